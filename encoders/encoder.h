@@ -1,0 +1,97 @@
+// The interface every puzzle kind implements (the seam of the design).
+//
+// A kind turns its JSON into a typed puzzle (parse), the puzzle into Z3
+// constraints under a named encoding (encode), a model's decision-variable
+// values back into a solution in the kind's own JSON format (decode), and a
+// solution into a list of violated rules and clues without Z3 (check). The
+// engine in src/ knows nothing else about kinds.
+//
+// Contract:
+//  - parse reads only through JsonNode and throws InputError with the JSON path
+//    of every violation; nothing is encoded from unvalidated input.
+//  - encode fills Encoding::decision_vars (what a solution is made of; blocking,
+//    counting and uniqueness are projected onto them), rules (never blamed) and
+//    clues (one per instance fact, with a stable id and a label for people).
+//  - decode receives the values of decision_vars in the order encode put them.
+//  - check is the independent witness: plain C++, and the file that implements
+//    it includes no Z3 header (tests enforce this for encoders/*_check.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grid/grid.h"
+#include "io/json_node.h"
+
+namespace z3 {
+class context;
+}
+
+namespace psmt {
+
+struct Encoding;  // src/engine/encoding.h (needs Z3)
+
+// A parsed, validated puzzle; each kind derives its own.
+struct Puzzle {
+  virtual ~Puzzle() = default;
+};
+
+struct EncodingInfo {
+  std::string name;
+  std::string description;
+};
+
+// One violated rule or clue, found by a kind's checker.
+struct Violation {
+  std::string id;       // clue id (a JSON pointer into the puzzle) or rule id ("rule/row/3")
+  std::string message;  // for people: "row 4 has 7 twice (r4c2, r4c8)"
+};
+
+enum class RenderFormat { Text, Svg };
+
+struct RenderOptions {
+  RenderFormat format = RenderFormat::Text;
+  bool color = false;            // ANSI colours in text
+  std::vector<Cell> highlight;   // cells to mark (conflicts, ambiguous cells)
+};
+
+class Encoder {
+ public:
+  virtual ~Encoder() = default;
+
+  virtual std::string_view kind() const = 0;
+  virtual std::string_view summary() const = 0;
+  // Top-level fields this kind reads (besides kind, name, source, expect, notes).
+  virtual std::vector<std::string> fields() const = 0;
+  // Available encodings; the first is the default.
+  virtual std::vector<EncodingInfo> encodings() const = 0;
+
+  virtual std::shared_ptr<const Puzzle> parse(const JsonNode& root) const = 0;
+  virtual Encoding encode(const Puzzle& puzzle, z3::context& ctx, std::string_view encoding) const = 0;
+  virtual nlohmann::json decode(const Puzzle& puzzle, std::string_view encoding,
+                                const std::vector<int64_t>& values) const = 0;
+
+  // Bring a solution given by a person (expect.solution) into the canonical
+  // form decode produces; InputError (located at `node`) if it is malformed.
+  virtual nlohmann::json normalize_solution(const Puzzle& puzzle, const JsonNode& node) const = 0;
+  // Independent checker: empty means the solution satisfies every rule and clue.
+  virtual std::vector<Violation> check(const Puzzle& puzzle, const nlohmann::json& solution) const = 0;
+  // Labels of the places where two canonical solutions differ ("r1c2").
+  virtual std::vector<std::string> differences(const Puzzle& puzzle, const nlohmann::json& a,
+                                               const nlohmann::json& b) const = 0;
+  // The puzzle, with a solution when given, for a terminal (or as SVG).
+  virtual std::string render(const Puzzle& puzzle, const nlohmann::json* solution,
+                             const RenderOptions& options) const = 0;
+  // Short description of the instance for headers: "9x9 sudoku, 30 givens".
+  virtual std::string describe(const Puzzle& puzzle) const = 0;
+
+  bool has_encoding(std::string_view name) const;
+  std::string encoding_names() const;  // "a, b, c"
+};
+
+}  // namespace psmt

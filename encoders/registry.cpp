@@ -1,0 +1,51 @@
+#include "registry.h"
+
+#include <fmt/format.h>
+
+#include "sudoku.h"
+
+namespace psmt {
+
+namespace {
+struct Entry {
+  std::string_view kind;
+  const Encoder& (*get)();
+};
+// One line per kind, sorted by name.
+constexpr Entry kKinds[] = {
+    {"futoshiki", sudoku::futoshiki_encoder},
+    {"sudoku", sudoku::sudoku_encoder},
+};
+}  // namespace
+
+const Encoder* find_encoder(std::string_view kind) {
+  for (const auto& e : kKinds)
+    if (e.kind == kind) return &e.get();
+  return nullptr;
+}
+
+std::vector<const Encoder*> all_encoders() {
+  std::vector<const Encoder*> out;
+  for (const auto& e : kKinds) out.push_back(&e.get());
+  return out;
+}
+
+std::string kind_names() {
+  std::string s;
+  for (const auto& e : kKinds) s += (s.empty() ? "" : ", ") + std::string(e.kind);
+  return s;
+}
+
+bool Encoder::has_encoding(std::string_view name) const {
+  for (const auto& e : encodings())
+    if (e.name == name) return true;
+  return false;
+}
+
+std::string Encoder::encoding_names() const {
+  std::string s;
+  for (const auto& e : encodings()) s += (s.empty() ? "" : ", ") + e.name;
+  return s;
+}
+
+}  // namespace psmt

@@ -1,0 +1,341 @@
+#include "sudoku.h"
+
+#include <map>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "engine/encoding.h"
+#include "grid/grid_json.h"
+
+namespace psmt::sudoku {
+namespace {
+
+bool blank_sign(char ch) { return ch == '.' || ch == '_' || ch == ' '; }
+
+std::string relation_label(Cell a, char op, Cell b) { return fmt::format("{} {} {}", cell_label(a), op, cell_label(b)); }
+
+// Signs of one row (horizontal) or column (vertical) in the seed's notation.
+void parse_sign_lines(const JsonNode& node, Grid& g, bool horizontal) {
+  auto lines = node.items(g.n);
+  const int box = horizontal ? g.box_cols : g.box_rows;
+  std::vector<int> all, internal;
+  for (int i = 0; i + 1 < g.n; ++i) {
+    all.push_back(i);
+    if (g.boxes && (i + 1) % box != 0) internal.push_back(i);
+  }
+  const char* dir = horizontal ? "horizontal" : "vertical";
+  for (int line = 0; line < g.n; ++line) {
+    std::string s = lines[line].as_string();
+    const std::vector<int>* pairs = nullptr;
+    if (s.size() == all.size()) pairs = &all;
+    else if (g.boxes && s.size() == internal.size()) pairs = &internal;
+    if (!pairs) {
+      std::string want = g.boxes ? fmt::format("{} signs (between neighbours inside a box) or {} (between all "
+                                               "neighbours)",
+                                               internal.size(), all.size())
+                                 : fmt::format("{} signs", all.size());
+      lines[line].fail("input.shape", fmt::format("expected {}, found {} characters", want, s.size()));
+    }
+    for (std::size_t k = 0; k < s.size(); ++k) {
+      char ch = s[k];
+      if (blank_sign(ch)) continue;
+      if (ch != '<' && ch != '>')
+        lines[line].fail("input.value",
+                         fmt::format("character {} is '{}', expected '<', '>' or '.' for no sign", k + 1, ch));
+      int i = (*pairs)[k];
+      Cell a = horizontal ? Cell{line, i} : Cell{i, line};
+      Cell b = horizontal ? Cell{line, i + 1} : Cell{i + 1, line};
+      g.relations.push_back({a, b, ch, fmt::format("greater_than/{}/{}/{}", dir, line, k), relation_label(a, ch, b)});
+    }
+  }
+}
+
+Cell parse_cell(const JsonNode& node, int n) {
+  auto rc = node.items(2);
+  return {static_cast<int>(rc[0].as_int(0, n - 1)), static_cast<int>(rc[1].as_int(0, n - 1))};
+}
+
+class SudokuFamily : public Encoder {
+ public:
+  explicit SudokuFamily(bool boxes) : boxes_(boxes) {}
+
+  std::string_view kind() const override { return boxes_ ? "sudoku" : "futoshiki"; }
+  std::string_view summary() const override {
+    return boxes_ ? "n x n sudoku with boxes; givens; greater-than signs (greater_than, relations)"
+                  : "n x n futoshiki (Latin square, no boxes); givens; inequality signs";
+  }
+  std::vector<std::string> fields() const override {
+    if (boxes_) return {"grid", "size", "box", "greater_than", "relations"};
+    return {"grid", "size", "greater_than", "relations"};
+  }
+  std::vector<EncodingInfo> encodings() const override {
+    return {{"bool-onehot", "one Bool per cell and digit, exactly-one as pseudo-Boolean pbeq (default, fastest)"},
+            {"bool-pairwise", "one Bool per cell and digit, exactly-one as a clause plus pairwise at-most-one"},
+            {"int-distinct", "one Int per cell in 1..n, Distinct per row/column/box (the z3py tutorial's)"}};
+  }
+
+  std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
+    auto g = std::make_shared<Grid>();
+    g->boxes = boxes_;
+    std::optional<int> size;
+    if (auto s = root.find("size")) size = static_cast<int>(s->as_int(1, kMaxSide));
+    auto grid = root.find("grid");
+    if (!grid && !size) root.fail("input.missing", "missing field \"grid\" (or \"size\" for an empty grid)");
+    if (grid) {
+      SquareGrid sq = parse_square_grid(*grid, size, kMaxSide, 0, true);
+      g->n = sq.n;
+      g->givens = sq.values;
+    } else {
+      g->n = *size;
+      g->givens.assign(g->n * g->n, 0);
+    }
+    if (boxes_) {
+      if (auto box = root.find("box")) {
+        auto rc = box->items(2);
+        g->box_rows = static_cast<int>(rc[0].as_int(1, kMaxSide));
+        g->box_cols = static_cast<int>(rc[1].as_int(1, kMaxSide));
+        if (g->box_rows * g->box_cols != g->n)
+          box->fail("input.shape", fmt::format("box {}x{} does not tile a {}x{} grid (rows*cols must be {})",
+                                               g->box_rows, g->box_cols, g->n, g->n, g->n));
+      } else {
+        auto [br, bc] = g->n == 1 ? std::pair{1, 1} : default_box(g->n);
+        if (br == 0)
+          root.fail("input.shape", fmt::format("a {0}x{0} grid has no box shape; give \"box\": [rows, cols] or "
+                                               "use kind \"futoshiki\" for a Latin square",
+                                               g->n));
+        g->box_rows = br;
+        g->box_cols = bc;
+      }
+    } else {
+      g->box_rows = g->box_cols = 0;
+    }
+    if (auto gt = root.find("greater_than")) {
+      gt->allow_only({"horizontal", "vertical"});
+      if (auto h = gt->find("horizontal")) parse_sign_lines(*h, *g, true);
+      if (auto v = gt->find("vertical")) parse_sign_lines(*v, *g, false);
+    }
+    if (auto rels = root.find("relations")) {
+      auto items = rels->items();
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto& it = items[i];
+        it.allow_only({"cells", "op", "label"});
+        auto cells = it.at("cells").items(2);
+        Cell a = parse_cell(cells[0], g->n), b = parse_cell(cells[1], g->n);
+        if (a == b) it.at("cells").fail("input.value", "a relation needs two different cells");
+        std::string op = it.at("op").as_string();
+        if (op != "<" && op != ">") it.at("op").fail("input.value", fmt::format("expected \"<\" or \">\", found \"{}\"", op));
+        std::string label = relation_label(a, op[0], b);
+        if (auto l = it.find("label")) label = l->as_string();
+        g->relations.push_back({a, b, op[0], fmt::format("relations/{}", i), label});
+      }
+    }
+    return g;
+  }
+
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    Encoding enc(ctx);
+    const int n = g.n;
+    auto us = units(g);
+    if (encoding == "int-distinct") {
+      std::vector<z3::expr> x;
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+          x.push_back(ctx.int_const(fmt::format("x_{}_{}", r + 1, c + 1).c_str()));
+          enc.decision_vars.push_back(x.back());
+          enc.rules.push_back(x.back() >= 1 && x.back() <= n);
+        }
+      auto at = [&](Cell c) { return x[c.row * n + c.col]; };
+      if (n > 1)
+        for (const auto& u : us) {
+          z3::expr_vector v(ctx);
+          for (auto c : u.cells) v.push_back(at(c));
+          enc.rules.push_back(z3::distinct(v));
+        }
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+          if (int d = g.at({r, c}))
+            enc.clues.push_back({fmt::format("given/{}", cell_label({r, c})),
+                                 fmt::format("given {} = {}", cell_label({r, c}), d), at({r, c}) == d, {{r, c}}});
+      for (const auto& rel : g.relations)
+        enc.clues.push_back({rel.id, rel.label, rel.op == '<' ? at(rel.a) < at(rel.b) : at(rel.a) > at(rel.b),
+                             {rel.a, rel.b}});
+      return enc;
+    }
+
+    const bool pairwise = encoding == "bool-pairwise";
+    // b[(r*n + c)*n + d-1]: cell (r, c) holds d.
+    std::vector<z3::expr> b;
+    b.reserve(static_cast<std::size_t>(n) * n * n);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        for (int d = 1; d <= n; ++d) {
+          b.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d).c_str()));
+          enc.decision_vars.push_back(b.back());
+        }
+    enc.block_true_literals = true;
+    auto lit = [&](Cell c, int d) { return b[(static_cast<std::size_t>(c.row) * n + c.col) * n + (d - 1)]; };
+    std::vector<int> ones(n, 1);
+    auto exactly_one = [&](const std::vector<z3::expr>& xs) {
+      z3::expr_vector v(ctx);
+      for (const auto& e : xs) v.push_back(e);
+      if (!pairwise) {
+        enc.rules.push_back(z3::pbeq(v, ones.data(), 1));
+        return;
+      }
+      enc.rules.push_back(z3::mk_or(v));
+      for (std::size_t i = 0; i < xs.size(); ++i)
+        for (std::size_t j = i + 1; j < xs.size(); ++j) enc.rules.push_back(!xs[i] || !xs[j]);
+    };
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) {
+        std::vector<z3::expr> xs;
+        for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
+        exactly_one(xs);
+      }
+    for (const auto& u : us)
+      for (int d = 1; d <= n; ++d) {
+        std::vector<z3::expr> xs;
+        for (auto c : u.cells) xs.push_back(lit(c, d));
+        exactly_one(xs);
+      }
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        if (int d = g.at({r, c}))
+          enc.clues.push_back({fmt::format("given/{}", cell_label({r, c})),
+                               fmt::format("given {} = {}", cell_label({r, c}), d), lit({r, c}, d), {{r, c}}});
+    for (const auto& rel : g.relations) {
+      // lo < hi
+      Cell lo = rel.op == '<' ? rel.a : rel.b, hi = rel.op == '<' ? rel.b : rel.a;
+      z3::expr_vector parts(ctx);
+      for (int d = 1; d <= n; ++d) {
+        z3::expr_vector above(ctx), below(ctx);
+        for (int e = d + 1; e <= n; ++e) above.push_back(lit(hi, e));
+        for (int e = 1; e < d; ++e) below.push_back(lit(lo, e));
+        parts.push_back(z3::implies(lit(lo, d), z3::mk_or(above)));
+        parts.push_back(z3::implies(lit(hi, d), z3::mk_or(below)));
+      }
+      enc.clues.push_back({rel.id, rel.label, z3::mk_and(parts), {rel.a, rel.b}});
+    }
+    return enc;
+  }
+
+  nlohmann::json decode(const Puzzle& p, std::string_view encoding, const std::vector<int64_t>& values) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    const int n = g.n;
+    std::vector<int> cells(static_cast<std::size_t>(n) * n, 0);
+    if (encoding == "int-distinct") {
+      for (std::size_t i = 0; i < cells.size(); ++i) cells[i] = static_cast<int>(values[i]);
+    } else {
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        for (int d = 1; d <= n; ++d)
+          if (values[i * n + (d - 1)]) cells[i] = cells[i] ? -1 : d;  // -1: two digits, the checker rejects it
+    }
+    return square_grid_json(n, cells);
+  }
+
+  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    SquareGrid sq = parse_square_grid(node, g.n, kMaxSide, 0, false);
+    return square_grid_json(g.n, sq.values);
+  }
+
+  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
+    return check_solution(static_cast<const Grid&>(p), solution);
+  }
+
+  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& b) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    auto va = values_of(g, a), vb = values_of(g, b);
+    std::vector<std::string> out;
+    for (int i = 0; i < g.n * g.n; ++i)
+      if (va[i] != vb[i]) out.push_back(cell_label({i / g.n, i % g.n}));
+    return out;
+  }
+
+  std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    if (opt.format != RenderFormat::Text) throw UsageError("SVG rendering is not available for kind " + std::string(kind()));
+    std::vector<int> shown = g.givens;
+    if (solution) shown = values_of(g, *solution);
+    std::map<std::pair<Cell, Cell>, char> right, down;
+    std::vector<const Relation*> far;
+    for (const auto& rel : g.relations) {
+      // Normalise to "first op second" with first left of / above second.
+      Cell first = rel.a, second = rel.b;
+      char op = rel.op;
+      if (second < first) {
+        std::swap(first, second);
+        op = op == '<' ? '>' : '<';
+      }
+      if (first.row == second.row && second.col == first.col + 1) right[{first, second}] = op;
+      else if (first.col == second.col && second.row == first.row + 1) down[{first, second}] = op == '<' ? '^' : 'v';
+      else far.push_back(&rel);
+    }
+    GridText t;
+    t.rows = t.cols = g.n;
+    t.box_rows = g.boxes ? g.box_rows : 0;
+    t.box_cols = g.boxes ? g.box_cols : 0;
+    t.width = g.n > 35 ? 2 : 1;
+    t.cell = [&](Cell c) {
+      int v = shown[c.row * g.n + c.col];
+      if (g.n > 35) return v ? std::to_string(v) : std::string(".");
+      return std::string(1, cell_value_char(v));
+    };
+    t.right_sign = [&](Cell c) {
+      auto it = right.find({c, Cell{c.row, c.col + 1}});
+      return it == right.end() ? ' ' : it->second;
+    };
+    t.down_sign = [&](Cell c) {
+      auto it = down.find({c, Cell{c.row + 1, c.col}});
+      return it == down.end() ? ' ' : it->second;
+    };
+    t.sign_rows = !down.empty();
+    t.color = opt.color;
+    t.highlighted = [&](Cell c) {
+      return std::find(opt.highlight.begin(), opt.highlight.end(), c) != opt.highlight.end();
+    };
+    std::string out = t.render();
+    for (const auto* rel : far) out += "also: " + rel->label + "\n";
+    return out;
+  }
+
+  std::string describe(const Puzzle& p) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    int givens = 0;
+    for (int v : g.givens) givens += v != 0;
+    std::string shape = g.boxes ? fmt::format("{0}x{0} sudoku ({1}x{2} boxes)", g.n, g.box_rows, g.box_cols)
+                                : fmt::format("{0}x{0} futoshiki", g.n);
+    std::string rels = g.relations.empty() ? "" : fmt::format(", {} relations", g.relations.size());
+    return fmt::format("{}, {} givens{}", shape, givens, rels);
+  }
+
+ private:
+  static std::vector<int> values_of(const Grid& g, const nlohmann::json& sol) {
+    std::vector<int> out;
+    for (const auto& row : sol) {
+      if (row.is_string())
+        for (char ch : row.get<std::string>()) out.push_back(cell_char_value(ch));
+      else
+        for (const auto& x : row) out.push_back(x.get<int>());
+    }
+    out.resize(static_cast<std::size_t>(g.n) * g.n, 0);
+    return out;
+  }
+
+  bool boxes_;
+};
+
+}  // namespace
+
+const Encoder& sudoku_encoder() {
+  static const SudokuFamily e(true);
+  return e;
+}
+const Encoder& futoshiki_encoder() {
+  static const SudokuFamily e(false);
+  return e;
+}
+
+}  // namespace psmt::sudoku

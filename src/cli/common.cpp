@@ -1,0 +1,38 @@
+#include "cli/common.h"
+
+#include <cstdlib>
+#include <iostream>
+
+#include <unistd.h>
+
+namespace psmt::cli {
+
+void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
+  cmd.add_option("files", o.files, "puzzle files (JSON); - reads standard input")->required();
+  cmd.add_option("-e,--encoding", o.encoding,
+                 "encoding to use (default: the kind's first, bool-onehot for the sudoku family; see `kinds`)");
+  cmd.add_option("--timeout", o.timeout_ms, "wall-clock limit per puzzle in ms; hitting it gives `unknown`");
+  cmd.add_option("--rlimit", o.rlimit,
+                 "Z3 resource limit per puzzle (deterministic, for reproducible research); gives `unknown`");
+  cmd.add_flag("--json", o.json, "print one JSON report per puzzle (one per line)");
+  cmd.add_option("--color", o.color, "colour in text output: auto (when a terminal, not NO_COLOR), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+int merge_exit(int a, int b) {
+  if (a == 1 || b == 1) return 1;
+  if (a == 2 || b == 2) return 2;
+  return std::max(a, b);
+}
+
+void print_error(const std::string& message) { std::cerr << "puzzle-smt: error: " << message << std::endl; }
+
+bool use_color(const std::string& mode) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  const char* nc = std::getenv("NO_COLOR");
+  if (nc && *nc) return false;
+  return isatty(STDOUT_FILENO) != 0;
+}
+
+}  // namespace psmt::cli

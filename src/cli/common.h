@@ -1,0 +1,48 @@
+// Shared pieces of the sub-commands: options every puzzle command takes, the
+// loop over files, and the exit-status rule.
+//
+// Exit status of a command over several files: 1 if any internal error, else
+// 2 if any bad input, else the largest verdict code (30 unknown > 20 none >
+// 10 multiple > 0 unique/solved).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace psmt::cli {
+
+inline constexpr const char* kVersion = "0.1.0";
+
+struct PuzzleOptions {
+  std::vector<std::string> files;
+  std::string encoding;
+  std::optional<uint64_t> timeout_ms;
+  std::optional<uint64_t> rlimit;
+  uint64_t limit = 0;
+  bool json = false;
+  bool confirm = false;
+  bool no_explain = false;
+  std::string color = "auto";
+};
+
+// Adds FILE..., --encoding, --timeout, --rlimit, --json, --color.
+void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);
+
+// Merge per-file exit codes by the rule above.
+int merge_exit(int a, int b);
+
+// Print "puzzle-smt: error: ..." on stderr.
+void print_error(const std::string& message);
+
+bool use_color(const std::string& mode);
+
+// Sub-commands.
+void setup_run_commands(CLI::App& app, int& exit_status);  // solve, check, count, enumerate
+void setup_kinds(CLI::App& app, int& exit_status);
+void setup_render(CLI::App& app, int& exit_status);
+
+}  // namespace psmt::cli

@@ -1,0 +1,66 @@
+// kinds (what the tool knows) and render (a puzzle as text).
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/common.h"
+#include "encoders/registry.h"
+#include "io/error.h"
+#include "io/puzzle_file.h"
+
+namespace psmt::cli {
+
+void setup_kinds(CLI::App& app, int& exit_status) {
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("kinds", "list puzzle kinds and their encodings (the first is the default)");
+  cmd->add_flag("--json", *json, "as JSON");
+  cmd->callback([json, &exit_status]() {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto* e : all_encoders()) {
+      nlohmann::json encs = nlohmann::json::array();
+      for (const auto& info : e->encodings()) encs.push_back({{"name", info.name}, {"description", info.description}});
+      out.push_back({{"kind", e->kind()}, {"summary", e->summary()}, {"fields", e->fields()}, {"encodings", encs}});
+      if (!*json) {
+        std::cout << e->kind() << ": " << e->summary() << "\n";
+        bool first = true;
+        for (const auto& info : e->encodings()) {
+          std::cout << fmt::format("  {:<14} {}{}\n", info.name, info.description, first ? " [default]" : "");
+          first = false;
+        }
+      }
+    }
+    if (*json) std::cout << out.dump(2) << "\n";
+    exit_status = 0;
+  });
+}
+
+void setup_render(CLI::App& app, int& exit_status) {
+  auto files = std::make_shared<std::vector<std::string>>();
+  auto color = std::make_shared<std::string>("auto");
+  CLI::App* cmd = app.add_subcommand("render", "draw puzzles as text (the expected solution too, if the file has one)");
+  cmd->add_option("files", *files, "puzzle files")->required();
+  cmd->add_option("--color", *color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->callback([files, color, &exit_status]() {
+    int status = 0;
+    for (const auto& f : *files) {
+      try {
+        LoadedPuzzle lp = load_puzzle_file(f);
+        RenderOptions ro;
+        ro.color = use_color(*color);
+        std::cout << lp.file << ": " << lp.encoder->describe(*lp.puzzle) << "\n"
+                  << lp.encoder->render(*lp.puzzle, nullptr, ro);
+        if (lp.expect.solution) std::cout << "expected solution:\n" << lp.encoder->render(*lp.puzzle, &*lp.expect.solution, ro);
+      } catch (const InputError& e) {
+        print_error(e.describe());
+        status = merge_exit(status, 2);
+      } catch (const UsageError& e) {
+        print_error(e.what());
+        status = merge_exit(status, 2);
+      }
+    }
+    exit_status = status;
+  });
+}
+
+}  // namespace psmt::cli

@@ -1,0 +1,38 @@
+// puzzle-smt: solve, check, count and enumerate puzzles with Z3.
+// Only this file turns errors into exit statuses.
+#include <iostream>
+
+#include "cli/common.h"
+#include "io/error.h"
+
+int main(int argc, char** argv) {
+  using namespace psmt;
+  int exit_status = 0;
+  CLI::App app{
+      "puzzle-smt: solve puzzles given as JSON with Z3, prove they have exactly one solution, or show why they "
+      "have none or several.\n"
+      "Exit status: 0 unique/solved, 10 several solutions, 20 no solution, 30 unknown (limit hit), "
+      "2 bad input or usage, 1 internal error.",
+      "puzzle-smt"};
+  app.set_version_flag("--version", std::string("puzzle-smt ") + cli::kVersion);
+  app.require_subcommand(1);
+  cli::setup_run_commands(app, exit_status);
+  cli::setup_kinds(app, exit_status);
+  cli::setup_render(app, exit_status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "puzzle-smt: error: " << e.what() << " (see puzzle-smt --help)" << std::endl;
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "puzzle-smt: error: internal error: " << e.what() << std::endl;
+    return 1;
+  }
+  return exit_status;
+}

@@ -1,0 +1,132 @@
+// solve, check, count, enumerate: the same loop with different limits.
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/common.h"
+#include "engine/engine.h"
+#include "engine/expect.h"
+#include "io/error.h"
+#include "io/puzzle_file.h"
+#include "io/report.h"
+
+namespace psmt::cli {
+namespace {
+
+// The encoding used to confirm a verdict: the first one other than `used`.
+std::string second_encoding(const Encoder& e, const std::string& used) {
+  for (const auto& info : e.encodings())
+    if (info.name != used) return info.name;
+  return {};
+}
+
+int run_file(const std::string& command, const PuzzleOptions& o, const std::string& file) {
+  LoadedPuzzle lp = load_puzzle_file(file);
+  RunOptions ro;
+  ro.encoding = o.encoding;
+  ro.limits.timeout_ms = o.timeout_ms;
+  ro.limits.rlimit = o.rlimit;
+  ro.explain = !o.no_explain;
+  const bool color = !o.json && use_color(o.color);
+  if (command == "solve") {
+    ro.limit = 1;
+    ro.keep = 1;
+  } else if (command == "check") {
+    ro.limit = 2;
+    ro.keep = 2;
+  } else {
+    ro.limit = o.limit;
+    ro.keep = command == "enumerate" ? SIZE_MAX : 2;
+    if (command == "enumerate" && !o.json) {
+      std::cout << lp.file << ":\n";
+      ro.on_solution = [&](const nlohmann::json& sol, uint64_t i) {
+        std::cout << "solution " << (i + 1) << ":\n";
+        RenderOptions rop;
+        rop.color = color;
+        std::cout << lp.encoder->render(*lp.puzzle, &sol, rop) << std::flush;
+      };
+    }
+  }
+  Result res = run(*lp.encoder, *lp.puzzle, ro);
+
+  ReportContext rc;
+  rc.command = command;
+  rc.color = color;
+  if (command == "check" || command == "count") rc.mismatches = compare_expectation(lp, res);
+  if (o.confirm && (res.status == Status::Unique || res.status == Status::None || res.status == Status::Multiple)) {
+    std::string other = second_encoding(*lp.encoder, res.encoding);
+    if (!other.empty()) {
+      RunOptions ro2 = ro;
+      ro2.encoding = other;
+      ro2.on_solution = nullptr;
+      ro2.explain = false;
+      Result r2 = run(*lp.encoder, *lp.puzzle, ro2);
+      bool agree = r2.status == res.status || r2.status == Status::Unknown;
+      if (agree && res.status == Status::Unique && r2.status == Status::Unique &&
+          !lp.encoder->differences(*lp.puzzle, res.solutions.front(), r2.solutions.front()).empty())
+        agree = false;
+      if (!agree)
+        throw InternalError(fmt::format("{}: encodings disagree: {} says {}, {} says {}", file, res.encoding,
+                                        status_name(res.status), other, status_name(r2.status)));
+      if (r2.status != Status::Unknown) rc.confirmed_by = other;
+    }
+  }
+  if (o.json) {
+    std::cout << report_json(lp, res, rc).dump() << "\n" << std::flush;
+  } else {
+    std::cout << report_text(lp, res, rc) << std::flush;
+  }
+  for (const auto& m : rc.mismatches) print_error(fmt::format("{}: expectation not met: {}", file, m));
+  return exit_code(res.status);
+}
+
+void setup_one(CLI::App& app, const std::string& name, const std::string& help, int& exit_status) {
+  auto o = std::make_shared<PuzzleOptions>();
+  CLI::App* cmd = app.add_subcommand(name, help);
+  add_puzzle_options(*cmd, *o);
+  if (name == "count" || name == "enumerate")
+    cmd->add_option("--limit", o->limit, "stop after N solutions (0: no limit); the report says if it was complete")
+        ->default_val(name == "count" ? 1000000 : 1000);
+  if (name == "check") {
+    cmd->add_flag("--confirm", o->confirm,
+                  "confirm the verdict with a second encoding; a disagreement is an internal error (exit 1)");
+  }
+  if (name == "check" || name == "count")
+    cmd->add_flag("--no-explain", o->no_explain, "do not compute the conflicting clues of a puzzle with no solution");
+  cmd->callback([o, name, &exit_status]() {
+    int status = -1;
+    for (const auto& f : o->files) {
+      int code;
+      try {
+        code = run_file(name, *o, f);
+      } catch (const InputError& e) {
+        print_error(e.describe());
+        code = 2;
+      } catch (const UsageError& e) {
+        print_error(std::string(e.what()));
+        code = 2;
+      } catch (const InternalError& e) {
+        print_error(fmt::format("internal error on {}: {}", f, e.what()));
+        code = 1;
+      }
+      status = status < 0 ? code : merge_exit(status, code);
+    }
+    exit_status = status < 0 ? 2 : status;
+  });
+}
+
+}  // namespace
+
+void setup_run_commands(CLI::App& app, int& exit_status) {
+  setup_one(app, "solve", "find one solution (exit 0; 20 if there is none)", exit_status);
+  setup_one(app, "check",
+            "verdict: unique (exit 0), multiple (10, with two solutions and the cells that differ), none (20, "
+            "with the clues that conflict), unknown (30)",
+            exit_status);
+  setup_one(app, "count", "count solutions up to --limit (blocking clauses over the decision variables)",
+            exit_status);
+  setup_one(app, "enumerate", "print every solution up to --limit", exit_status);
+}
+
+}  // namespace psmt::cli

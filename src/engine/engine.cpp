@@ -1,0 +1,324 @@
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "engine/encoding.h"
+#include "io/error.h"
+
+namespace psmt {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// Budget shared by every check of one run: wall clock and Z3 resource units.
+class Budget {
+ public:
+  Budget(z3::context& ctx, const Limits& limits) : ctx_(ctx), limits_(limits), start_(Clock::now()) {}
+
+  // Configure `s` for its next check; false if the budget is already spent.
+  bool arm(z3::solver& s, uint64_t rlimit_used) {
+    z3::params p(ctx_);
+    if (limits_.timeout_ms) {
+      double left = static_cast<double>(*limits_.timeout_ms) - ms_since(start_);
+      if (left < 1) return false;
+      p.set("timeout", static_cast<unsigned>(std::min(left, 4.0e9)));
+    }
+    if (limits_.rlimit) {
+      if (rlimit_used >= *limits_.rlimit) return false;
+      uint64_t left = *limits_.rlimit - rlimit_used;
+      p.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(left, UINT32_MAX)));
+    }
+    s.set(p);
+    return true;
+  }
+  std::string exhausted_reason() const { return limits_.timeout_ms ? "timeout" : "resource limit"; }
+
+ private:
+  z3::context& ctx_;
+  Limits limits_;
+  Clock::time_point start_;
+};
+
+uint64_t rlimit_count(const z3::solver& s) {
+  z3::stats st = s.statistics();
+  for (unsigned i = 0; i < st.size(); ++i)
+    if (st.key(i) == "rlimit count") return st.is_uint(i) ? st.uint_value(i) : static_cast<uint64_t>(st.double_value(i));
+  return 0;
+}
+
+void add_stats(std::map<std::string, double>& into, const z3::solver& s) {
+  z3::stats st = s.statistics();
+  for (unsigned i = 0; i < st.size(); ++i) {
+    double v = st.is_uint(i) ? st.uint_value(i) : st.double_value(i);
+    std::string k = st.key(i);
+    if (k == "memory" || k == "max memory") into[k == "memory" ? "memory_mb" : "max_memory_mb"] = std::max(into[k], v);
+    else into[k] += v;
+  }
+}
+
+std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& vars) {
+  std::vector<int64_t> out;
+  out.reserve(vars.size());
+  for (unsigned i = 0; i < vars.size(); ++i) {
+    z3::expr v = m.eval(vars[i], true);
+    if (v.is_bool()) {
+      out.push_back(v.is_true() ? 1 : 0);
+    } else if (v.is_bv()) {
+      out.push_back(static_cast<int64_t>(v.get_numeral_uint64()));
+    } else {
+      int64_t x = 0;
+      if (!v.is_numeral_i64(x)) throw InternalError("decision variable " + vars[i].to_string() + " has no integer value");
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const z3::model& m) {
+  z3::expr_vector lits(ctx);
+  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) {
+    z3::expr v = enc.decision_vars[i];
+    z3::expr val = m.eval(v, true);
+    if (enc.block_true_literals) {
+      if (val.is_true()) lits.push_back(!v);
+    } else {
+      lits.push_back(v != val);
+    }
+  }
+  return z3::mk_or(lits);
+}
+
+// The clues that cannot hold together, on a second solver where each clue is
+// tracked by its own assumption literal. Deletion-based shrinking makes it
+// minimal unless the budget runs out first.
+Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, Stats& stats) {
+  Conflict out;
+  z3::solver s(ctx);
+  for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
+  std::vector<z3::expr> tracker;
+  z3::expr_vector all(ctx);
+  for (std::size_t i = 0; i < enc.clues.size(); ++i) {
+    z3::expr a = ctx.bool_const(fmt::format("clue!{}", i).c_str());
+    s.add(z3::implies(a, enc.clues[i].constraint));
+    tracker.push_back(a);
+    all.push_back(a);
+  }
+  auto index_of = [&](const z3::expr& lit) -> std::size_t {
+    for (std::size_t i = 0; i < tracker.size(); ++i)
+      if (z3::eq(tracker[i], lit)) return i;
+    throw InternalError("unsat core holds an unknown literal " + lit.to_string());
+  };
+  auto check = [&](const std::vector<std::size_t>& subset) {
+    z3::expr_vector as(ctx);
+    for (auto i : subset) as.push_back(tracker[i]);
+    if (!budget.arm(s, rlimit_count(s))) return z3::unknown;
+    stats.checks++;
+    return s.check(as);
+  };
+
+  std::vector<std::size_t> core;
+  for (std::size_t i = 0; i < tracker.size(); ++i) core.push_back(i);
+  z3::check_result r = check(core);
+  if (r == z3::sat) {
+    throw InternalError(
+        "solver modes disagree: the puzzle was found to have no solution, but the same constraints with "
+        "clues as assumptions are satisfiable");
+  }
+  if (r == z3::unknown) {
+    out.note = "the conflict could not be computed within the limits (" + s.reason_unknown() + ")";
+    add_stats(stats.z3, s);
+    return out;
+  }
+  auto take_core = [&]() {
+    std::vector<std::size_t> c;
+    z3::expr_vector uc = s.unsat_core();
+    for (unsigned i = 0; i < uc.size(); ++i) c.push_back(index_of(uc[i]));
+    std::sort(c.begin(), c.end());
+    return c;
+  };
+  core = take_core();
+  if (core.empty()) {
+    out.rules_alone = true;
+    out.minimal = true;
+    add_stats(stats.z3, s);
+    return out;
+  }
+  // Deletion with core refinement: take a clue out; if the rest is still
+  // unsat, keep only the new core; if it becomes sat, the clue is needed (and
+  // stays needed in every subset, since a subset of a sat set is sat).
+  bool minimal = true;
+  std::vector<std::size_t> needed, rest = core;
+  while (!rest.empty()) {
+    std::size_t c = rest.back();
+    rest.pop_back();
+    std::vector<std::size_t> trial = needed;
+    trial.insert(trial.end(), rest.begin(), rest.end());
+    z3::check_result t = check(trial);
+    if (t == z3::unsat) {
+      auto smaller = take_core();
+      std::vector<std::size_t> kept;
+      for (auto i : rest)
+        if (std::binary_search(smaller.begin(), smaller.end(), i)) kept.push_back(i);
+      rest = kept;
+    } else if (t == z3::sat) {
+      needed.push_back(c);
+    } else {
+      minimal = false;
+      out.note = "shrinking stopped at the limit (" + s.reason_unknown() + "); the set may not be minimal";
+      needed.push_back(c);
+      needed.insert(needed.end(), rest.begin(), rest.end());
+      break;
+    }
+  }
+  core = needed;
+  std::sort(core.begin(), core.end());
+  out.minimal = minimal;
+  for (auto i : core) out.clues.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
+  add_stats(stats.z3, s);
+  return out;
+}
+
+}  // namespace
+
+const char* status_name(Status s) {
+  switch (s) {
+    case Status::Unique: return "unique";
+    case Status::Multiple: return "multiple";
+    case Status::None: return "none";
+    case Status::Unknown: return "unknown";
+    case Status::Solved: return "solved";
+  }
+  return "unknown";
+}
+
+int exit_code(Status s) {
+  switch (s) {
+    case Status::Unique:
+    case Status::Solved: return 0;
+    case Status::Multiple: return 10;
+    case Status::None: return 20;
+    case Status::Unknown: return 30;
+  }
+  return 1;
+}
+
+nlohmann::json Stats::to_json() const {
+  nlohmann::json j;
+  auto r = [](double v) { return std::round(v * 1000.0) / 1000.0; };
+  j["wall_ms"] = r(wall_ms);
+  j["phases_ms"] = {{"encode", r(encode_ms)},
+                    {"first_model", r(first_model_ms)},
+                    {"uniqueness", r(uniqueness_ms)},
+                    {"conflict", r(conflict_ms)}};
+  j["checks"] = checks;
+  nlohmann::json z = nlohmann::json::object();
+  auto pick = [&](const char* out, std::initializer_list<const char*> keys) {
+    double v = 0;
+    bool any = false;
+    for (auto k : keys) {
+      auto it = z3.find(k);
+      if (it != z3.end()) {
+        v += it->second;
+        any = true;
+      }
+    }
+    if (any) z[out] = r(v);
+  };
+  pick("conflicts", {"conflicts", "sat conflicts"});
+  pick("decisions", {"decisions", "sat decisions"});
+  pick("propagations", {"propagations", "sat propagations 2ary", "sat propagations nary"});
+  pick("memory_mb", {"max_memory_mb"});
+  pick("rlimit", {"rlimit count"});
+  j["z3"] = z;
+  return j;
+}
+
+Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
+  auto t_start = Clock::now();
+  Result res;
+  res.encoding = options.encoding.empty() ? encoder.encodings().front().name : options.encoding;
+  if (!encoder.has_encoding(res.encoding))
+    throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", res.encoding,
+                                 encoder.kind(), encoder.encoding_names()));
+
+  z3::context ctx;
+  try {
+    auto t0 = Clock::now();
+    Encoding enc = encoder.encode(puzzle, ctx, res.encoding);
+    res.stats.encode_ms = ms_since(t0);
+
+    z3::solver s(ctx);
+    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
+    for (const auto& clue : enc.clues) s.add(clue.constraint);
+
+    Budget budget(ctx, options.limits);
+    uint64_t rl_start = rlimit_count(s);
+    for (;;) {
+      if (options.limit && res.solutions_found >= options.limit) break;  // complete stays false
+      auto tc = Clock::now();
+      z3::check_result r = z3::unknown;
+      bool armed = budget.arm(s, rlimit_count(s) - rl_start);
+      if (armed) {
+        r = s.check();
+        res.stats.checks++;
+      }
+      (res.solutions_found == 0 ? res.stats.first_model_ms : res.stats.uniqueness_ms) += ms_since(tc);
+      if (r == z3::unknown) {
+        res.reason_unknown = armed ? s.reason_unknown() : budget.exhausted_reason();
+        break;
+      }
+      if (r == z3::unsat) {
+        res.complete = true;
+        break;
+      }
+      z3::model m = s.get_model();
+      nlohmann::json sol = encoder.decode(puzzle, res.encoding, model_values(m, enc.decision_vars));
+      auto violations = encoder.check(puzzle, sol);
+      if (!violations.empty()) {
+        std::ostringstream msg;
+        msg << "encoding " << res.encoding << " produced a solution that the independent checker rejects:\n"
+            << "  solution: " << sol.dump() << "\n";
+        for (const auto& v : violations) msg << "  violation: " << v.message << " [" << v.id << "]\n";
+        throw InternalError(msg.str());
+      }
+      if (options.on_solution) options.on_solution(sol, res.solutions_found);
+      if (res.solutions.size() < options.keep) res.solutions.push_back(sol);
+      res.solutions_found++;
+      s.add(blocking_clause(ctx, enc, m));
+    }
+    add_stats(res.stats.z3, s);
+
+    if (res.solutions_found >= 2) res.status = Status::Multiple;
+    else if (res.complete) res.status = res.solutions_found == 1 ? Status::Unique : Status::None;
+    else if (res.solutions_found == 1 && res.reason_unknown.empty()) res.status = Status::Solved;
+    else res.status = Status::Unknown;
+
+    if (res.solutions.size() >= 2) res.differing_cells = encoder.differences(puzzle, res.solutions[0], res.solutions[1]);
+
+    if (res.status == Status::None && options.explain) {
+      auto tc = Clock::now();
+      Limits cl = options.limits;
+      uint64_t spent = static_cast<uint64_t>(ms_since(t_start));
+      uint64_t left = cl.timeout_ms ? (*cl.timeout_ms > spent ? *cl.timeout_ms - spent : 0) : UINT64_MAX;
+      cl.timeout_ms = std::min<uint64_t>(left, options.conflict_timeout_ms);
+      Budget conflict_budget(ctx, cl);
+      res.conflict = explain_unsat(ctx, enc, conflict_budget, res.stats);
+      res.stats.conflict_ms = ms_since(tc);
+    }
+  } catch (const z3::exception& e) {
+    throw InternalError(std::string("Z3 error: ") + e.msg());
+  }
+  res.stats.wall_ms = ms_since(t_start);
+  return res;
+}
+
+}  // namespace psmt

@@ -1,0 +1,87 @@
+// The engine: solve, enumerate, count and check any puzzle through its encoder.
+//
+// One z3::context per run. Solutions are enumerated on one incremental solver:
+// after each model a blocking clause over the encoding's decision variables
+// only (never auxiliaries, so no solution is counted twice). Every solution is
+// decoded and passed through the kind's independent checker before it is
+// reported; a solution the checker rejects is an InternalError, never output.
+//
+// Verdicts: a `check` enumerates up to two solutions. `none` comes with a
+// conflict: the clues (tracked one by one as assumptions on a second solver)
+// that cannot hold together, shrunk to a minimal set when the budget allows.
+// A time or resource limit gives `unknown`, never a guess.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "encoders/encoder.h"
+
+namespace psmt {
+
+enum class Status { Unique, Multiple, None, Unknown, Solved };
+const char* status_name(Status s);
+int exit_code(Status s);  // 0 unique/solved, 10 multiple, 20 none, 30 unknown
+
+struct Limits {
+  std::optional<uint64_t> timeout_ms;  // wall clock, for the whole run
+  std::optional<uint64_t> rlimit;      // Z3's deterministic resource units, for the whole run
+};
+
+struct RunOptions {
+  std::string encoding;     // empty: the kind's default
+  uint64_t limit = 2;       // stop after this many solutions (0: no limit)
+  std::size_t keep = 2;     // keep at most this many solutions in the result
+  bool explain = true;      // for `none`: compute the conflicting clues
+  // Wall-clock budget for shrinking the conflict to a minimal set when no
+  // --timeout is given (an integer encoding can take minutes to shrink).
+  uint64_t conflict_timeout_ms = 10000;
+  Limits limits;
+  // Called for every checked solution as it is found (index from 0).
+  std::function<void(const nlohmann::json& solution, uint64_t index)> on_solution;
+};
+
+struct ConflictClue {
+  std::string id, label;
+  std::vector<Cell> cells;
+};
+
+struct Conflict {
+  std::vector<ConflictClue> clues;
+  bool minimal = false;          // every clue in it is needed
+  bool rules_alone = false;      // the kind's rules have no solution at all
+  std::string note;              // why it is not minimal, if it is not
+};
+
+struct Stats {
+  double wall_ms = 0;
+  double encode_ms = 0;
+  double first_model_ms = 0;     // the first check (sat or unsat)
+  double uniqueness_ms = 0;      // the checks after the first model
+  double conflict_ms = 0;        // computing the conflict for `none`
+  uint64_t checks = 0;
+  std::map<std::string, double> z3;  // conflicts, decisions, propagations, memory_mb, ...
+  nlohmann::json to_json() const;
+};
+
+struct Result {
+  std::string encoding;
+  Status status = Status::Unknown;
+  std::string reason_unknown;                 // Z3's reason when status is unknown
+  std::vector<nlohmann::json> solutions;      // at most RunOptions::keep
+  uint64_t solutions_found = 0;
+  bool complete = false;                      // enumeration ran until unsat
+  std::vector<std::string> differing_cells;   // between the first two solutions
+  std::optional<Conflict> conflict;           // for `none`
+  Stats stats;
+};
+
+Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options);
+
+}  // namespace psmt

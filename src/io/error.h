@@ -1,0 +1,47 @@
+// Errors that carry where they come from.
+//
+// InputError: the input is not a puzzle this tool accepts (malformed JSON, a
+// wrong shape, a value out of range, an unknown kind). It names the file, the
+// JSON path (RFC 6901 pointer, "/greater_than/vertical/7"), what was expected
+// and what was found, and a stable id ("input.shape") that tests and scripts
+// can rely on. Only main() turns it into exit status 2.
+//
+// UsageError: the command line is wrong (unknown encoding, bad option value).
+// InternalError: the tool contradicted itself (a reported solution failed the
+// independent checker, two solver modes disagreed). Exit status 1.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace psmt {
+
+class InputError : public std::runtime_error {
+ public:
+  InputError(std::string id, std::string path, std::string message, std::string file = {})
+      : std::runtime_error(message), id_(std::move(id)), path_(std::move(path)), file_(std::move(file)) {}
+
+  const std::string& id() const { return id_; }
+  // JSON pointer of the offending value; "" is the document root.
+  const std::string& path() const { return path_; }
+  const std::string& file() const { return file_; }
+  void set_file(std::string file) { file_ = std::move(file); }
+
+  // One line: "FILE: /path: message [id]".
+  std::string describe() const;
+
+ private:
+  std::string id_, path_, file_;
+};
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class InternalError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace psmt

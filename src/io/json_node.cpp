@@ -1,0 +1,138 @@
+#include "io/json_node.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace psmt {
+
+std::string InputError::describe() const {
+  std::string where = path_.empty() ? "/" : path_;
+  std::string head = file_.empty() ? "" : file_ + ": ";
+  if (path_ == "#") return fmt::format("{}{} [{}]", head, what(), id_);  // not located in the JSON tree
+  return fmt::format("{}{}: {} [{}]", head, where, what(), id_);
+}
+
+std::string describe_json(const nlohmann::json& v) {
+  switch (v.type()) {
+    case nlohmann::json::value_t::null: return "null";
+    case nlohmann::json::value_t::boolean: return v.get<bool>() ? "true" : "false";
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+    case nlohmann::json::value_t::number_float: {
+      std::string s = v.dump();
+      if (s.size() > 24) s = s.substr(0, 21) + "...";
+      return "the number " + s;
+    }
+    case nlohmann::json::value_t::string: {
+      const auto& s = v.get_ref<const std::string&>();
+      std::string shown = s.size() > 40 ? s.substr(0, 37) + "..." : s;
+      return fmt::format("the string \"{}\"", shown);
+    }
+    case nlohmann::json::value_t::array: return fmt::format("an array of {}", v.size());
+    case nlohmann::json::value_t::object: return "an object";
+    default: return "an unsupported value";
+  }
+}
+
+std::string pointer_escape(std::string_view key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+void JsonNode::fail(std::string_view id, std::string_view message) const {
+  throw InputError(std::string(id), path_, std::string(message));
+}
+
+void JsonNode::expected(std::string_view what) const {
+  fail("input.type", fmt::format("expected {}, found {}", what, describe_json(*v_)));
+}
+
+void JsonNode::require_object() const {
+  if (!v_->is_object()) expected("an object");
+}
+
+bool JsonNode::has(std::string_view key) const {
+  require_object();
+  auto it = v_->find(key);
+  return it != v_->end() && !it->is_null();
+}
+
+JsonNode JsonNode::at(std::string_view key) const {
+  require_object();
+  auto it = v_->find(key);
+  if (it == v_->end()) fail("input.missing", fmt::format("missing field \"{}\"", key));
+  return JsonNode(*it, path_ + "/" + pointer_escape(key));
+}
+
+std::optional<JsonNode> JsonNode::find(std::string_view key) const {
+  require_object();
+  auto it = v_->find(key);
+  if (it == v_->end() || it->is_null()) return std::nullopt;
+  return JsonNode(*it, path_ + "/" + pointer_escape(key));
+}
+
+void JsonNode::allow_only(std::initializer_list<std::string_view> allowed) const {
+  require_object();
+  for (auto it = v_->begin(); it != v_->end(); ++it) {
+    if (std::find(allowed.begin(), allowed.end(), it.key()) != allowed.end()) continue;
+    std::string list;
+    for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+    throw InputError("input.unknown_field", path_ + "/" + pointer_escape(it.key()),
+                     fmt::format("unknown field \"{}\" (allowed here: {})", it.key(), list));
+  }
+}
+
+std::vector<JsonNode> JsonNode::items() const {
+  if (!v_->is_array()) expected("an array");
+  std::vector<JsonNode> out;
+  out.reserve(v_->size());
+  for (std::size_t i = 0; i < v_->size(); ++i) out.emplace_back((*v_)[i], path_ + "/" + std::to_string(i));
+  return out;
+}
+
+std::vector<JsonNode> JsonNode::items(std::size_t exact) const {
+  auto out = items();
+  if (out.size() != exact)
+    fail("input.shape", fmt::format("expected an array of {}, found an array of {}", exact, out.size()));
+  return out;
+}
+
+std::size_t JsonNode::size() const {
+  if (!v_->is_array()) expected("an array");
+  return v_->size();
+}
+
+std::string JsonNode::as_string() const {
+  if (!v_->is_string()) expected("a string");
+  return v_->get<std::string>();
+}
+
+int64_t JsonNode::as_int(int64_t lo, int64_t hi) const {
+  int64_t value = 0;
+  if (v_->is_number_unsigned()) {
+    auto u = v_->get<uint64_t>();
+    if (u > static_cast<uint64_t>(INT64_MAX))
+      fail("input.range", fmt::format("expected an integer in {}..{}, found {}", lo, hi, describe_json(*v_)));
+    value = static_cast<int64_t>(u);
+  } else if (v_->is_number_integer()) {
+    value = v_->get<int64_t>();
+  } else {
+    expected(fmt::format("an integer in {}..{}", lo, hi));
+  }
+  if (value < lo || value > hi)
+    fail("input.range", fmt::format("expected an integer in {}..{}, found {}", lo, hi, value));
+  return value;
+}
+
+bool JsonNode::as_bool() const {
+  if (!v_->is_boolean()) expected("true or false");
+  return v_->get<bool>();
+}
+
+}  // namespace psmt

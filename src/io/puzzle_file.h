@@ -1,0 +1,33 @@
+// A puzzle file: the generic fields every kind shares (kind, name, source,
+// notes, expect) and the kind's own puzzle, parsed by its encoder.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "encoders/encoder.h"
+
+namespace psmt {
+
+struct Expectation {
+  std::optional<std::string> status;       // unique | multiple | none
+  std::optional<uint64_t> count;           // exact number of solutions
+  std::optional<nlohmann::json> solution;  // canonical form (Encoder::normalize_solution)
+};
+
+struct LoadedPuzzle {
+  std::string file;
+  std::string kind, name, source;
+  const Encoder* encoder = nullptr;
+  std::shared_ptr<const Puzzle> puzzle;
+  Expectation expect;
+};
+
+// Validate and parse one puzzle object. Errors are InputError with file = origin.
+LoadedPuzzle load_puzzle(const nlohmann::json& root, const std::string& origin);
+LoadedPuzzle load_puzzle_file(const std::string& path);
+
+}  // namespace psmt

@@ -1,0 +1,115 @@
+#include "io/report.h"
+
+#include <fmt/format.h>
+
+namespace psmt {
+
+namespace {
+std::string verdict_sentence(const Result& res, const std::string& command) {
+  switch (res.status) {
+    case Status::Unique: return "unique: exactly one solution";
+    case Status::Multiple:
+      if (command == "check") return "multiple: at least two solutions";
+      return res.complete ? fmt::format("multiple: {} solutions", res.solutions_found)
+                          : fmt::format("multiple: at least {} solutions", res.solutions_found);
+    case Status::None: return "none: no solution";
+    case Status::Solved: return "solved (uniqueness not checked; use check)";
+    case Status::Unknown:
+      return fmt::format("unknown: stopped by a limit ({}) after {} solution(s)",
+                         res.reason_unknown.empty() ? "no reason given" : res.reason_unknown, res.solutions_found);
+  }
+  return "";
+}
+
+std::string join(const std::vector<std::string>& xs, const char* sep) {
+  std::string s;
+  for (const auto& x : xs) s += (s.empty() ? "" : sep) + x;
+  return s;
+}
+}  // namespace
+
+nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc) {
+  nlohmann::json j;
+  j["file"] = lp.file;
+  j["name"] = lp.name;
+  j["kind"] = lp.kind;
+  j["command"] = rc.command;
+  j["encoding"] = res.encoding;
+  j["status"] = status_name(res.status);
+  if (res.status == Status::Unknown) j["reason"] = res.reason_unknown;
+  j["solutions_found"] = res.solutions_found;
+  j["complete"] = res.complete;
+  if (rc.command == "count" || rc.command == "enumerate") j["count"] = res.solutions_found;
+  j["solutions"] = res.solutions;
+  j["differing_cells"] = res.differing_cells;
+  nlohmann::json conflict = nlohmann::json::array();
+  if (res.conflict) {
+    for (const auto& c : res.conflict->clues) conflict.push_back({{"id", c.id}, {"label", c.label}});
+    j["conflict_minimal"] = res.conflict->minimal;
+    if (res.conflict->rules_alone) j["conflict_note"] = "the rules alone have no solution";
+    else if (!res.conflict->note.empty()) j["conflict_note"] = res.conflict->note;
+  }
+  j["conflict"] = conflict;
+  if (rc.confirmed_by) j["confirmed_by"] = *rc.confirmed_by;
+  if (lp.expect.status || lp.expect.count || lp.expect.solution)
+    j["expect"] = {{"ok", rc.mismatches.empty()}, {"mismatches", rc.mismatches}};
+  j["stats"] = res.stats.to_json();
+  return j;
+}
+
+std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc) {
+  const Encoder& e = *lp.encoder;
+  std::string out;
+  out += fmt::format("{}: {}{}\n", lp.file, lp.name.empty() ? "" : "\"" + lp.name + "\", ", e.describe(*lp.puzzle));
+  out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding, verdict_sentence(res, rc.command));
+  if (rc.confirmed_by) out += fmt::format("confirmed by encoding {}\n", *rc.confirmed_by);
+  RenderOptions ro;
+  ro.color = rc.color;
+  if (rc.command != "enumerate") {
+    for (std::size_t i = 0; i < res.solutions.size(); ++i) {
+      if (res.solutions.size() > 1) out += fmt::format("solution {}:\n", i + 1);
+      if (i == 1 && !res.differing_cells.empty()) {
+        ro.highlight.clear();
+        for (const auto& lab : res.differing_cells) {
+          int r = 0, c = 0;
+          if (std::sscanf(lab.c_str(), "r%dc%d", &r, &c) == 2) ro.highlight.push_back({r - 1, c - 1});
+        }
+      }
+      out += e.render(*lp.puzzle, &res.solutions[i], ro);
+    }
+  }
+  if (!res.differing_cells.empty())
+    out += fmt::format("the two solutions differ in {} cells: {}\n", res.differing_cells.size(),
+                       join(res.differing_cells, " "));
+  if (rc.command == "count" || rc.command == "enumerate")
+    out += res.complete ? fmt::format("count: {}\n", res.solutions_found)
+                        : fmt::format("count: at least {} (stopped {})\n", res.solutions_found,
+                                      res.reason_unknown.empty() ? "at --limit" : "by " + res.reason_unknown);
+  if (res.conflict) {
+    const auto& c = *res.conflict;
+    if (c.rules_alone) {
+      out += "the rules of the kind alone have no solution (no clue is to blame)\n";
+    } else if (!c.clues.empty()) {
+      out += fmt::format("these {} clues cannot all hold{}:\n", c.clues.size(),
+                         c.minimal ? " (a minimal set: drop any one and the rest can)" : "");
+      for (const auto& cl : c.clues) out += fmt::format("  {}   [{}]\n", cl.label, cl.id);
+      ro.highlight.clear();
+      for (const auto& cl : c.clues) ro.highlight.insert(ro.highlight.end(), cl.cells.begin(), cl.cells.end());
+      if (rc.color) out += e.render(*lp.puzzle, nullptr, ro);
+    }
+    if (!c.note.empty()) out += c.note + "\n";
+  }
+  if (res.status == Status::None && !res.conflict) out += e.render(*lp.puzzle, nullptr, ro);
+  for (const auto& m : rc.mismatches) out += "EXPECTATION NOT MET: " + m + "\n";
+  const auto& s = res.stats;
+  auto z = s.to_json()["z3"];
+  std::string z3s;
+  for (const char* k : {"conflicts", "decisions", "propagations", "memory_mb"})
+    if (z.contains(k)) z3s += fmt::format("{}{} {:g}", z3s.empty() ? "" : ", ", k, z[k].get<double>());
+  out += fmt::format("time {:.1f} ms (encode {:.1f}, first model {:.1f}, uniqueness {:.1f}{}); {}\n", s.wall_ms,
+                     s.encode_ms, s.first_model_ms, s.uniqueness_ms,
+                     s.conflict_ms > 0 ? fmt::format(", conflict {:.1f}", s.conflict_ms) : "", z3s);
+  return out;
+}
+
+}  // namespace psmt

@@ -1,0 +1,24 @@
+// Reports: the JSON object of the DESIGN.md contract, and text for people.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/engine.h"
+#include "io/puzzle_file.h"
+
+namespace psmt {
+
+struct ReportContext {
+  std::string command;                  // solve | check | count | enumerate
+  std::vector<std::string> mismatches;  // against the file's expect
+  bool color = false;
+  std::optional<std::string> confirmed_by;  // second encoding that agreed
+};
+
+nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc);
+std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc);
+
+}  // namespace psmt
