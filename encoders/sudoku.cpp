@@ -175,6 +175,7 @@ class SudokuFamily : public Encoder {
           enc.decision_vars.push_back(b.back());
         }
     enc.block_true_literals = true;
+    enc.solver_logic = "QF_FD";  // sound incremental PB; the default solver loses models (encoding.h)
     auto lit = [&](Cell c, int d) { return b[(static_cast<std::size_t>(c.row) * n + c.col) * n + (d - 1)]; };
     std::vector<int> ones(n, 1);
     auto exactly_one = [&](const std::vector<z3::expr>& xs) {

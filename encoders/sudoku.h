@@ -9,10 +9,13 @@
 // Encodings:
 //   bool-onehot   one Bool per cell and digit; exactly-one per cell and per
 //                 unit/digit as pseudo-Boolean equalities (pbeq). Default:
-//                 the fastest for uniqueness proofs (see README). pbeq, not
-//                 atmost/atleast, which Z3 4.8.12 gets wrong after a push.
+//                 the fastest for uniqueness proofs (see README). Runs on
+//                 Z3's QF_FD (incremental SAT + PB) solver: with Z3 4.8.12
+//                 the default solver loses models of pbeq after the first
+//                 check (undercounts), as it does for atmost/atleast.
 //   bool-pairwise one Bool per cell and digit; exactly-one as one clause plus
-//                 pairwise at-most-one clauses: plain CNF, no cardinality.
+//                 pairwise at-most-one clauses: plain CNF, no cardinality
+//                 (also on QF_FD, the fastest solver for it).
 //   int-distinct  one Int per cell in 1..n, Distinct per unit (the z3py
 //                 tutorial's and the seed's encoding).
 // A relation a < b is, one-hot: a=d -> b>d and b=d -> a<d, for every d.

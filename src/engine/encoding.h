@@ -26,6 +26,14 @@ struct Encoding {
   // determines the solution (one-hot cells, chosen placements): the blocking
   // clause then only negates the true literals.
   bool block_true_literals = false;
+  // Which Z3 solver runs this encoding: empty for the default solver, or a
+  // logic name for z3::solver(ctx, logic). Purely Boolean/pseudo-Boolean
+  // encodings must say "QF_FD" (Z3's incremental SAT solver with native
+  // cardinality and PB): with Debian's Z3 4.8.12 the default and simple()
+  // solvers lose models of pbeq/atmost constraints after the first check, so
+  // enumeration undercounts and uniqueness proofs can be wrong (see
+  // ../shared/z3-hazards and tests/test_sudoku.cpp, ExactCountsMatchBruteForce).
+  std::string solver_logic;
   // Constraints that define the kind; never blamed by diagnosis.
   z3::expr_vector rules;
   // Constraints this instance adds; what diagnosis may blame or relax.

@@ -48,6 +48,10 @@ class Budget {
   Clock::time_point start_;
 };
 
+z3::solver make_solver(z3::context& ctx, const Encoding& enc) {
+  return enc.solver_logic.empty() ? z3::solver(ctx) : z3::solver(ctx, enc.solver_logic.c_str());
+}
+
 uint64_t rlimit_count(const z3::solver& s) {
   z3::stats st = s.statistics();
   for (unsigned i = 0; i < st.size(); ++i)
@@ -102,7 +106,7 @@ z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const z3::model&
 // minimal unless the budget runs out first.
 Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, Stats& stats) {
   Conflict out;
-  z3::solver s(ctx);
+  z3::solver s = make_solver(ctx, enc);
   for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
   std::vector<z3::expr> tracker;
   z3::expr_vector all(ctx);
@@ -189,6 +193,31 @@ Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, St
 
 }  // namespace
 
+Status check_with_tracked_clues(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding) {
+  z3::context ctx;
+  try {
+    Encoding enc = encoder.encode(puzzle, ctx, encoding);
+    z3::solver s = make_solver(ctx, enc);
+    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
+    z3::expr_vector as(ctx);
+    for (std::size_t i = 0; i < enc.clues.size(); ++i) {
+      z3::expr a = ctx.bool_const(fmt::format("clue!{}", i).c_str());
+      s.add(z3::implies(a, enc.clues[i].constraint));
+      as.push_back(a);
+    }
+    z3::check_result r = s.check(as);
+    if (r == z3::unsat) return Status::None;
+    if (r == z3::unknown) return Status::Unknown;
+    z3::model m = s.get_model();
+    auto sol = encoder.decode(puzzle, encoding, model_values(m, enc.decision_vars));
+    auto violations = encoder.check(puzzle, sol);
+    if (!violations.empty()) throw InternalError("tracked solve: checker rejects " + sol.dump() + ": " + violations.front().message);
+    return Status::Solved;
+  } catch (const z3::exception& e) {
+    throw InternalError(std::string("Z3 error: ") + e.msg());
+  }
+}
+
 const char* status_name(Status s) {
   switch (s) {
     case Status::Unique: return "unique";
@@ -256,7 +285,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     Encoding enc = encoder.encode(puzzle, ctx, res.encoding);
     res.stats.encode_ms = ms_since(t0);
 
-    z3::solver s(ctx);
+    z3::solver s = make_solver(ctx, enc);
     for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
     for (const auto& clue : enc.clues) s.add(clue.constraint);
 

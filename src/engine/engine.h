@@ -84,4 +84,11 @@ struct Result {
 
 Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options);
 
+// The second solver mode the engine uses (for conflicts): rules asserted,
+// every clue behind its own assumption literal, one check under all
+// assumptions. Solved (a model exists; it is decoded and checked), None, or
+// Unknown. Exposed so that tests can hold every solver mode to the Z3 hazard
+// reproducer.
+Status check_with_tracked_clues(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding);
+
 }  // namespace psmt

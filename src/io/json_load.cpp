@@ -1,5 +1,6 @@
 #include "io/json_load.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -146,6 +147,9 @@ std::string read_text_file(const std::string& path) {
     ss << std::cin.rdbuf();
     return ss.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError("input.file", kNoPath, "is a directory, expected a puzzle file", path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("input.file", kNoPath, "cannot open file (does it exist?)", path);
   in.seekg(0, std::ios::end);

@@ -1,0 +1,35 @@
+// Shared helpers for the tests: paths, parsing puzzles from JSON text, running the CLI.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/engine.h"
+#include "io/puzzle_file.h"
+
+namespace psmt::testing {
+
+inline const std::string kSourceDir = PSMT_SOURCE_DIR;
+inline const std::string kBinary = PSMT_BINARY;
+inline const std::string kSharedDir = PSMT_SOURCE_DIR "/../shared";
+inline const std::string kCorpusDir = PSMT_CORPUS_DIR;
+
+LoadedPuzzle puzzle_from_text(const std::string& json_text, const std::string& origin = "test.json");
+LoadedPuzzle puzzle_from_file(const std::string& relative_path);  // relative to the source dir
+Result run_puzzle(const LoadedPuzzle& lp, const std::string& encoding, uint64_t limit = 2);
+
+struct CliResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+// Run the built puzzle-smt with arguments (shell-quoted here).
+CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "");
+
+// Every encoding name of a kind.
+std::vector<std::string> encodings_of(const std::string& kind);
+
+std::string read_file(const std::string& path);
+
+}  // namespace psmt::testing

@@ -1,0 +1,188 @@
+// The real binary: every puzzle file against its `expect`, the report
+// contract, exit statuses, and bad input from the command line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "helpers.h"
+#include "io/json_load.h"
+
+namespace psmt::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> puzzle_files() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(kSourceDir + "/puzzles"))
+    if (e.is_regular_file() && e.path().extension() == ".json") out.push_back(fs::relative(e.path(), kSourceDir).string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+int expected_exit(const std::string& status) {
+  if (status == "unique") return 0;
+  if (status == "multiple") return 10;
+  if (status == "none") return 20;
+  return 30;
+}
+
+class PuzzleFile : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PuzzleFile, CheckMatchesItsExpectation) {
+  const std::string rel = GetParam();
+  auto spec = nlohmann::json::parse(read_file(kSourceDir + "/" + rel));
+  ASSERT_TRUE(spec.contains("expect") && spec["expect"].contains("status")) << rel << " has no expect.status";
+  ASSERT_TRUE(spec.contains("source")) << rel << " has no source";
+  CliResult r = run_cli({"check", "--json", kSourceDir + "/" + rel});
+  auto rep = nlohmann::json::parse(r.out);
+  const std::string want = spec["expect"]["status"];
+  EXPECT_EQ(rep["status"], want) << r.out << r.err;
+  EXPECT_EQ(r.exit_code, expected_exit(want)) << r.err;
+  for (const char* k : {"file", "name", "kind", "encoding", "status", "solutions_found", "complete", "solutions",
+                        "differing_cells", "conflict", "stats"})
+    EXPECT_TRUE(rep.contains(k)) << "report lacks " << k;
+  EXPECT_TRUE(rep["stats"].contains("wall_ms"));
+  EXPECT_TRUE(rep["stats"]["z3"].contains("conflicts") || rep["stats"]["z3"].contains("propagations"));
+  if (rep.contains("expect")) EXPECT_EQ(rep["expect"]["ok"], true) << rep["expect"].dump();
+  if (want == "unique") {
+    ASSERT_EQ(rep["solutions"].size(), 1u);
+    if (spec["expect"].contains("solution")) EXPECT_TRUE(rep["expect"]["ok"].get<bool>());
+  }
+  if (want == "multiple") {
+    EXPECT_EQ(rep["solutions"].size(), 2u);
+    EXPECT_FALSE(rep["differing_cells"].empty());
+  }
+  if (want == "none") EXPECT_FALSE(rep["conflict"].empty());
+  if (spec["expect"].contains("count") && spec["expect"]["count"].get<uint64_t>() <= 10000) {
+    uint64_t n = spec["expect"]["count"];
+    CliResult c = run_cli({"count", "--json", "--limit", std::to_string(n + 1), kSourceDir + "/" + rel});
+    auto crep = nlohmann::json::parse(c.out);
+    EXPECT_EQ(crep["count"], n);
+    EXPECT_EQ(crep["complete"], true);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Puzzles, PuzzleFile, ::testing::ValuesIn(puzzle_files()), [](const auto& info) {
+  std::string s = info.param;
+  for (auto& c : s)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+});
+
+TEST(Cli, HelpAndVersion) {
+  CliResult h = run_cli({"--help"});
+  EXPECT_EQ(h.exit_code, 0);
+  EXPECT_NE(h.out.find("check"), std::string::npos);
+  EXPECT_NE(h.out.find("Exit status"), std::string::npos);
+  CliResult ch = run_cli({"check", "--help"});
+  EXPECT_EQ(ch.exit_code, 0);
+  EXPECT_NE(ch.out.find("bool-onehot"), std::string::npos) << "the default encoding is named in --help";
+  CliResult v = run_cli({"--version"});
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_NE(v.out.find("puzzle-smt 0."), std::string::npos);
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  EXPECT_EQ(run_cli({}).exit_code, 2);
+  EXPECT_EQ(run_cli({"frobnicate"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"check"}).exit_code, 2);
+  CliResult e = run_cli({"check", "-e", "nope", kSourceDir + "/puzzles/sudoku/prolog_post.json"});
+  EXPECT_EQ(e.exit_code, 2);
+  EXPECT_NE(e.err.find("unknown encoding \"nope\" for kind sudoku (available: bool-onehot"), std::string::npos) << e.err;
+}
+
+TEST(Cli, BadInputIsOneLineNamingFileAndPath) {
+  fs::path dir = fs::temp_directory_path() / ("psmt-bad-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  struct Case {
+    const char* file;
+    const char* text;
+    const char* must_contain;
+  };
+  const Case cases[] = {
+      {"truncated.json", R"({"kind": "sudoku", "grid": [)", "malformed JSON at line 1, column 29"},
+      {"kind.json", R"({"kind": "no-such-kind"})", "/kind: unknown kind \"no-such-kind\""},
+      {"digit.json", R"({"kind": "sudoku", "grid": "1..5............"})", "/grid: cell 4 is '5', expected a blank or 1..4"},
+      {"shape.json", R"({"kind": "sudoku", "grid": ["123", "12"]})", "/grid/0: expected a row of 2 cells, found 3"},
+  };
+  for (const auto& c : cases) {
+    std::string path = (dir / c.file).string();
+    std::ofstream(path) << c.text;
+    CliResult r = run_cli({"check", path});
+    EXPECT_EQ(r.exit_code, 2) << c.file;
+    EXPECT_TRUE(r.out.empty()) << "no partial output: " << r.out;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.must_contain), std::string::npos) << r.err;
+  }
+  CliResult missing = run_cli({"check", (dir / "does_not_exist.json").string()});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("does_not_exist.json"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(Cli, ExitStatusFollowsTheVerdict) {
+  const std::string p = kSourceDir + "/puzzles/sudoku/";
+  EXPECT_EQ(run_cli({"check", p + "prolog_post.json"}).exit_code, 0);
+  EXPECT_EQ(run_cli({"check", p + "niobaras_original.json"}).exit_code, 20);
+  EXPECT_EQ(run_cli({"solve", p + "niobaras_fixed.json"}).exit_code, 0);
+  EXPECT_EQ(run_cli({"check", "-"}, R"({"kind": "sudoku", "size": 4})").exit_code, 10);
+  CliResult t = run_cli({"check", "--json", "-e", "int-distinct", "--timeout", "30", p + "niobaras_fixed.json"});
+  EXPECT_EQ(t.exit_code, 30);
+  EXPECT_EQ(nlohmann::json::parse(t.out)["status"], "unknown");
+  // Several files: the worst verdict; bad input dominates verdicts.
+  EXPECT_EQ(run_cli({"check", p + "prolog_post.json", p + "niobaras_original.json"}).exit_code, 20);
+  EXPECT_EQ(run_cli({"check", p + "prolog_post.json", "/nonexistent.json"}).exit_code, 2);
+}
+
+TEST(Cli, CountIsExactAndComplete) {
+  CliResult c = run_cli({"count", "--json", "--limit", "1000", "-"}, R"({"kind": "sudoku", "size": 4})");
+  EXPECT_EQ(c.exit_code, 10);
+  auto rep = nlohmann::json::parse(c.out);
+  EXPECT_EQ(rep["count"], 288);
+  EXPECT_EQ(rep["complete"], true);
+  CliResult l = run_cli({"count", "--json", "--limit", "7", "-"}, R"({"kind": "sudoku", "size": 4})");
+  auto lrep = nlohmann::json::parse(l.out);
+  EXPECT_EQ(lrep["count"], 7);
+  EXPECT_EQ(lrep["complete"], false);
+}
+
+TEST(Cli, EnumeratePrintsEverySolutionOnce) {
+  CliResult e = run_cli({"enumerate", "--json", "-"}, R"({"kind": "futoshiki", "size": 3})");
+  auto rep = nlohmann::json::parse(e.out);
+  ASSERT_EQ(rep["solutions"].size(), 12u);
+  std::set<std::string> distinct;
+  for (const auto& s : rep["solutions"]) distinct.insert(s.dump());
+  EXPECT_EQ(distinct.size(), 12u);
+  CliResult t = run_cli({"enumerate", "--color", "never", "-"}, R"({"kind": "futoshiki", "size": 3})");
+  EXPECT_NE(t.out.find("solution 12:"), std::string::npos);
+  EXPECT_EQ(t.out.find("solution 13:"), std::string::npos);
+}
+
+TEST(Cli, ConfirmChecksTheVerdictWithASecondEncoding) {
+  CliResult c = run_cli({"check", "--json", "--confirm", kSourceDir + "/puzzles/sudoku/prolog_post.json"});
+  EXPECT_EQ(c.exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(c.out)["confirmed_by"], "bool-pairwise");
+}
+
+TEST(Cli, TextReportOfNoSolutionListsTheConflict) {
+  CliResult r = run_cli({"check", "--color", "never", kSourceDir + "/puzzles/sudoku/niobaras_original.json"});
+  EXPECT_EQ(r.exit_code, 20);
+  EXPECT_NE(r.out.find("none: no solution"), std::string::npos);
+  EXPECT_NE(r.out.find("clues cannot all hold (a minimal set"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[greater_than/"), std::string::npos);
+}
+
+TEST(Cli, KindsListsEveryKindWithItsDefault) {
+  CliResult r = run_cli({"kinds", "--json"});
+  EXPECT_EQ(r.exit_code, 0);
+  auto k = nlohmann::json::parse(r.out);
+  ASSERT_GE(k.size(), 2u);
+  for (const auto& kind : k) EXPECT_GE(kind["encodings"].size(), 2u) << kind["kind"];
+}
+
+}  // namespace
+}  // namespace psmt::testing
