@@ -70,8 +70,11 @@ class SudokuFamily : public Encoder {
     return {"grid", "size", "greater_than", "relations"};
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"bool-onehot", "one Bool per cell and digit, exactly-one as pseudo-Boolean pbeq (default, fastest)"},
-            {"bool-pairwise", "one Bool per cell and digit, exactly-one as a clause plus pairwise at-most-one"},
+    // The first is the default: the fastest for check (solve + uniqueness proof)
+    // on 200 17-clue sudokus: pairwise 18.7 ms, onehot 24.4 ms, int 423 ms mean.
+    return {{"bool-pairwise", "one Bool per cell and digit, exactly-one as a clause plus pairwise at-most-one "
+                              "(plain CNF, QF_FD solver); default: 22x faster than int-distinct on 17-clue checks"},
+            {"bool-onehot", "one Bool per cell and digit, exactly-one as pseudo-Boolean pbeq (QF_FD solver)"},
             {"int-distinct", "one Int per cell in 1..n, Distinct per row/column/box (the z3py tutorial's)"}};
   }
 

@@ -79,7 +79,7 @@ TEST(Cli, HelpAndVersion) {
   EXPECT_NE(h.out.find("Exit status"), std::string::npos);
   CliResult ch = run_cli({"check", "--help"});
   EXPECT_EQ(ch.exit_code, 0);
-  EXPECT_NE(ch.out.find("bool-onehot"), std::string::npos) << "the default encoding is named in --help";
+  EXPECT_NE(ch.out.find("bool-pairwise"), std::string::npos) << "the default encoding is named in --help";
   CliResult v = run_cli({"--version"});
   EXPECT_EQ(v.exit_code, 0);
   EXPECT_NE(v.out.find("puzzle-smt 0."), std::string::npos);
@@ -91,7 +91,7 @@ TEST(Cli, UsageErrorsExitTwo) {
   EXPECT_EQ(run_cli({"check"}).exit_code, 2);
   CliResult e = run_cli({"check", "-e", "nope", kSourceDir + "/puzzles/sudoku/prolog_post.json"});
   EXPECT_EQ(e.exit_code, 2);
-  EXPECT_NE(e.err.find("unknown encoding \"nope\" for kind sudoku (available: bool-onehot"), std::string::npos) << e.err;
+  EXPECT_NE(e.err.find("unknown encoding \"nope\" for kind sudoku (available: bool-pairwise"), std::string::npos) << e.err;
 }
 
 TEST(Cli, BadInputIsOneLineNamingFileAndPath) {
@@ -165,7 +165,7 @@ TEST(Cli, EnumeratePrintsEverySolutionOnce) {
 TEST(Cli, ConfirmChecksTheVerdictWithASecondEncoding) {
   CliResult c = run_cli({"check", "--json", "--confirm", kSourceDir + "/puzzles/sudoku/prolog_post.json"});
   EXPECT_EQ(c.exit_code, 0);
-  EXPECT_EQ(nlohmann::json::parse(c.out)["confirmed_by"], "bool-pairwise");
+  EXPECT_EQ(nlohmann::json::parse(c.out)["confirmed_by"], "bool-onehot");
 }
 
 TEST(Cli, TextReportOfNoSolutionListsTheConflict) {

@@ -65,7 +65,7 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
   if (rc.confirmed_by) out += fmt::format("confirmed by encoding {}\n", *rc.confirmed_by);
   RenderOptions ro;
   ro.color = rc.color;
-  if (rc.command != "enumerate") {
+  if (rc.command == "solve" || rc.command == "check") {
     for (std::size_t i = 0; i < res.solutions.size(); ++i) {
       if (res.solutions.size() > 1) out += fmt::format("solution {}:\n", i + 1);
       if (i == 1 && !res.differing_cells.empty()) {
@@ -106,8 +106,9 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
   std::string z3s;
   for (const char* k : {"conflicts", "decisions", "propagations", "memory_mb"})
     if (z.contains(k)) z3s += fmt::format("{}{} {:g}", z3s.empty() ? "" : ", ", k, z[k].get<double>());
-  out += fmt::format("time {:.1f} ms (encode {:.1f}, first model {:.1f}, uniqueness {:.1f}{}); {}\n", s.wall_ms,
-                     s.encode_ms, s.first_model_ms, s.uniqueness_ms,
+  const char* later = rc.command == "check" ? "uniqueness" : "more models";
+  out += fmt::format("time {:.1f} ms (encode {:.1f}, first model {:.1f}, {} {:.1f}{}); {}\n", s.wall_ms,
+                     s.encode_ms, s.first_model_ms, later, s.uniqueness_ms,
                      s.conflict_ms > 0 ? fmt::format(", conflict {:.1f}", s.conflict_ms) : "", z3s);
   return out;
 }
