@@ -307,6 +307,20 @@ TEST(Limits, ResourceLimitGivesUnknown) {
   EXPECT_FALSE(r.reason_unknown.empty());
 }
 
+TEST(Limits, ResourceLimitOnTheSatSolverGivesUnknownWithAReason) {
+  // QF_FD reports "no reason given"; the engine names the limit that was spent.
+  auto lp = puzzle_from_text(R"({"kind": "sudoku", "size": 16})");
+  for (const std::string enc : {"bool-pairwise", "bool-onehot"}) {
+    RunOptions ro;
+    ro.encoding = enc;
+    ro.limit = 1;
+    ro.limits.rlimit = 2000;
+    Result r = run(*lp.encoder, *lp.puzzle, ro);
+    EXPECT_EQ(r.status, Status::Unknown) << enc;
+    EXPECT_NE(r.reason_unknown.find("resource limit"), std::string::npos) << r.reason_unknown;
+  }
+}
+
 TEST(Engine, UnknownEncodingIsAUsageError) {
   auto lp = puzzle_from_file("puzzles/sudoku/prolog_post.json");
   EXPECT_THROW(run_puzzle(lp, "no-such-encoding"), UsageError);

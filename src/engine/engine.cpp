@@ -22,7 +22,8 @@ double ms_since(Clock::time_point t0) {
 // Budget shared by every check of one run: wall clock and Z3 resource units.
 class Budget {
  public:
-  Budget(z3::context& ctx, const Limits& limits) : ctx_(ctx), limits_(limits), start_(Clock::now()) {}
+  Budget(z3::context& ctx, const Limits& limits, Clock::time_point start = Clock::now())
+      : ctx_(ctx), limits_(limits), start_(start) {}
 
   // Configure `s` for its next check; false if the budget is already spent.
   bool arm(z3::solver& s, uint64_t rlimit_used) {
@@ -40,7 +41,15 @@ class Budget {
     s.set(p);
     return true;
   }
-  std::string exhausted_reason() const { return limits_.timeout_ms ? "timeout" : "resource limit"; }
+  // Why a check stopped, when the solver does not say (QF_FD leaves it empty).
+  std::string reason(const std::string& from_solver, uint64_t rlimit_used) const {
+    if (!from_solver.empty() && from_solver != "unknown" && from_solver != "no reason given") return from_solver;
+    if (limits_.timeout_ms && ms_since(start_) >= static_cast<double>(*limits_.timeout_ms) * 0.95) return "timeout";
+    if (limits_.rlimit && rlimit_used >= *limits_.rlimit * 95 / 100) return "resource limit (--rlimit)";
+    if (limits_.timeout_ms) return "timeout";
+    if (limits_.rlimit) return "resource limit (--rlimit)";
+    return from_solver.empty() || from_solver == "no reason given" ? "unknown" : from_solver;
+  }
 
  private:
   z3::context& ctx_;
@@ -138,7 +147,7 @@ Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, St
         "clues as assumptions are satisfiable");
   }
   if (r == z3::unknown) {
-    out.note = "the conflict could not be computed within the limits (" + s.reason_unknown() + ")";
+    out.note = "the conflict could not be computed within the limits (" + budget.reason(s.reason_unknown(), 0) + ")";
     add_stats(stats.z3, s);
     return out;
   }
@@ -177,7 +186,7 @@ Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, St
       needed.push_back(c);
     } else {
       minimal = false;
-      out.note = "shrinking stopped at the limit (" + s.reason_unknown() + "); the set may not be minimal";
+      out.note = "shrinking stopped at the limit (" + budget.reason(s.reason_unknown(), 0) + "); the set may not be minimal";
       needed.push_back(c);
       needed.insert(needed.end(), rest.begin(), rest.end());
       break;
@@ -289,7 +298,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
     for (const auto& clue : enc.clues) s.add(clue.constraint);
 
-    Budget budget(ctx, options.limits);
+    Budget budget(ctx, options.limits, t_start);  // the limits cover encoding too
     uint64_t rl_start = rlimit_count(s);
     for (;;) {
       if (options.limit && res.solutions_found >= options.limit) break;  // complete stays false
@@ -302,7 +311,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       }
       (res.solutions_found == 0 ? res.stats.first_model_ms : res.stats.uniqueness_ms) += ms_since(tc);
       if (r == z3::unknown) {
-        res.reason_unknown = armed ? s.reason_unknown() : budget.exhausted_reason();
+        res.reason_unknown = budget.reason(armed ? s.reason_unknown() : "", rlimit_count(s) - rl_start);
         break;
       }
       if (r == z3::unsat) {
