@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,12 +53,32 @@ struct Violation {
   std::string message;  // for people: "row 4 has 7 twice (r4c2, r4c8)"
 };
 
+// One place of a solution (a cell of a grid): what diagnosis calls backbone
+// or ambiguous, and gives as an extra given.
+struct Place {
+  std::string label;          // "r3c7"
+  std::optional<Cell> cell;   // where it is drawn, if on a grid
+};
+
+// A change to a puzzle's clues: drop a clue, or replace it by one of the
+// alternatives the encoder offered for it (Clue::alternatives, by index).
+struct ClueEdit {
+  std::string clue_id;
+  int alternative = -1;  // -1: drop
+};
+
+struct EncodeOptions {
+  bool alternatives = false;  // fill Clue::alternatives (diagnosis of "change" repairs)
+};
+
 enum class RenderFormat { Text, Svg };
 
 struct RenderOptions {
   RenderFormat format = RenderFormat::Text;
   bool color = false;            // ANSI colours in text
-  std::vector<Cell> highlight;   // cells to mark (conflicts, ambiguous cells)
+  std::vector<Cell> highlight;   // cells to mark (ambiguous cells)
+  std::vector<std::string> highlight_clues;  // clue ids to mark (conflicts): a given's cell, a sign
+  std::string title;             // caption (SVG)
 };
 
 class Encoder {
@@ -72,7 +93,10 @@ class Encoder {
   virtual std::vector<EncodingInfo> encodings() const = 0;
 
   virtual std::shared_ptr<const Puzzle> parse(const JsonNode& root) const = 0;
-  virtual Encoding encode(const Puzzle& puzzle, z3::context& ctx, std::string_view encoding) const = 0;
+  // Also fills Encoding::places (decision variables per place) and, when
+  // asked, Clue::alternatives.
+  virtual Encoding encode(const Puzzle& puzzle, z3::context& ctx, std::string_view encoding,
+                          const EncodeOptions& options = {}) const = 0;
   virtual nlohmann::json decode(const Puzzle& puzzle, std::string_view encoding,
                                 const std::vector<int64_t>& values) const = 0;
 
@@ -89,6 +113,18 @@ class Encoder {
                              const RenderOptions& options) const = 0;
   // Short description of the instance for headers: "9x9 sudoku, 30 givens".
   virtual std::string describe(const Puzzle& puzzle) const = 0;
+
+  // Diagnosis. The places a solution is made of, in the order of
+  // Encoding::places, and a solution's value at each ("7").
+  virtual std::vector<Place> places(const Puzzle& puzzle) const = 0;
+  virtual std::vector<std::string> place_values(const Puzzle& puzzle, const nlohmann::json& solution) const = 0;
+  // The puzzle with clues dropped or changed (InputError if an id is unknown).
+  virtual std::shared_ptr<const Puzzle> edit(const Puzzle& puzzle, const std::vector<ClueEdit>& edits) const = 0;
+  // The puzzle with the given places fixed to their values in `solution`
+  // (extra givens); the new clues' labels are returned in `labels`.
+  virtual std::shared_ptr<const Puzzle> fix_places(const Puzzle& puzzle, const nlohmann::json& solution,
+                                                   const std::vector<std::size_t>& place_indices,
+                                                   std::vector<std::string>* labels = nullptr) const = 0;
 
   bool has_encoding(std::string_view name) const;
   std::string encoding_names() const;  // "a, b, c"

@@ -1,12 +1,14 @@
 #include "sudoku.h"
 
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include <z3++.h>
 
 #include "engine/encoding.h"
 #include "grid/grid_json.h"
+#include "render/svg.h"
 
 namespace psmt::sudoku {
 namespace {
@@ -136,7 +138,8 @@ class SudokuFamily : public Encoder {
     return g;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding) const override {
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding,
+                  const EncodeOptions& options) const override {
     const auto& g = static_cast<const Grid&>(p);
     Encoding enc(ctx);
     const int n = g.n;
@@ -156,14 +159,9 @@ class SudokuFamily : public Encoder {
           for (auto c : u.cells) v.push_back(at(c));
           enc.rules.push_back(z3::distinct(v));
         }
-      for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c)
-          if (int d = g.at({r, c}))
-            enc.clues.push_back({fmt::format("given/{}", cell_label({r, c})),
-                                 fmt::format("given {} = {}", cell_label({r, c}), d), at({r, c}) == d, {{r, c}}});
-      for (const auto& rel : g.relations)
-        enc.clues.push_back({rel.id, rel.label, rel.op == '<' ? at(rel.a) < at(rel.b) : at(rel.a) > at(rel.b),
-                             {rel.a, rel.b}});
+      for (int i = 0; i < n * n; ++i) enc.places.push_back({static_cast<unsigned>(i)});
+      add_clues(g, enc, options, [&](Cell c, int d) { return at(c) == d; },
+                [&](Cell lo, Cell hi) { return at(lo) < at(hi); });
       return enc;
     }
 
@@ -204,14 +202,13 @@ class SudokuFamily : public Encoder {
         for (auto c : u.cells) xs.push_back(lit(c, d));
         exactly_one(xs);
       }
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c)
-        if (int d = g.at({r, c}))
-          enc.clues.push_back({fmt::format("given/{}", cell_label({r, c})),
-                               fmt::format("given {} = {}", cell_label({r, c}), d), lit({r, c}, d), {{r, c}}});
-    for (const auto& rel : g.relations) {
-      // lo < hi
-      Cell lo = rel.op == '<' ? rel.a : rel.b, hi = rel.op == '<' ? rel.b : rel.a;
+    for (int i = 0; i < n * n; ++i) {
+      std::vector<unsigned> vars;
+      for (int d = 0; d < n; ++d) vars.push_back(static_cast<unsigned>(i * n + d));
+      enc.places.push_back(vars);
+    }
+    // lo < hi: lo = d implies hi > d, and hi = d implies lo < d, for every d.
+    auto less = [&](Cell lo, Cell hi) {
       z3::expr_vector parts(ctx);
       for (int d = 1; d <= n; ++d) {
         z3::expr_vector above(ctx), below(ctx);
@@ -220,8 +217,9 @@ class SudokuFamily : public Encoder {
         parts.push_back(z3::implies(lit(lo, d), z3::mk_or(above)));
         parts.push_back(z3::implies(lit(hi, d), z3::mk_or(below)));
       }
-      enc.clues.push_back({rel.id, rel.label, z3::mk_and(parts), {rel.a, rel.b}});
-    }
+      return z3::mk_and(parts);
+    };
+    add_clues(g, enc, options, [&](Cell c, int d) { return lit(c, d); }, less);
     return enc;
   }
 
@@ -260,10 +258,17 @@ class SudokuFamily : public Encoder {
 
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
     const auto& g = static_cast<const Grid&>(p);
-    if (opt.format != RenderFormat::Text) throw UsageError("SVG rendering is not available for kind " + std::string(kind()));
     std::vector<int> shown = g.givens;
     if (solution) shown = values_of(g, *solution);
     std::map<std::pair<Cell, Cell>, char> right, down;
+    std::set<std::pair<Cell, Cell>> marked;  // adjacent pairs whose relation is highlighted
+    std::vector<Cell> cells_hl = opt.highlight;
+    auto clue_marked = [&](const std::string& id) {
+      return std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), id) != opt.highlight_clues.end();
+    };
+    for (int i = 0; i < g.n * g.n; ++i)
+      if (g.givens[i] && clue_marked(fmt::format("given/{}", cell_label({i / g.n, i % g.n}))))
+        cells_hl.push_back({i / g.n, i % g.n});
     std::vector<const Relation*> far;
     for (const auto& rel : g.relations) {
       // Normalise to "first op second" with first left of / above second.
@@ -273,9 +278,45 @@ class SudokuFamily : public Encoder {
         std::swap(first, second);
         op = op == '<' ? '>' : '<';
       }
+      bool adjacent = (first.row == second.row && second.col == first.col + 1) ||
+                      (first.col == second.col && second.row == first.row + 1);
+      if (clue_marked(rel.id)) {
+        if (adjacent) marked.insert({first, second});
+        else cells_hl.insert(cells_hl.end(), {rel.a, rel.b});
+      }
       if (first.row == second.row && second.col == first.col + 1) right[{first, second}] = op;
       else if (first.col == second.col && second.row == first.row + 1) down[{first, second}] = op == '<' ? '^' : 'v';
       else far.push_back(&rel);
+    }
+    auto right_sign = [&](Cell c) {
+      auto it = right.find({c, Cell{c.row, c.col + 1}});
+      return it == right.end() ? ' ' : it->second;
+    };
+    auto down_sign = [&](Cell c) {
+      auto it = down.find({c, Cell{c.row + 1, c.col}});
+      return it == down.end() ? ' ' : it->second;
+    };
+    auto highlighted = [&](Cell c) { return std::find(cells_hl.begin(), cells_hl.end(), c) != cells_hl.end(); };
+    auto right_marked = [&](Cell c) { return marked.count({c, Cell{c.row, c.col + 1}}) > 0; };
+    auto down_marked = [&](Cell c) { return marked.count({c, Cell{c.row + 1, c.col}}) > 0; };
+    if (opt.format == RenderFormat::Svg) {
+      GridSvg sv;
+      sv.rows = sv.cols = g.n;
+      sv.box_rows = g.boxes ? g.box_rows : 0;
+      sv.box_cols = g.boxes ? g.box_cols : 0;
+      sv.cell_text = [&](Cell c) {
+        int v = shown[c.row * g.n + c.col];
+        return v ? std::to_string(v) : std::string();
+      };
+      sv.is_given = [&](Cell c) { return g.at(c) != 0; };
+      sv.highlighted = highlighted;
+      sv.right_sign = right_sign;
+      sv.down_sign = down_sign;
+      sv.right_marked = right_marked;
+      sv.down_marked = down_marked;
+      sv.title = opt.title;
+      for (const auto* rel : far) sv.footer.push_back("also: " + rel->label);
+      return sv.render();
     }
     GridText t;
     t.rows = t.cols = g.n;
@@ -287,22 +328,76 @@ class SudokuFamily : public Encoder {
       if (g.n > 35) return v ? std::to_string(v) : std::string(".");
       return std::string(1, cell_value_char(v));
     };
-    t.right_sign = [&](Cell c) {
-      auto it = right.find({c, Cell{c.row, c.col + 1}});
-      return it == right.end() ? ' ' : it->second;
-    };
-    t.down_sign = [&](Cell c) {
-      auto it = down.find({c, Cell{c.row + 1, c.col}});
-      return it == down.end() ? ' ' : it->second;
-    };
+    t.right_sign = right_sign;
+    t.down_sign = down_sign;
+    t.right_marked = right_marked;
+    t.down_marked = down_marked;
     t.sign_rows = !down.empty();
     t.color = opt.color;
-    t.highlighted = [&](Cell c) {
-      return std::find(opt.highlight.begin(), opt.highlight.end(), c) != opt.highlight.end();
-    };
+    t.highlighted = highlighted;
     std::string out = t.render();
     for (const auto* rel : far) out += "also: " + rel->label + "\n";
     return out;
+  }
+
+  std::vector<Place> places(const Puzzle& p) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    std::vector<Place> out;
+    for (int r = 0; r < g.n; ++r)
+      for (int c = 0; c < g.n; ++c) out.push_back({cell_label({r, c}), Cell{r, c}});
+    return out;
+  }
+
+  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
+    std::vector<std::string> out;
+    for (int v : values_of(static_cast<const Grid&>(p), solution)) out.push_back(std::to_string(v));
+    return out;
+  }
+
+  std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
+    auto g = std::make_shared<Grid>(static_cast<const Grid&>(p));
+    std::vector<bool> dropped(g->relations.size(), false);
+    for (const auto& e : edits) {
+      int r = 0, c = 0;
+      if (std::sscanf(e.clue_id.c_str(), "given/r%dc%d", &r, &c) == 2 && r >= 1 && c >= 1 && r <= g->n && c <= g->n &&
+          g->givens[(r - 1) * g->n + (c - 1)]) {
+        int& v = g->givens[(r - 1) * g->n + (c - 1)];
+        if (e.alternative < 0) v = 0;
+        else v = alternative_digit(v, e.alternative, g->n);
+        continue;
+      }
+      bool found = false;
+      for (std::size_t i = 0; i < g->relations.size(); ++i) {
+        auto& rel = g->relations[i];
+        if (rel.id != e.clue_id) continue;
+        found = true;
+        if (e.alternative < 0) {
+          dropped[i] = true;
+        } else {
+          rel.op = rel.op == '<' ? '>' : '<';
+          rel.label = relation_label(rel.a, rel.op, rel.b);
+        }
+      }
+      if (!found) throw InputError("input.value", "#", "no clue with id \"" + e.clue_id + "\"");
+    }
+    std::vector<Relation> kept;
+    for (std::size_t i = 0; i < g->relations.size(); ++i)
+      if (!dropped[i]) kept.push_back(g->relations[i]);
+    g->relations = kept;
+    return g;
+  }
+
+  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
+                                           const std::vector<std::size_t>& place_indices,
+                                           std::vector<std::string>* labels) const override {
+    auto g = std::make_shared<Grid>(static_cast<const Grid&>(p));
+    auto v = values_of(*g, solution);
+    for (auto i : place_indices) {
+      if (g->givens.at(i)) continue;
+      g->givens[i] = v.at(i);
+      if (labels) labels->push_back(fmt::format("given {} = {}", cell_label({static_cast<int>(i) / g->n, static_cast<int>(i) % g->n}), v[i]));
+    }
+    return g;
   }
 
   std::string describe(const Puzzle& p) const override {
@@ -316,6 +411,39 @@ class SudokuFamily : public Encoder {
   }
 
  private:
+  // Alternative j of a given d: the j-th digit of 1..n other than d.
+  static int alternative_digit(int d, int j, int n) {
+    int e = j + 1;
+    if (e >= d) e++;
+    return e <= n ? e : d;
+  }
+
+  // Givens and relations as labelled clues (with alternatives when asked):
+  // `is(c, d)` says cell c holds d, `less(lo, hi)` says lo < hi.
+  template <class Is, class Less>
+  static void add_clues(const Grid& g, Encoding& enc, const EncodeOptions& options, Is is, Less less) {
+    for (int r = 0; r < g.n; ++r)
+      for (int c = 0; c < g.n; ++c) {
+        int d = g.at({r, c});
+        if (!d) continue;
+        Clue clue{fmt::format("given/{}", cell_label({r, c})), fmt::format("given {} = {}", cell_label({r, c}), d),
+                  is(Cell{r, c}, d), {{r, c}}, {}};
+        if (options.alternatives)
+          for (int j = 0; j + 1 < g.n; ++j) {
+            int e = alternative_digit(d, j, g.n);
+            clue.alternatives.push_back({fmt::format("given {} = {}", cell_label({r, c}), e), is(Cell{r, c}, e)});
+          }
+        enc.clues.push_back(std::move(clue));
+      }
+    for (const auto& rel : g.relations) {
+      Cell lo = rel.op == '<' ? rel.a : rel.b, hi = rel.op == '<' ? rel.b : rel.a;
+      Clue clue{rel.id, rel.label, less(lo, hi), {rel.a, rel.b}, {}};
+      if (options.alternatives)
+        clue.alternatives.push_back({relation_label(rel.a, rel.op == '<' ? '>' : '<', rel.b), less(hi, lo)});
+      enc.clues.push_back(std::move(clue));
+    }
+  }
+
   static std::vector<int> values_of(const Grid& g, const nlohmann::json& sol) {
     std::vector<int> out;
     for (const auto& row : sol) {

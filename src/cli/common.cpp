@@ -5,6 +5,8 @@
 
 #include <unistd.h>
 
+#include "io/error.h"
+
 namespace psmt::cli {
 
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
@@ -18,6 +20,27 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
   cmd.add_flag("--json", o.json, "print one JSON report per puzzle (one per line)");
   cmd.add_option("--color", o.color, "colour in text output: auto (when a terminal, not NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one) {
+  int status = -1;
+  for (const auto& f : files) {
+    int code;
+    try {
+      code = one(f);
+    } catch (const InputError& e) {
+      print_error(e.describe());
+      code = 2;
+    } catch (const UsageError& e) {
+      print_error(e.what());
+      code = 2;
+    } catch (const InternalError& e) {
+      print_error("internal error on " + f + ": " + e.what());
+      code = 1;
+    }
+    status = status < 0 ? code : merge_exit(status, code);
+  }
+  return status < 0 ? 2 : status;
 }
 
 int merge_exit(int a, int b) {

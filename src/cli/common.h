@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,10 @@ struct PuzzleOptions {
 // Adds FILE..., --encoding, --timeout, --rlimit, --json, --color.
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);
 
+// Run `one` on every file: bad input and usage errors print one line and give
+// 2, internal errors give 1; returns the merged exit status (2 if no file).
+int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one);
+
 // Merge per-file exit codes by the rule above.
 int merge_exit(int a, int b);
 
@@ -44,5 +49,6 @@ bool use_color(const std::string& mode);
 void setup_run_commands(CLI::App& app, int& exit_status);  // solve, check, count, enumerate
 void setup_kinds(CLI::App& app, int& exit_status);
 void setup_render(CLI::App& app, int& exit_status);
+void setup_diagnose(CLI::App& app, int& exit_status);
 
 }  // namespace psmt::cli

@@ -42,24 +42,15 @@ void setup_render(CLI::App& app, int& exit_status) {
   cmd->add_option("files", *files, "puzzle files")->required();
   cmd->add_option("--color", *color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->callback([files, color, &exit_status]() {
-    int status = 0;
-    for (const auto& f : *files) {
-      try {
-        LoadedPuzzle lp = load_puzzle_file(f);
-        RenderOptions ro;
-        ro.color = use_color(*color);
-        std::cout << lp.file << ": " << lp.encoder->describe(*lp.puzzle) << "\n"
-                  << lp.encoder->render(*lp.puzzle, nullptr, ro);
-        if (lp.expect.solution) std::cout << "expected solution:\n" << lp.encoder->render(*lp.puzzle, &*lp.expect.solution, ro);
-      } catch (const InputError& e) {
-        print_error(e.describe());
-        status = merge_exit(status, 2);
-      } catch (const UsageError& e) {
-        print_error(e.what());
-        status = merge_exit(status, 2);
-      }
-    }
-    exit_status = status;
+    exit_status = for_each_file(*files, [&](const std::string& f) {
+      LoadedPuzzle lp = load_puzzle_file(f);
+      RenderOptions ro;
+      ro.color = use_color(*color);
+      std::cout << lp.file << ": " << lp.encoder->describe(*lp.puzzle) << "\n" << lp.encoder->render(*lp.puzzle, nullptr, ro);
+      if (lp.expect.solution)
+        std::cout << "expected solution:\n" << lp.encoder->render(*lp.puzzle, &*lp.expect.solution, ro);
+      return 0;
+    });
   });
 }
 

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("puzzle-smt ") + cli::kVersion);
   app.require_subcommand(1);
   cli::setup_run_commands(app, exit_status);
+  cli::setup_diagnose(app, exit_status);
   cli::setup_kinds(app, exit_status);
   cli::setup_render(app, exit_status);
   try {

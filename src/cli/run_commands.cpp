@@ -95,24 +95,7 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
   if (name == "check" || name == "count")
     cmd->add_flag("--no-explain", o->no_explain, "do not compute the conflicting clues of a puzzle with no solution");
   cmd->callback([o, name, &exit_status]() {
-    int status = -1;
-    for (const auto& f : o->files) {
-      int code;
-      try {
-        code = run_file(name, *o, f);
-      } catch (const InputError& e) {
-        print_error(e.describe());
-        code = 2;
-      } catch (const UsageError& e) {
-        print_error(std::string(e.what()));
-        code = 2;
-      } catch (const InternalError& e) {
-        print_error(fmt::format("internal error on {}: {}", f, e.what()));
-        code = 1;
-      }
-      status = status < 0 ? code : merge_exit(status, code);
-    }
-    exit_status = status < 0 ? 2 : status;
+    exit_status = for_each_file(o->files, [&](const std::string& f) { return run_file(name, *o, f); });
   });
 }
 

@@ -10,11 +10,19 @@
 
 namespace psmt {
 
+// Another version of a clue (a flipped sign, another digit), for "change"
+// repairs; `index` is what ClueEdit::alternative refers to.
+struct Alternative {
+  std::string label;  // "r8c2 > r9c2", "given r1c1 = 4"
+  z3::expr constraint;
+};
+
 struct Clue {
-  std::string id;     // stable: the JSON pointer of the clue in the puzzle file
+  std::string id;     // stable: where it comes from in the puzzle file ("given/r1c3", "greater_than/vertical/7/1")
   std::string label;  // for people: "given r5c5 = 5", "r4c8 > r5c8"
   z3::expr constraint;
   std::vector<Cell> cells;  // where it is, for highlighting
+  std::vector<Alternative> alternatives;  // only with EncodeOptions::alternatives
 };
 
 struct Encoding {
@@ -38,6 +46,8 @@ struct Encoding {
   z3::expr_vector rules;
   // Constraints this instance adds; what diagnosis may blame or relax.
   std::vector<Clue> clues;
+  // For each place of Encoder::places, the indices of its decision variables.
+  std::vector<std::vector<unsigned>> places;
 };
 
 }  // namespace psmt

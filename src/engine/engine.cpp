@@ -8,55 +8,11 @@
 #include <fmt/format.h>
 
 #include "engine/encoding.h"
+#include "engine/solver_util.h"
 #include "io/error.h"
 
 namespace psmt {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-// Budget shared by every check of one run: wall clock and Z3 resource units.
-class Budget {
- public:
-  Budget(z3::context& ctx, const Limits& limits, Clock::time_point start = Clock::now())
-      : ctx_(ctx), limits_(limits), start_(start) {}
-
-  // Configure `s` for its next check; false if the budget is already spent.
-  bool arm(z3::solver& s, uint64_t rlimit_used) {
-    z3::params p(ctx_);
-    if (limits_.timeout_ms) {
-      double left = static_cast<double>(*limits_.timeout_ms) - ms_since(start_);
-      if (left < 1) return false;
-      p.set("timeout", static_cast<unsigned>(std::min(left, 4.0e9)));
-    }
-    if (limits_.rlimit) {
-      if (rlimit_used >= *limits_.rlimit) return false;
-      uint64_t left = *limits_.rlimit - rlimit_used;
-      p.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(left, UINT32_MAX)));
-    }
-    s.set(p);
-    return true;
-  }
-  // Why a check stopped, when the solver does not say (QF_FD leaves it empty).
-  std::string reason(const std::string& from_solver, uint64_t rlimit_used) const {
-    if (!from_solver.empty() && from_solver != "unknown" && from_solver != "no reason given") return from_solver;
-    if (limits_.timeout_ms && ms_since(start_) >= static_cast<double>(*limits_.timeout_ms) * 0.95) return "timeout";
-    if (limits_.rlimit && rlimit_used >= *limits_.rlimit * 95 / 100) return "resource limit (--rlimit)";
-    if (limits_.timeout_ms) return "timeout";
-    if (limits_.rlimit) return "resource limit (--rlimit)";
-    return from_solver.empty() || from_solver == "no reason given" ? "unknown" : from_solver;
-  }
-
- private:
-  z3::context& ctx_;
-  Limits limits_;
-  Clock::time_point start_;
-};
-
+namespace detail {
 z3::solver make_solver(z3::context& ctx, const Encoding& enc) {
   return enc.solver_logic.empty() ? z3::solver(ctx) : z3::solver(ctx, enc.solver_logic.c_str());
 }
@@ -110,74 +66,58 @@ z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const z3::model&
   return z3::mk_or(lits);
 }
 
-// The clues that cannot hold together, on a second solver where each clue is
-// tracked by its own assumption literal. Deletion-based shrinking makes it
-// minimal unless the budget runs out first.
-Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, Stats& stats) {
-  Conflict out;
-  z3::solver s = make_solver(ctx, enc);
-  for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
-  std::vector<z3::expr> tracker;
-  z3::expr_vector all(ctx);
+TrackedSolver::TrackedSolver(z3::context& c, const Encoding& enc) : ctx(c), solver(make_solver(c, enc)) {
+  if (enc.solver_logic == "QF_FD") {
+    // The SAT solver's own core minimisation: smaller cores to start shrinking
+    // from (Niobaras: 13 signs instead of 24, and faster). Minimality is still
+    // established by shrink_conflict.
+    z3::params p(c);
+    p.set("core.minimize", true);
+    solver.set(p);
+  }
+  for (unsigned i = 0; i < enc.rules.size(); ++i) solver.add(enc.rules[i]);
   for (std::size_t i = 0; i < enc.clues.size(); ++i) {
     z3::expr a = ctx.bool_const(fmt::format("clue!{}", i).c_str());
-    s.add(z3::implies(a, enc.clues[i].constraint));
+    solver.add(z3::implies(a, enc.clues[i].constraint));
     tracker.push_back(a);
-    all.push_back(a);
   }
-  auto index_of = [&](const z3::expr& lit) -> std::size_t {
-    for (std::size_t i = 0; i < tracker.size(); ++i)
-      if (z3::eq(tracker[i], lit)) return i;
-    throw InternalError("unsat core holds an unknown literal " + lit.to_string());
-  };
-  auto check = [&](const std::vector<std::size_t>& subset) {
-    z3::expr_vector as(ctx);
-    for (auto i : subset) as.push_back(tracker[i]);
-    if (!budget.arm(s, rlimit_count(s))) return z3::unknown;
-    stats.checks++;
-    return s.check(as);
-  };
+}
 
-  std::vector<std::size_t> core;
-  for (std::size_t i = 0; i < tracker.size(); ++i) core.push_back(i);
-  z3::check_result r = check(core);
-  if (r == z3::sat) {
-    throw InternalError(
-        "solver modes disagree: the puzzle was found to have no solution, but the same constraints with "
-        "clues as assumptions are satisfiable");
-  }
-  if (r == z3::unknown) {
-    out.note = "the conflict could not be computed within the limits (" + budget.reason(s.reason_unknown(), 0) + ")";
-    add_stats(stats.z3, s);
-    return out;
-  }
-  auto take_core = [&]() {
-    std::vector<std::size_t> c;
-    z3::expr_vector uc = s.unsat_core();
-    for (unsigned i = 0; i < uc.size(); ++i) c.push_back(index_of(uc[i]));
-    std::sort(c.begin(), c.end());
-    return c;
-  };
-  core = take_core();
-  if (core.empty()) {
-    out.rules_alone = true;
-    out.minimal = true;
-    add_stats(stats.z3, s);
-    return out;
-  }
+z3::check_result TrackedSolver::check(const std::vector<std::size_t>& subset, Budget& budget,
+                                      const std::vector<z3::expr>& extra) {
+  z3::expr_vector as(ctx);
+  for (auto i : subset) as.push_back(tracker[i]);
+  for (const auto& e : extra) as.push_back(e);
+  if (!budget.arm(solver, rlimit_count(solver))) return z3::unknown;
+  checks++;
+  return solver.check(as);
+}
+
+std::vector<std::size_t> TrackedSolver::core() const {
+  std::vector<std::size_t> c;
+  z3::expr_vector uc = solver.unsat_core();
+  for (unsigned k = 0; k < uc.size(); ++k)
+    for (std::size_t i = 0; i < tracker.size(); ++i)
+      if (z3::eq(tracker[i], uc[k])) c.push_back(i);
+  std::sort(c.begin(), c.end());
+  return c;
+}
+
+std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::size_t> core, Budget& budget,
+                                         bool& minimal, std::string& note) {
   // Deletion with core refinement: take a clue out; if the rest is still
   // unsat, keep only the new core; if it becomes sat, the clue is needed (and
   // stays needed in every subset, since a subset of a sat set is sat).
-  bool minimal = true;
+  minimal = true;
   std::vector<std::size_t> needed, rest = core;
   while (!rest.empty()) {
     std::size_t c = rest.back();
     rest.pop_back();
     std::vector<std::size_t> trial = needed;
     trial.insert(trial.end(), rest.begin(), rest.end());
-    z3::check_result t = check(trial);
+    z3::check_result t = ts.check(trial, budget);
     if (t == z3::unsat) {
-      auto smaller = take_core();
+      auto smaller = ts.core();
       std::vector<std::size_t> kept;
       for (auto i : rest)
         if (std::binary_search(smaller.begin(), smaller.end(), i)) kept.push_back(i);
@@ -186,41 +126,64 @@ Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, St
       needed.push_back(c);
     } else {
       minimal = false;
-      out.note = "shrinking stopped at the limit (" + budget.reason(s.reason_unknown(), 0) + "); the set may not be minimal";
+      note = "shrinking stopped at the limit (" + budget.reason(ts.solver.reason_unknown(), 0) +
+             "); the set may not be minimal";
       needed.push_back(c);
       needed.insert(needed.end(), rest.begin(), rest.end());
       break;
     }
   }
-  core = needed;
-  std::sort(core.begin(), core.end());
-  out.minimal = minimal;
-  for (auto i : core) out.clues.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
-  add_stats(stats.z3, s);
+  std::sort(needed.begin(), needed.end());
+  return needed;
+}
+
+// The clues that cannot hold together, on a second solver where each clue is
+// tracked by its own assumption literal, shrunk to a minimal set unless the
+// budget runs out first.
+Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, Stats& stats) {
+  Conflict out;
+  TrackedSolver ts(ctx, enc);
+  std::vector<std::size_t> all;
+  for (std::size_t i = 0; i < enc.clues.size(); ++i) all.push_back(i);
+  z3::check_result r = ts.check(all, budget);
+  if (r == z3::sat) {
+    throw InternalError(
+        "solver modes disagree: the puzzle was found to have no solution, but the same constraints with "
+        "clues as assumptions are satisfiable");
+  }
+  if (r == z3::unknown) {
+    out.note = "the conflict could not be computed within the limits (" + budget.reason(ts.solver.reason_unknown(), 0) + ")";
+  } else if (auto core = ts.core(); core.empty()) {
+    out.rules_alone = true;
+    out.minimal = true;
+  } else {
+    for (auto i : shrink_conflict(ts, core, budget, out.minimal, out.note))
+      out.clues.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
+  }
+  stats.checks += ts.checks;
+  add_stats(stats.z3, ts.solver);
   return out;
 }
 
-}  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 Status check_with_tracked_clues(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding) {
   z3::context ctx;
   try {
     Encoding enc = encoder.encode(puzzle, ctx, encoding);
-    z3::solver s = make_solver(ctx, enc);
-    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
-    z3::expr_vector as(ctx);
-    for (std::size_t i = 0; i < enc.clues.size(); ++i) {
-      z3::expr a = ctx.bool_const(fmt::format("clue!{}", i).c_str());
-      s.add(z3::implies(a, enc.clues[i].constraint));
-      as.push_back(a);
-    }
-    z3::check_result r = s.check(as);
+    TrackedSolver ts(ctx, enc);
+    Budget budget(ctx, Limits{});
+    std::vector<std::size_t> all;
+    for (std::size_t i = 0; i < enc.clues.size(); ++i) all.push_back(i);
+    z3::check_result r = ts.check(all, budget);
     if (r == z3::unsat) return Status::None;
     if (r == z3::unknown) return Status::Unknown;
-    z3::model m = s.get_model();
-    auto sol = encoder.decode(puzzle, encoding, model_values(m, enc.decision_vars));
+    auto sol = encoder.decode(puzzle, encoding, model_values(ts.solver.get_model(), enc.decision_vars));
     auto violations = encoder.check(puzzle, sol);
-    if (!violations.empty()) throw InternalError("tracked solve: checker rejects " + sol.dump() + ": " + violations.front().message);
+    if (!violations.empty())
+      throw InternalError("tracked solve: checker rejects " + sol.dump() + ": " + violations.front().message);
     return Status::Solved;
   } catch (const z3::exception& e) {
     throw InternalError(std::string("Z3 error: ") + e.msg());

@@ -46,7 +46,11 @@ std::string GridText::render() const {
     if (hbar(r)) frame_line();
     for (int c = 0; c < cols; ++c) {
       if (vbar(c)) out += c == 0 ? "| " : " | ";
-      else out += right_sign ? right_sign({r, c - 1}) : ' ';
+      else {
+        char sg = right_sign ? right_sign({r, c - 1}) : ' ';
+        if (color && right_marked && right_marked({r, c - 1}) && sg != ' ') out += std::string("\x1b[7m") + sg + "\x1b[0m";
+        else out += sg;
+      }
       std::string text = cell({r, c});
       if (static_cast<int>(text.size()) < width) text = std::string(width - text.size(), ' ') + text;
       if (color && highlighted && highlighted({r, c})) out += "\x1b[7m" + text + "\x1b[0m";
@@ -58,7 +62,8 @@ std::string GridText::render() const {
         out += vbar(c) ? (c == 0 ? "| " : " | ") : " ";
         char s = down_sign ? down_sign({r, c}) : ' ';
         std::string pad(width - 1, ' ');
-        out += pad + s;
+        if (color && down_marked && down_marked({r, c}) && s != ' ') out += pad + "\x1b[7m" + s + "\x1b[0m";
+        else out += pad + s;
       }
       out += " |\n";
     }

@@ -43,6 +43,7 @@ struct GridText {
   std::function<char(Cell)> down_sign;                  // between (r,c) and (r+1,c); ' ' if none
   bool sign_rows = false;                               // draw a line for down_sign between rows
   std::function<bool(Cell)> highlighted;                // drawn in inverse video when color
+  std::function<bool(Cell)> right_marked, down_marked;  // signs drawn in inverse video when color
   bool color = false;
   std::string render() const;
 };

@@ -94,8 +94,9 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
                          c.minimal ? " (a minimal set: drop any one and the rest can)" : "");
       for (const auto& cl : c.clues) out += fmt::format("  {}   [{}]\n", cl.label, cl.id);
       ro.highlight.clear();
-      for (const auto& cl : c.clues) ro.highlight.insert(ro.highlight.end(), cl.cells.begin(), cl.cells.end());
+      for (const auto& cl : c.clues) ro.highlight_clues.push_back(cl.id);
       if (rc.color) out += e.render(*lp.puzzle, nullptr, ro);
+      ro.highlight_clues.clear();
     }
     if (!c.note.empty()) out += c.note + "\n";
   }

@@ -1,0 +1,170 @@
+// diagnose: why a puzzle has no solution or several, and how to fix it.
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/common.h"
+#include "engine/diagnose.h"
+#include "io/error.h"
+#include "io/puzzle_file.h"
+#include "io/report.h"
+#include "io/write_file.h"
+
+namespace psmt::cli {
+namespace {
+
+struct DiagnoseCli {
+  PuzzleOptions common;
+  std::size_t conflicts = 1;
+  std::size_t max_repairs = 20;
+  unsigned max_changes = 3;
+  bool minimal = false;
+  std::string svg;
+};
+
+std::string edit_text(const RepairEdit& e) {
+  return e.after.empty() ? fmt::format("drop {}", e.before) : fmt::format("{}  ->  {}", e.before, e.after);
+}
+
+std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color) {
+  const Encoder& e = *lp.encoder;
+  std::string out = fmt::format("{}: {}{}\n", lp.file, lp.name.empty() ? "" : "\"" + lp.name + "\", ",
+                                e.describe(*lp.puzzle));
+  const Result& v = d.verdict;
+  out += fmt::format("diagnose with encoding {}: ", v.encoding);
+  RenderOptions ro;
+  ro.color = color;
+  switch (v.status) {
+    case Status::Unique:
+      out += "unique: exactly one solution; every place is determined (the backbone is the whole solution)\n";
+      if (d.redundant_computed) {
+        if (d.redundant.empty()) out += "no clue is redundant: dropping any one of them leaves several solutions\n";
+        else out += fmt::format("{} clues are redundant one at a time (drop any one and the solution stays unique):\n", d.redundant.size());
+        for (const auto& c : d.redundant) out += fmt::format("  {}   [{}]\n", c.label, c.id);
+      }
+      break;
+    case Status::None: {
+      out += "none: no solution\n";
+      for (std::size_t i = 0; i < d.conflicts.size(); ++i) {
+        const auto& c = d.conflicts[i];
+        if (c.rules_alone) {
+          out += "the rules of the kind alone have no solution (no clue is to blame)\n";
+          continue;
+        }
+        out += fmt::format("conflict {}: these {} clues cannot all hold{}:\n", i + 1, c.clues.size(),
+                           c.minimal ? " (minimal: without any one of them the rest can)" : " (not shown minimal)");
+        for (const auto& cl : c.clues) out += fmt::format("  {}   [{}]\n", cl.label, cl.id);
+      }
+      if (color && !d.conflicts.empty() && !d.conflicts.front().clues.empty()) {
+        for (const auto& cl : d.conflicts.front().clues) ro.highlight_clues.push_back(cl.id);
+        out += e.render(*lp.puzzle, nullptr, ro);
+        ro.highlight_clues.clear();
+      }
+      auto list = [&](const char* what, const std::optional<unsigned>& k, const std::vector<Repair>& rs) {
+        if (!k) return;
+        out += fmt::format("fewest clues to {}: {} ({} repair{} listed, unique first)\n", what, *k, rs.size(),
+                           rs.size() == 1 ? "" : "s");
+        for (const auto& r : rs) {
+          std::string edits;
+          for (const auto& ed : r.edits) edits += (edits.empty() ? "" : "; ") + edit_text(ed) + " [" + ed.id + "]";
+          out += fmt::format("  {}  =>  {}\n", edits, status_name(r.verdict));
+        }
+      };
+      list("drop", d.min_drop, d.drop_repairs);
+      list("change", d.min_change, d.change_repairs);
+      break;
+    }
+    case Status::Multiple: {
+      out += "multiple: several solutions\n";
+      out += fmt::format("backbone: {} of {} places are the same in every solution{}\n", d.backbone.size(),
+                         d.backbone.size() + d.ambiguous.size(), d.ambiguity_complete ? "" : " (as far as explored)");
+      out += fmt::format("ambiguous: {} places\n", d.ambiguous.size());
+      for (const auto& a : d.ambiguous) {
+        std::string vals;
+        for (const auto& x : a.values) vals += (vals.empty() ? "" : " ") + x;
+        out += fmt::format("  {}: {}\n", a.place.label, vals);
+        if (a.place.cell) ro.highlight.push_back(*a.place.cell);
+      }
+      if (d.target) {
+        out += fmt::format("{} extra given{} make{} this solution unique ({}; verdict with them: {}):\n",
+                           d.extra_givens.size(), d.extra_givens.size() == 1 ? "" : "s",
+                           d.extra_givens.size() == 1 ? "s" : "",
+                           d.extra_givens_proven_smallest ? "proven smallest" : "best found within the limits, not proven smallest",
+                           status_name(d.extra_givens_verdict));
+        for (const auto& g : d.extra_givens) out += "  " + g + "\n";
+        out += e.render(*lp.puzzle, &*d.target, ro);
+      }
+      break;
+    }
+    case Status::Unknown:
+      out += fmt::format("unknown: stopped by a limit ({})\n", v.reason_unknown);
+      break;
+    case Status::Solved: break;
+  }
+  for (const auto& n : d.notes) out += "note: " + n + "\n";
+  std::string ph;
+  for (const auto& [k, ms] : d.phase_ms) ph += fmt::format("{}{} {:.1f}", ph.empty() ? "" : ", ", k, ms);
+  out += fmt::format("time {:.1f} ms ({})\n", d.wall_ms, ph);
+  return out;
+}
+
+int diagnose_file(const DiagnoseCli& o, const std::string& file) {
+  LoadedPuzzle lp = load_puzzle_file(file);
+  DiagnoseOptions opt;
+  opt.encoding = o.common.encoding;
+  opt.limits.timeout_ms = o.common.timeout_ms;
+  opt.limits.rlimit = o.common.rlimit;
+  opt.conflicts = o.conflicts;
+  opt.max_repairs = o.max_repairs;
+  opt.max_repair_size = o.max_changes;
+  opt.redundant = o.minimal;
+  Diagnosis d = diagnose(*lp.encoder, *lp.puzzle, opt);
+  if (!o.svg.empty()) {
+    RenderOptions ro;
+    ro.format = RenderFormat::Svg;
+    ro.title = lp.name.empty() ? lp.file : lp.name;
+    const nlohmann::json* sol = nullptr;
+    if (d.verdict.status == Status::None && !d.conflicts.empty())
+      for (const auto& c : d.conflicts.front().clues) ro.highlight_clues.push_back(c.id);
+    if (d.verdict.status == Status::Multiple) {
+      for (const auto& a : d.ambiguous)
+        if (a.place.cell) ro.highlight.push_back(*a.place.cell);
+      if (d.target) sol = &*d.target;
+    }
+    if (d.verdict.status == Status::Unique) sol = &d.verdict.solutions.front();
+    write_file_atomically(o.svg, lp.encoder->render(*lp.puzzle, sol, ro));
+  }
+  if (o.common.json) {
+    ReportContext rc;
+    rc.command = "diagnose";
+    nlohmann::json j = report_json(lp, d.verdict, rc);
+    j["diagnosis"] = diagnosis_json(*lp.encoder, d);
+    std::cout << j.dump() << "\n" << std::flush;
+  } else {
+    std::cout << text_report(lp, d, use_color(o.common.color)) << std::flush;
+  }
+  return exit_code(d.verdict.status);
+}
+
+}  // namespace
+
+void setup_diagnose(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<DiagnoseCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "diagnose",
+      "why a puzzle has no solution (minimal conflicting clues; fewest clues to drop or change, each "
+      "uniqueness-checked) or several (backbone, ambiguous places, fewest extra givens); exit status as check");
+  add_puzzle_options(*cmd, o->common);
+  cmd->add_option("--all-conflicts", o->conflicts, "report up to N minimal conflicts (smallest first)")->default_val(1);
+  cmd->add_option("--max-repairs", o->max_repairs, "list at most N repairs of each kind")->default_val(20);
+  cmd->add_option("--max-changes", o->max_changes, "largest repair tried (clues dropped or changed)")->default_val(3);
+  cmd->add_flag("--minimal", o->minimal, "for a unique puzzle: which clues are redundant one at a time");
+  cmd->add_option("--svg", o->svg, "also draw the puzzle to this SVG file, conflicting or ambiguous cells highlighted");
+  cmd->callback([o, &exit_status]() {
+    exit_status = for_each_file(o->common.files, [&](const std::string& f) { return diagnose_file(*o, f); });
+  });
+}
+
+}  // namespace psmt::cli

@@ -1,0 +1,581 @@
+#include "engine/diagnose.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "engine/solver_util.h"
+#include "io/error.h"
+
+namespace psmt {
+using namespace detail;
+
+namespace {
+
+// The constant of `var`'s sort with value v (Bool, Int or bit-vector).
+z3::expr value_of(z3::context& ctx, const z3::expr& var, int64_t v) {
+  if (var.is_bool()) return ctx.bool_val(v != 0);
+  if (var.is_bv()) return ctx.bv_val(static_cast<uint64_t>(v), var.get_sort().bv_size());
+  return ctx.int_val(v);
+}
+
+// Sequential counter (Sinz 2005), one direction: returns ge where ge[j] is
+// forced true when at least j+1 of xs are true (j = 0..K). Asserting or
+// assuming !ge[k] therefore allows at most k. Plain clauses only.
+std::vector<z3::expr> at_least_literals(z3::context& ctx, z3::solver& s, const std::vector<z3::expr>& xs, unsigned K,
+                                        const std::string& prefix) {
+  std::vector<z3::expr> prev, ge;
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    std::vector<z3::expr> cur;
+    for (unsigned j = 0; j <= K; ++j) {
+      cur.push_back(ctx.bool_const(fmt::format("{}!{}!{}", prefix, i, j).c_str()));
+      if (!prev.empty()) s.add(z3::implies(prev[j], cur[j]));
+      if (j == 0) s.add(z3::implies(xs[i], cur[0]));
+      else if (!prev.empty()) s.add(z3::implies(xs[i] && prev[j - 1], cur[j]));
+    }
+    prev = cur;
+  }
+  if (prev.empty())
+    for (unsigned j = 0; j <= K; ++j) prev.push_back(ctx.bool_val(false));
+  return prev;
+}
+
+std::vector<std::size_t> all_indices(std::size_t n) {
+  std::vector<std::size_t> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = i;
+  return v;
+}
+
+struct Timer {
+  Diagnosis& d;
+  std::string name;
+  Clock::time_point t0 = Clock::now();
+  ~Timer() { d.phase_ms[name] += ms_since(t0); }
+};
+
+class Diagnoser {
+ public:
+  Diagnoser(const Encoder& e, const Puzzle& p, const DiagnoseOptions& o, Diagnosis& d, Clock::time_point start)
+      : encoder_(e), puzzle_(p), opt_(o), d_(d), budget_(ctx_, o.limits, start) {}
+
+  void no_solution() {
+    EncodeOptions eo;
+    eo.alternatives = true;
+    Encoding enc = encoder_.encode(puzzle_, ctx_, d_.verdict.encoding, eo);
+    {
+      Timer t{d_, "conflicts"};
+      conflicts(enc);
+    }
+    {
+      Timer t{d_, "drop_repairs"};
+      repairs(enc, false);
+    }
+    {
+      Timer t{d_, "change_repairs"};
+      repairs(enc, true);
+    }
+  }
+
+  void several_solutions() {
+    Encoding enc = encoder_.encode(puzzle_, ctx_, d_.verdict.encoding);
+    z3::solver s = make_solver(ctx_, enc);
+    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
+    for (const auto& c : enc.clues) s.add(c.constraint);
+    {
+      Timer t{d_, "ambiguity"};
+      if (!ambiguity(enc, s)) return;
+    }
+    Timer t{d_, "extra_givens"};
+    extra_givens(enc, s);
+  }
+
+  void redundant_clues() {
+    Timer t{d_, "redundant"};
+    Encoding enc = encoder_.encode(puzzle_, ctx_, d_.verdict.encoding);
+    TrackedSolver ts(ctx_, enc);
+    auto all = all_indices(enc.clues.size());
+    if (ts.check(all, budget_) != z3::sat) return note("redundancy not computed: the limit was hit");
+    auto target = model_values(ts.solver.get_model(), enc.decision_vars);
+    z3::expr differs = ctx_.bool_const("differs!");
+    z3::expr_vector lits(ctx_);
+    for (unsigned i = 0; i < enc.decision_vars.size(); ++i)
+      lits.push_back(enc.decision_vars[i] != value_of(ctx_, enc.decision_vars[i], target[i]));
+    ts.solver.add(z3::implies(differs, z3::mk_or(lits)));
+    for (std::size_t i = 0; i < enc.clues.size(); ++i) {
+      std::vector<std::size_t> rest;
+      for (auto j : all)
+        if (j != i) rest.push_back(j);
+      auto r = ts.check(rest, budget_, {differs});
+      if (r == z3::unknown) return note("redundancy: stopped at the limit after " + std::to_string(i) + " clues");
+      if (r == z3::unsat) d_.redundant.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
+    }
+    d_.redundant_computed = true;
+  }
+
+ private:
+  void note(const std::string& s) { d_.notes.push_back(s); }
+
+  RunOptions sub_run() const {
+    RunOptions ro;
+    ro.encoding = d_.verdict.encoding;
+    ro.limit = 2;
+    ro.keep = 2;
+    ro.explain = false;
+    ro.limits = opt_.limits;  // each sub-run has the same limits as the whole
+    return ro;
+  }
+
+  // MARCO: a map solver over "clue i is in the subset" proposes subsets not
+  // yet explored; unsat ones are shrunk to a minimal conflict (and every
+  // superset of it blocked), sat ones grown to a maximal satisfiable subset
+  // (and every subset of it blocked). The map solver prefers large subsets,
+  // so conflicts come first.
+  void conflicts(const Encoding& enc) {
+    TrackedSolver ts(ctx_, enc);
+    z3::solver map(ctx_, "QF_FD");
+    std::vector<z3::expr> m;
+    for (std::size_t i = 0; i < enc.clues.size(); ++i) m.push_back(ctx_.bool_const(fmt::format("map!{}", i).c_str()));
+    // Prefer large subsets: assume every clue in, and drop what the core says.
+    const std::size_t want = std::max<std::size_t>(opt_.conflicts, 3);
+    std::vector<Conflict> found;
+    for (int round = 0; found.size() < want && round < 1000; ++round) {
+      std::vector<std::size_t> seed;
+      if (!propose(map, m, seed)) break;
+      z3::check_result r = ts.check(seed, budget_);
+      if (r == z3::unknown) {
+        note("conflict search stopped at the limit");
+        break;
+      }
+      if (r == z3::sat) {
+        // Grow to a maximal satisfiable subset.
+        std::set<std::size_t> in(seed.begin(), seed.end());
+        for (std::size_t j = 0; j < enc.clues.size(); ++j) {
+          if (in.count(j)) continue;
+          std::vector<std::size_t> trial(in.begin(), in.end());
+          trial.push_back(j);
+          auto g = ts.check(trial, budget_);
+          if (g == z3::sat) in.insert(j);
+          if (g == z3::unknown) break;
+        }
+        z3::expr_vector out(ctx_);
+        for (std::size_t j = 0; j < enc.clues.size(); ++j)
+          if (!in.count(j)) out.push_back(m[j]);
+        map.add(z3::mk_or(out));
+        continue;
+      }
+      auto core = ts.core();
+      if (core.empty()) {
+        Conflict c;
+        c.rules_alone = c.minimal = true;
+        found.push_back(c);
+        d_.all_conflicts_found = true;
+        break;
+      }
+      Conflict c;
+      auto mus = shrink_conflict(ts, core, budget_, c.minimal, c.note);
+      z3::expr_vector block(ctx_);
+      for (auto i : mus) {
+        c.clues.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
+        block.push_back(!m[i]);
+      }
+      map.add(z3::mk_or(block));
+      found.push_back(c);
+    }
+    std::stable_sort(found.begin(), found.end(),
+                     [](const Conflict& a, const Conflict& b) { return a.clues.size() < b.clues.size(); });
+    if (found.size() > opt_.conflicts) found.resize(opt_.conflicts);
+    d_.conflicts = found;
+  }
+
+  // The next unexplored subset, as large as the map allows: assume every
+  // clue in and let unsat cores take out as few as needed.
+  bool propose(z3::solver& map, const std::vector<z3::expr>& m, std::vector<std::size_t>& seed) {
+    std::vector<bool> forced_out(m.size(), false);
+    for (;;) {
+      z3::expr_vector as(ctx_);
+      for (std::size_t i = 0; i < m.size(); ++i)
+        if (!forced_out[i]) as.push_back(m[i]);
+      if (!budget_.arm(map, 0)) return false;
+      auto r = map.check(as);
+      if (r == z3::sat) {
+        z3::model mm = map.get_model();
+        seed.clear();
+        for (std::size_t i = 0; i < m.size(); ++i)
+          if (mm.eval(m[i], true).is_true()) seed.push_back(i);
+        return true;
+      }
+      if (r == z3::unknown) return false;
+      z3::expr_vector core = map.unsat_core();
+      if (core.size() == 0) {
+        d_.all_conflicts_found = true;
+        return false;  // every subset explored
+      }
+      for (std::size_t i = 0; i < m.size(); ++i)
+        if (z3::eq(m[i], core[0])) forced_out[i] = true;
+    }
+  }
+
+  // Fewest clues to drop (change = false) or to change into one of their
+  // alternatives (change = true) so that a solution exists.
+  void repairs(const Encoding& enc, bool change) {
+    z3::solver s = make_solver(ctx_, enc);
+    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
+    std::vector<z3::expr> keep, changed;
+    std::vector<std::size_t> which;                       // clue index per selector
+    std::vector<std::vector<z3::expr>> alt(enc.clues.size());
+    for (std::size_t i = 0; i < enc.clues.size(); ++i) {
+      const Clue& c = enc.clues[i];
+      if (change && c.alternatives.empty()) {
+        s.add(c.constraint);
+        continue;
+      }
+      z3::expr k = ctx_.bool_const(fmt::format("{}!{}", change ? "keep_c" : "keep_d", i).c_str());
+      s.add(z3::implies(k, c.constraint));
+      if (change) {
+        std::vector<z3::expr> options{k};
+        for (std::size_t j = 0; j < c.alternatives.size(); ++j) {
+          z3::expr a = ctx_.bool_const(fmt::format("alt!{}!{}", i, j).c_str());
+          s.add(z3::implies(a, c.alternatives[j].constraint));
+          options.push_back(a);
+          alt[i].push_back(a);
+        }
+        z3::expr_vector any(ctx_);
+        for (const auto& o : options) any.push_back(o);
+        s.add(z3::mk_or(any));
+        for (std::size_t x = 0; x < options.size(); ++x)
+          for (std::size_t y = x + 1; y < options.size(); ++y) s.add(!options[x] || !options[y]);
+      }
+      keep.push_back(k);
+      changed.push_back(!k);
+      which.push_back(i);
+    }
+    if (keep.empty()) return;
+    const unsigned K = std::min<unsigned>(opt_.max_repair_size, static_cast<unsigned>(keep.size()));
+    auto ge = at_least_literals(ctx_, s, changed, K, change ? "cnt_c" : "cnt_d");
+    auto& list = change ? d_.change_repairs : d_.drop_repairs;
+    for (unsigned k = 1; k <= K; ++k) {
+      z3::expr_vector as(ctx_);
+      as.push_back(!ge[k]);
+      if (!budget_.arm(s, 0)) return note("repairs: the limit was hit");
+      auto r = s.check(as);
+      if (r == z3::unknown) return note(fmt::format("{} repairs: stopped at the limit at size {}", change ? "change" : "drop", k));
+      if (r == z3::unsat) continue;
+      (change ? d_.min_change : d_.min_drop) = k;
+      while (r == z3::sat && list.size() < opt_.max_repairs) {
+        z3::model mm = s.get_model();
+        std::vector<ClueEdit> edits;
+        Repair rep;
+        z3::expr_vector block(ctx_);
+        for (std::size_t x = 0; x < keep.size(); ++x) {
+          if (mm.eval(keep[x], true).is_true()) continue;
+          std::size_t i = which[x];
+          const Clue& c = enc.clues[i];
+          int chosen = -1;
+          for (std::size_t j = 0; j < alt[i].size(); ++j)
+            if (mm.eval(alt[i][j], true).is_true()) chosen = static_cast<int>(j);
+          edits.push_back({c.id, chosen});
+          rep.edits.push_back({c.id, c.label, chosen >= 0 ? c.alternatives[chosen].label : "", c.cells});
+          block.push_back(chosen >= 0 ? !alt[i][chosen] : keep[x]);
+        }
+        s.add(z3::mk_or(block));
+        auto fixed = encoder_.edit(puzzle_, edits);
+        Result res = run(encoder_, *fixed, sub_run());
+        rep.verdict = res.status;
+        rep.solutions = res.solutions;
+        list.push_back(rep);
+        if (!budget_.arm(s, 0)) break;
+        r = s.check(as);
+      }
+      if (r == z3::sat) note(fmt::format("more {} repairs of size {} exist than the {} listed", change ? "change" : "drop", k, opt_.max_repairs));
+      std::stable_sort(list.begin(), list.end(), [](const Repair& a, const Repair& b) {
+        auto rank = [](Status st) { return st == Status::Unique ? 0 : st == Status::Multiple ? 1 : 2; };
+        return rank(a.verdict) < rank(b.verdict);
+      });
+      return;
+    }
+    note(fmt::format("no {} repair of at most {} clues exists", change ? "change" : "drop", K));
+  }
+
+  // Values of every place over the models seen; a model the checker rejects
+  // is an internal error, as everywhere.
+  void absorb(const Encoding& enc, const z3::model& m) {
+    auto vals = model_values(m, enc.decision_vars);
+    auto sol = encoder_.decode(puzzle_, d_.verdict.encoding, vals);
+    auto v = encoder_.check(puzzle_, sol);
+    if (!v.empty()) throw InternalError("diagnosis: a model fails the checker: " + sol.dump() + ": " + v.front().message);
+    auto pv = encoder_.place_values(puzzle_, sol);
+    for (std::size_t p = 0; p < enc.places.size(); ++p) {
+      std::vector<int64_t> t;
+      for (auto i : enc.places[p]) t.push_back(vals[i]);
+      if (std::find(seen_[p].begin(), seen_[p].end(), t) == seen_[p].end()) {
+        seen_[p].push_back(t);
+        seen_values_[p].push_back(pv.at(p));
+      }
+    }
+    models_.push_back(vals);
+    if (!d_.target) d_.target = sol;
+  }
+
+  z3::expr place_is(const Encoding& enc, std::size_t p, const std::vector<int64_t>& vals_of_model) {
+    z3::expr_vector eq(ctx_);
+    for (auto i : enc.places[p]) eq.push_back(enc.decision_vars[i] == value_of(ctx_, enc.decision_vars[i], vals_of_model[i]));
+    return z3::mk_and(eq);
+  }
+
+  bool ambiguity(const Encoding& enc, z3::solver& s) {
+    places_ = encoder_.places(puzzle_);
+    if (places_.size() != enc.places.size()) throw InternalError("encoder gives places that its encoding does not map");
+    seen_.assign(places_.size(), {});
+    seen_values_.assign(places_.size(), {});
+    if (!budget_.arm(s, 0) || s.check() != z3::sat) {
+      note("ambiguity not computed: the limit was hit");
+      return false;
+    }
+    absorb(enc, s.get_model());
+    bool complete = true;
+    for (std::size_t p = 0; p < places_.size() && complete; ++p) {
+      for (int guard = 0;; ++guard) {
+        z3::expr_vector other(ctx_);
+        for (const auto& t : seen_[p]) {
+          z3::expr_vector ne(ctx_);
+          for (std::size_t k = 0; k < enc.places[p].size(); ++k) {
+            const auto& var = enc.decision_vars[enc.places[p][k]];
+            ne.push_back(var != value_of(ctx_, var, t[k]));
+          }
+          other.push_back(z3::mk_or(ne));
+        }
+        z3::expr a = ctx_.bool_const(fmt::format("new_value!{}!{}", p, guard).c_str());
+        s.add(z3::implies(a, z3::mk_and(other)));
+        z3::expr_vector as(ctx_);
+        as.push_back(a);
+        if (!budget_.arm(s, 0)) {
+          complete = false;
+          break;
+        }
+        auto r = s.check(as);
+        if (r == z3::sat) absorb(enc, s.get_model());
+        else if (r == z3::unsat) break;
+        else {
+          complete = false;
+          break;
+        }
+      }
+    }
+    d_.ambiguity_complete = complete;
+    if (!complete) note("ambiguity: stopped at the limit; the places not yet explored are listed as backbone candidates");
+    for (std::size_t p = 0; p < places_.size(); ++p) {
+      if (seen_[p].size() == 1) d_.backbone.push_back(places_[p]);
+      else {
+        auto vals = seen_values_[p];
+        std::sort(vals.begin(), vals.end(), [](const std::string& a, const std::string& b) {
+          return a.size() != b.size() ? a.size() < b.size() : a < b;
+        });
+        d_.ambiguous.push_back({places_[p], vals});
+      }
+    }
+    return true;
+  }
+
+  // Smallest set of places to fix (to the target's values) so that the target
+  // is the only solution: implicit hitting sets over the places where other
+  // solutions differ from the target.
+  void extra_givens(const Encoding& enc, z3::solver& s) {
+    const auto& target = models_.front();
+    std::vector<std::size_t> amb;
+    for (std::size_t p = 0; p < places_.size(); ++p)
+      if (seen_[p].size() > 1) amb.push_back(p);
+    if (amb.empty()) return;
+    auto differs_at = [&](const std::vector<int64_t>& model) {
+      std::vector<std::size_t> d;
+      for (std::size_t a = 0; a < amb.size(); ++a)
+        for (auto i : enc.places[amb[a]])
+          if (model[i] != target[i]) {
+            d.push_back(a);
+            break;
+          }
+      return d;
+    };
+    z3::solver hs(ctx_, "QF_FD");
+    std::vector<z3::expr> h;
+    for (std::size_t a = 0; a < amb.size(); ++a) h.push_back(ctx_.bool_const(fmt::format("hit!{}", a).c_str()));
+    auto add_diff = [&](const std::vector<std::size_t>& dset) {
+      z3::expr_vector any(ctx_);
+      for (auto a : dset) any.push_back(h[a]);
+      hs.add(z3::mk_or(any));
+    };
+    for (std::size_t k = 1; k < models_.size(); ++k) add_diff(differs_at(models_[k]));
+    auto ge = at_least_literals(ctx_, hs, h, static_cast<unsigned>(amb.size()), "hs");
+    // The target stays a solution; "another solution" is this literal.
+    z3::expr other = ctx_.bool_const("other_solution!");
+    z3::expr_vector ne(ctx_);
+    for (unsigned i = 0; i < enc.decision_vars.size(); ++i)
+      ne.push_back(enc.decision_vars[i] != value_of(ctx_, enc.decision_vars[i], target[i]));
+    s.add(z3::implies(other, z3::mk_or(ne)));
+    std::vector<z3::expr> fix;
+    for (std::size_t a = 0; a < amb.size(); ++a) {
+      fix.push_back(ctx_.bool_const(fmt::format("fix!{}", a).c_str()));
+      s.add(z3::implies(fix.back(), place_is(enc, amb[a], target)));
+    }
+    // Does fixing `set` leave another solution? Returns sat/unsat/unknown and absorbs the model.
+    auto counterexample = [&](const std::vector<std::size_t>& set, std::vector<int64_t>& model) {
+      z3::expr_vector as(ctx_);
+      as.push_back(other);
+      for (auto a : set) as.push_back(fix[a]);
+      if (!budget_.arm(s, 0)) return z3::unknown;
+      auto r = s.check(as);
+      if (r == z3::sat) model = model_values(s.get_model(), enc.decision_vars);
+      return r;
+    };
+    std::vector<std::size_t> best;
+    bool proven = false;
+    unsigned k = 1;
+    for (int round = 0; round < 2000; ++round) {
+      z3::expr_vector as(ctx_);
+      as.push_back(!ge[k]);
+      if (!budget_.arm(hs, 0)) break;
+      auto r = hs.check(as);
+      if (r == z3::unknown) break;
+      if (r == z3::unsat) {
+        if (++k > amb.size()) break;
+        continue;
+      }
+      z3::model hm = hs.get_model();
+      std::vector<std::size_t> set;
+      for (std::size_t a = 0; a < amb.size(); ++a)
+        if (hm.eval(h[a], true).is_true()) set.push_back(a);
+      std::vector<int64_t> model;
+      auto c = counterexample(set, model);
+      if (c == z3::unsat) {
+        best = set;
+        proven = true;
+        break;
+      }
+      if (c == z3::unknown) break;
+      add_diff(differs_at(model));
+      best = set;
+    }
+    if (!proven) {
+      // Greedy completion of the last candidate: fix a place where each
+      // counterexample differs until none is left.
+      note("extra givens: the search for a proven smallest set stopped at the limit; this is the best found");
+      for (int guard = 0; guard < 10000; ++guard) {
+        std::vector<int64_t> model;
+        auto c = counterexample(best, model);
+        if (c != z3::sat) {
+          if (c == z3::unknown) note("extra givens: could not finish within the limit");
+          break;
+        }
+        auto dset = differs_at(model);
+        if (dset.empty()) break;
+        best.push_back(dset.front());
+      }
+    }
+    std::vector<std::size_t> place_indices;
+    for (auto a : best) place_indices.push_back(amb[a]);
+    std::sort(place_indices.begin(), place_indices.end());
+    auto fixed = encoder_.fix_places(puzzle_, *d_.target, place_indices, &d_.extra_givens);
+    d_.extra_givens_proven_smallest = proven;
+    d_.extra_givens_verdict = run(encoder_, *fixed, sub_run()).status;
+  }
+
+  const Encoder& encoder_;
+  const Puzzle& puzzle_;
+  const DiagnoseOptions& opt_;
+  Diagnosis& d_;
+  z3::context ctx_;
+  Budget budget_;
+  std::vector<Place> places_;
+  std::vector<std::vector<std::vector<int64_t>>> seen_;
+  std::vector<std::vector<std::string>> seen_values_;
+  std::vector<std::vector<int64_t>> models_;
+};
+
+}  // namespace
+
+Diagnosis diagnose(const Encoder& encoder, const Puzzle& puzzle, const DiagnoseOptions& options) {
+  auto t0 = Clock::now();
+  Diagnosis d;
+  RunOptions ro;
+  ro.encoding = options.encoding;
+  ro.limit = 2;
+  ro.keep = 2;
+  ro.explain = false;
+  ro.limits = options.limits;
+  {
+    Timer t{d, "verdict"};
+    d.verdict = run(encoder, puzzle, ro);
+  }
+  try {
+    Diagnoser dg(encoder, puzzle, options, d, t0);
+    if (d.verdict.status == Status::None) dg.no_solution();
+    else if (d.verdict.status == Status::Multiple) dg.several_solutions();
+    else if (d.verdict.status == Status::Unique && options.redundant) dg.redundant_clues();
+  } catch (const z3::exception& e) {
+    throw InternalError(std::string("Z3 error during diagnosis: ") + e.msg());
+  }
+  d.wall_ms = ms_since(t0);
+  return d;
+}
+
+nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d) {
+  (void)encoder;
+  using json = nlohmann::json;
+  auto clue_list = [](const auto& xs) {
+    json a = json::array();
+    for (const auto& c : xs) a.push_back({{"id", c.id}, {"label", c.label}});
+    return a;
+  };
+  json j;
+  json conflicts = json::array();
+  for (const auto& c : d.conflicts) {
+    json cj = {{"clues", clue_list(c.clues)}, {"minimal", c.minimal}};
+    if (c.rules_alone) cj["rules_alone"] = true;
+    conflicts.push_back(cj);
+  }
+  auto repairs = [&](const std::vector<Repair>& rs) {
+    json a = json::array();
+    for (const auto& r : rs) {
+      json edits = json::array();
+      for (const auto& e : r.edits) {
+        json ej = {{"id", e.id}, {"before", e.before}};
+        if (e.after.empty()) ej["drop"] = true;
+        else ej["after"] = e.after;
+        edits.push_back(ej);
+      }
+      json rj = {{"edits", edits}, {"status", status_name(r.verdict)}};
+      if (r.verdict == Status::Unique) rj["solution"] = r.solutions.at(0);
+      a.push_back(rj);
+    }
+    return a;
+  };
+  if (d.verdict.status == Status::None) {
+    j["conflicts"] = conflicts;
+    j["all_conflicts_found"] = d.all_conflicts_found;
+    j["min_drop"] = d.min_drop ? json(*d.min_drop) : json(nullptr);
+    j["drop_repairs"] = repairs(d.drop_repairs);
+    j["min_change"] = d.min_change ? json(*d.min_change) : json(nullptr);
+    j["change_repairs"] = repairs(d.change_repairs);
+  }
+  if (d.verdict.status == Status::Multiple) {
+    json bb = json::array(), amb = json::array();
+    for (const auto& p : d.backbone) bb.push_back(p.label);
+    for (const auto& a : d.ambiguous) amb.push_back({{"place", a.place.label}, {"values", a.values}});
+    j["backbone"] = bb;
+    j["ambiguous"] = amb;
+    j["ambiguity_complete"] = d.ambiguity_complete;
+    if (d.target) j["target_solution"] = *d.target;
+    j["extra_givens"] = d.extra_givens;
+    j["extra_givens_proven_smallest"] = d.extra_givens_proven_smallest;
+    j["extra_givens_status"] = status_name(d.extra_givens_verdict);
+  }
+  if (d.redundant_computed) j["redundant"] = clue_list(d.redundant);
+  j["notes"] = d.notes;
+  json ph = json::object();
+  for (const auto& [k, v] : d.phase_ms) ph[k] = std::round(v * 1000) / 1000;
+  j["phases_ms"] = ph;
+  j["wall_ms"] = std::round(d.wall_ms * 1000) / 1000;
+  return j;
+}
+
+}  // namespace psmt

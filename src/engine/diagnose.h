@@ -1,0 +1,97 @@
+// Diagnosis of broken puzzles, for every kind through the encoder interface.
+//
+// No solution:
+//   - minimal conflicts: sets of clues that cannot hold together, every clue
+//     needed (MARCO-style enumeration over clue subsets: a map solver proposes
+//     a subset, unsat subsets are shrunk to a minimal conflict and blocked,
+//     sat subsets are blocked upwards); smallest first;
+//   - minimal repairs: the fewest clues to drop so that a solution exists, and
+//     the fewest clues to change into one of their alternatives (a flipped
+//     sign, another digit). Each set is found by a solver with a selector per
+//     clue and "at most k changed" as a sequential counter (plain clauses, no
+//     cardinality constraints: see the Z3 4.8.12 hazard), k = 1, 2, ...; every
+//     repair is then applied to the puzzle and checked for uniqueness by the
+//     engine, with the independent checker, and listed unique-first.
+// Several solutions:
+//   - the backbone (places equal in every solution) and the ambiguous places
+//     with all their possible values, without enumerating solutions: for each
+//     place, ask for a model where it takes a value not seen yet;
+//   - a smallest set of extra givens (places fixed to the values of a chosen
+//     solution) that makes that solution unique: implicit hitting sets over
+//     the places where counterexample solutions differ; proven smallest when
+//     the loop closes, else the best found within the limits.
+// Unique: optionally the clues that are redundant one at a time.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace psmt {
+
+struct DiagnoseOptions {
+  std::string encoding;
+  Limits limits;
+  std::size_t conflicts = 1;       // how many minimal conflicts to report
+  std::size_t max_repairs = 20;    // per kind of repair
+  unsigned max_repair_size = 3;    // largest k tried for drop/change repairs
+  bool redundant = false;          // unique: which clues are redundant
+};
+
+struct ClueRef {
+  std::string id, label;
+  std::vector<Cell> cells;
+};
+
+struct RepairEdit {
+  std::string id;
+  std::string before;  // the clue's label
+  std::string after;   // the alternative's label; empty when dropped
+  std::vector<Cell> cells;
+};
+
+struct Repair {
+  std::vector<RepairEdit> edits;
+  Status verdict = Status::Unknown;
+  std::vector<nlohmann::json> solutions;  // up to two, checked
+};
+
+struct AmbiguousPlace {
+  Place place;
+  std::vector<std::string> values;
+};
+
+struct Diagnosis {
+  Result verdict;  // check: up to two solutions
+
+  // none
+  std::vector<Conflict> conflicts;
+  bool all_conflicts_found = false;  // the enumeration ran out of subsets
+  std::optional<unsigned> min_drop, min_change;
+  std::vector<Repair> drop_repairs, change_repairs;
+
+  // multiple
+  std::vector<Place> backbone;
+  std::vector<AmbiguousPlace> ambiguous;
+  bool ambiguity_complete = false;   // every place explored within the limits
+  std::optional<nlohmann::json> target;  // the solution the extra givens single out
+  std::vector<std::string> extra_givens;  // labels
+  bool extra_givens_proven_smallest = false;
+  Status extra_givens_verdict = Status::Unknown;
+
+  // unique, with DiagnoseOptions::redundant
+  std::vector<ClueRef> redundant;
+  bool redundant_computed = false;
+
+  std::vector<std::string> notes;  // limits hit, choices made
+  std::map<std::string, double> phase_ms;
+  double wall_ms = 0;
+};
+
+Diagnosis diagnose(const Encoder& encoder, const Puzzle& puzzle, const DiagnoseOptions& options);
+
+nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d);
+
+}  // namespace psmt

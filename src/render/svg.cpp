@@ -1,0 +1,120 @@
+#include "render/svg.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace psmt {
+
+std::string SvgWriter::escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+void SvgWriter::rect(double x, double y, double w, double h, const std::string& fill, const std::string& stroke,
+                     double stroke_width) {
+  body_ += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}")", x, y, w, h, fill);
+  if (stroke != "none") body_ += fmt::format(R"( stroke="{}" stroke-width="{:.1f}")", stroke, stroke_width);
+  body_ += "/>\n";
+}
+
+void SvgWriter::line(double x1, double y1, double x2, double y2, const std::string& stroke, double width) {
+  body_ += fmt::format(R"(<line x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{}" stroke-width="{:.1f}" stroke-linecap="square"/>)",
+                       x1, y1, x2, y2, stroke, width) + "\n";
+}
+
+void SvgWriter::text(double x, double y, const std::string& s, double size, const std::string& fill, bool bold,
+                     const std::string& anchor) {
+  body_ += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{:.1f}" fill="{}" text-anchor="{}" dominant-baseline="central"{}>{}</text>)",
+                       x, y, size, fill, anchor, bold ? R"( font-weight="bold")" : "", escape(s)) + "\n";
+}
+
+void SvgWriter::circle(double cx, double cy, double r, const std::string& fill) {
+  body_ += fmt::format(R"(<circle cx="{:.1f}" cy="{:.1f}" r="{:.1f}" fill="{}"/>)", cx, cy, r, fill) + "\n";
+}
+
+void SvgWriter::polyline(const std::vector<std::pair<double, double>>& pts, const std::string& stroke, double width) {
+  std::string p;
+  for (const auto& [x, y] : pts) p += fmt::format("{}{:.1f},{:.1f}", p.empty() ? "" : " ", x, y);
+  body_ += fmt::format(R"(<polyline points="{}" fill="none" stroke="{}" stroke-width="{:.1f}" stroke-linecap="round" stroke-linejoin="round"/>)",
+                       p, stroke, width) + "\n";
+}
+
+std::string SvgWriter::finish(double width, double height) const {
+  return fmt::format(R"(<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}">
+<rect x="0" y="0" width="{0:.0f}" height="{1:.0f}" fill="white"/>
+{2}</svg>
+)",
+                     width, height, body_);
+}
+
+std::string GridSvg::render() const {
+  SvgWriter w;
+  const double m = 20, top = title.empty() ? m : m + 28, cs = cell;
+  const double gw = cols * cs, gh = rows * cs;
+  if (!title.empty()) {
+    double size = std::min(16.0, gw / (0.62 * static_cast<double>(title.size())));
+    w.text(m + gw / 2, m + 10, title, std::max(size, 8.0), "#222", true);
+  }
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      double x = m + c * cs, y = top + r * cs;
+      if (highlighted && highlighted({r, c})) w.rect(x, y, cs, cs, "#ffd54f");
+      std::string t = cell_text ? cell_text({r, c}) : "";
+      if (!t.empty()) {
+        bool given = is_given && is_given({r, c});
+        w.text(x + cs / 2, y + cs / 2 + 1, t, cs * (t.size() > 1 ? 0.42 : 0.55), given ? "#000" : "#1565c0", given);
+      }
+    }
+  // Thin cell lines, then thick box lines and the frame on top.
+  for (int c = 1; c < cols; ++c) w.line(m + c * cs, top, m + c * cs, top + gh, "#9e9e9e", 1);
+  for (int r = 1; r < rows; ++r) w.line(m, top + r * cs, m + gw, top + r * cs, "#9e9e9e", 1);
+  if (box_cols > 0)
+    for (int c = box_cols; c < cols; c += box_cols) w.line(m + c * cs, top, m + c * cs, top + gh, "#000", 3);
+  if (box_rows > 0)
+    for (int r = box_rows; r < rows; r += box_rows) w.line(m, top + r * cs, m + gw, top + r * cs, "#000", 3);
+  w.rect(m, top, gw, gh, "none", "#000", 3);
+  // Signs as chevrons pointing at the smaller cell.
+  const double a = cs * 0.11;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      if (right_sign && c + 1 < cols) {
+        char s = right_sign({r, c});
+        double x = m + (c + 1) * cs, y = top + r * cs + cs / 2;
+        bool mark = right_marked && right_marked({r, c});
+        if (mark && s != ' ') w.circle(x, y, 2.4 * a, "#ffd54f");
+        const char* col = mark ? "#000" : "#c62828";
+        double wd = mark ? 3.2 : 2.2;
+        if (s == '<') w.polyline({{x + a, y - 1.6 * a}, {x - a, y}, {x + a, y + 1.6 * a}}, col, wd);
+        if (s == '>') w.polyline({{x - a, y - 1.6 * a}, {x + a, y}, {x - a, y + 1.6 * a}}, col, wd);
+      }
+      if (down_sign && r + 1 < rows) {
+        char s = down_sign({r, c});
+        double x = m + c * cs + cs / 2, y = top + (r + 1) * cs;
+        bool mark = down_marked && down_marked({r, c});
+        if (mark && s != ' ') w.circle(x, y, 2.4 * a, "#ffd54f");
+        const char* col = mark ? "#000" : "#c62828";
+        double wd = mark ? 3.2 : 2.2;
+        if (s == '^') w.polyline({{x - 1.6 * a, y + a}, {x, y - a}, {x + 1.6 * a, y + a}}, col, wd);
+        if (s == 'v') w.polyline({{x - 1.6 * a, y - a}, {x, y + a}, {x + 1.6 * a, y - a}}, col, wd);
+      }
+    }
+  double y = top + gh + 18;
+  for (const auto& line : footer) {
+    w.text(m, y, line, 12, "#333", false, "start");
+    y += 16;
+  }
+  return w.finish(gw + 2 * m, y + (footer.empty() ? 2 : 4));
+}
+
+}  // namespace psmt

@@ -1,0 +1,48 @@
+// Shared SVG drawing: a small writer (escaped text, shapes) and a grid in the
+// style of newspapers and puzzle sites (thin cell lines, thick box lines,
+// given digits bold, found digits blue, signs between cells as chevrons,
+// highlighted cells shaded). Kinds draw through these; none draws its own
+// grid lines.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "grid/grid.h"
+
+namespace psmt {
+
+class SvgWriter {
+ public:
+  static std::string escape(const std::string& s);
+  void rect(double x, double y, double w, double h, const std::string& fill, const std::string& stroke = "none",
+            double stroke_width = 0);
+  void line(double x1, double y1, double x2, double y2, const std::string& stroke, double width);
+  void text(double x, double y, const std::string& s, double size, const std::string& fill, bool bold = false,
+            const std::string& anchor = "middle");
+  void circle(double cx, double cy, double r, const std::string& fill);
+  void polyline(const std::vector<std::pair<double, double>>& pts, const std::string& stroke, double width);
+  // The whole document.
+  std::string finish(double width, double height) const;
+
+ private:
+  std::string body_;
+};
+
+struct GridSvg {
+  int rows = 0, cols = 0;
+  int box_rows = 0, box_cols = 0;  // 0: no boxes
+  double cell = 40;
+  std::function<std::string(Cell)> cell_text;         // "" for an empty cell
+  std::function<bool(Cell)> is_given;                 // bold black; otherwise blue
+  std::function<bool(Cell)> highlighted;              // shaded
+  std::function<char(Cell)> right_sign;               // '<', '>' or ' ' between (r,c) and (r,c+1)
+  std::function<char(Cell)> down_sign;                // '^' (upper smaller), 'v' (upper greater) or ' '
+  std::function<bool(Cell)> right_marked, down_marked;  // highlighted signs
+  std::string title;
+  std::vector<std::string> footer;                    // lines of text under the grid
+  std::string render() const;
+};
+
+}  // namespace psmt

@@ -1,0 +1,236 @@
+// Diagnosis: every claim is re-checked here through the plain engine (fresh
+// solver, independent checker), not by the diagnoser's own solvers.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "engine/diagnose.h"
+#include "helpers.h"
+#include "io/error.h"
+
+namespace psmt::testing {
+namespace {
+
+Diagnosis diagnose_file(const LoadedPuzzle& lp, DiagnoseOptions opt = {}) {
+  return diagnose(*lp.encoder, *lp.puzzle, opt);
+}
+
+Status verdict_of(const LoadedPuzzle& lp, const std::shared_ptr<const Puzzle>& p) {
+  return run(*lp.encoder, *p, RunOptions{}).status;
+}
+
+// The clues of `keep` alone (every other clue dropped).
+std::shared_ptr<const Puzzle> only(const LoadedPuzzle& lp, const std::vector<std::string>& all_ids,
+                                   const std::set<std::string>& keep) {
+  std::vector<ClueEdit> drops;
+  for (const auto& id : all_ids)
+    if (!keep.count(id)) drops.push_back({id, -1});
+  return lp.encoder->edit(*lp.puzzle, drops);
+}
+
+TEST(Diagnose, NiobarasMinimalConflictAndTheAuthorsFix) {
+  auto lp = puzzle_from_file("puzzles/sudoku/niobaras_original.json");
+  Diagnosis d = diagnose_file(lp);
+  ASSERT_EQ(d.verdict.status, Status::None);
+  ASSERT_EQ(d.conflicts.size(), 1u);
+  const Conflict& c = d.conflicts.front();
+  ASSERT_TRUE(c.minimal);
+  EXPECT_LE(c.clues.size(), 30u) << "a small conflict out of 108 signs";
+
+  // Independently: the conflict alone has no solution; without any one of its
+  // clues, the rest of it has one.
+  std::vector<std::string> all_ids;
+  for (int line = 0; line < 9; ++line)
+    for (int k = 0; k < 6; ++k) {
+      all_ids.push_back("greater_than/horizontal/" + std::to_string(line) + "/" + std::to_string(k));
+      all_ids.push_back("greater_than/vertical/" + std::to_string(line) + "/" + std::to_string(k));
+    }
+  std::set<std::string> ids;
+  for (const auto& cl : c.clues) ids.insert(cl.id);
+  EXPECT_EQ(verdict_of(lp, only(lp, all_ids, ids)), Status::None);
+  for (const auto& id : ids) {
+    auto fewer = ids;
+    fewer.erase(id);
+    RunOptions ro;
+    ro.limit = 1;
+    EXPECT_EQ(run(*lp.encoder, *only(lp, all_ids, fewer), ro).status, Status::Solved) << "not needed: " << id;
+  }
+
+  // The change the seed's author found by hand: GV[7] "><><><" -> ">>><><",
+  // i.e. the second vertical sign of column 8 flipped, leaving one solution.
+  ASSERT_TRUE(d.min_change);
+  EXPECT_EQ(*d.min_change, 1u);
+  bool authors_fix = false;
+  for (const auto& r : d.change_repairs) {
+    ASSERT_EQ(r.edits.size(), 1u);
+    EXPECT_NE(r.verdict, Status::None);
+    if (r.edits[0].id == "greater_than/vertical/7/1") {
+      authors_fix = true;
+      EXPECT_EQ(r.edits[0].before, "r2c8 < r3c8");
+      EXPECT_EQ(r.edits[0].after, "r2c8 > r3c8");
+      EXPECT_EQ(r.verdict, Status::Unique);
+    }
+    // Re-check each repair from scratch.
+    EXPECT_EQ(verdict_of(lp, lp.encoder->edit(*lp.puzzle, {{r.edits[0].id, 0}})), r.verdict);
+  }
+  EXPECT_TRUE(authors_fix);
+  // The fixed file of puzzles/ is that repair.
+  auto fixed = puzzle_from_file("puzzles/sudoku/niobaras_fixed.json");
+  Result fr = run_puzzle(fixed, "");
+  auto repaired = lp.encoder->edit(*lp.puzzle, {{"greater_than/vertical/7/1", 0}});
+  Result rr = run(*lp.encoder, *repaired, RunOptions{});
+  EXPECT_EQ(fr.solutions.at(0), rr.solutions.at(0));
+
+  ASSERT_TRUE(d.min_drop);
+  EXPECT_EQ(*d.min_drop, 1u);
+  for (const auto& r : d.drop_repairs)
+    EXPECT_EQ(verdict_of(lp, lp.encoder->edit(*lp.puzzle, {{r.edits.at(0).id, -1}})), r.verdict);
+}
+
+TEST(Diagnose, AllConflictsAreDistinctAndMinimal) {
+  auto lp = puzzle_from_file("puzzles/sudoku/niobaras_original.json");
+  DiagnoseOptions o;
+  o.conflicts = 4;
+  Diagnosis d = diagnose_file(lp, o);
+  ASSERT_GE(d.conflicts.size(), 2u);
+  std::set<std::set<std::string>> seen;
+  for (std::size_t i = 0; i < d.conflicts.size(); ++i) {
+    std::set<std::string> ids;
+    for (const auto& c : d.conflicts[i].clues) ids.insert(c.id);
+    EXPECT_TRUE(seen.insert(ids).second) << "conflict " << i << " repeated";
+    if (i) EXPECT_LE(d.conflicts[i - 1].clues.size(), d.conflicts[i].clues.size()) << "smallest first";
+    // Every conflict must contain the only single-sign repair.
+    EXPECT_TRUE(ids.count("greater_than/vertical/7/1")) << "a conflict the single repair would not fix";
+  }
+}
+
+TEST(Diagnose, DuplicatedGivenNamesTheTwoGivensAndTheirRepairs) {
+  auto lp = puzzle_from_text(R"({"kind": "sudoku", "grid": ["3_3_49__8","_1_5___3_","8_73_____","_689____5",
+      "2_______6","4____671_","_____59_3","_8___1_6_","9__23_1__"]})");
+  Diagnosis d = diagnose_file(lp);
+  ASSERT_EQ(d.verdict.status, Status::None);
+  ASSERT_EQ(d.conflicts.size(), 1u);
+  std::set<std::string> ids;
+  for (const auto& c : d.conflicts[0].clues) ids.insert(c.id);
+  EXPECT_EQ(ids, (std::set<std::string>{"given/r1c1", "given/r1c3"}));
+  // Dropping the extra given r1c1 = 3 gives back the published puzzle: unique.
+  bool back = false;
+  for (const auto& r : d.drop_repairs)
+    if (r.edits.size() == 1 && r.edits[0].id == "given/r1c1") back = r.verdict == Status::Unique;
+  EXPECT_TRUE(back);
+  // Changing r1c1 to 5 (its value in the published solution) is a unique repair.
+  bool to5 = false;
+  for (const auto& r : d.change_repairs) {
+    EXPECT_EQ(r.edits.size(), 1u);
+    if (r.edits[0].after == "given r1c1 = 5") to5 = r.verdict == Status::Unique;
+  }
+  EXPECT_TRUE(to5);
+}
+
+TEST(Diagnose, TwoSolutionsAmbiguousCellsAndOneGivenThatFixesIt) {
+  auto lp = puzzle_from_file("puzzles/sudoku/prolog_post_two_solutions.json");
+  Diagnosis d = diagnose_file(lp);
+  ASSERT_EQ(d.verdict.status, Status::Multiple);
+  EXPECT_TRUE(d.ambiguity_complete);
+  EXPECT_EQ(d.backbone.size() + d.ambiguous.size(), 81u);
+  // Against full enumeration: the ambiguous places and their values.
+  RunOptions all;
+  all.limit = 0;
+  all.keep = 1000;
+  Result every = run(*lp.encoder, *lp.puzzle, all);
+  ASSERT_TRUE(every.complete);
+  std::map<std::string, std::set<std::string>> values;
+  auto places = lp.encoder->places(*lp.puzzle);
+  for (const auto& s : every.solutions) {
+    auto pv = lp.encoder->place_values(*lp.puzzle, s);
+    for (std::size_t p = 0; p < places.size(); ++p) values[places[p].label].insert(pv[p]);
+  }
+  std::map<std::string, std::set<std::string>> reported;
+  for (const auto& a : d.ambiguous) reported[a.place.label] = {a.values.begin(), a.values.end()};
+  for (const auto& [label, vals] : values)
+    if (vals.size() > 1) EXPECT_EQ(reported[label], vals) << label;
+  for (const auto& [label, vals] : reported) EXPECT_GT(values[label].size(), 1u) << label;
+  // One extra given makes it unique, proven smallest.
+  EXPECT_EQ(d.extra_givens.size(), 1u);
+  EXPECT_TRUE(d.extra_givens_proven_smallest);
+  EXPECT_EQ(d.extra_givens_verdict, Status::Unique);
+}
+
+TEST(Diagnose, ExtraGivensAreProvenSmallest) {
+  // 15 solutions; the diagnosis says 2 extra givens. Independently: no single
+  // ambiguous cell fixed to the target's value makes the target unique.
+  auto lp = puzzle_from_file("puzzles/sudoku/prolog_post_three_givens_removed.json");
+  Diagnosis d = diagnose_file(lp);
+  ASSERT_EQ(d.verdict.status, Status::Multiple);
+  ASSERT_TRUE(d.extra_givens_proven_smallest);
+  ASSERT_EQ(d.extra_givens_verdict, Status::Unique);
+  ASSERT_TRUE(d.target);
+  auto places = lp.encoder->places(*lp.puzzle);
+  if (d.extra_givens.size() == 2) {
+    for (std::size_t p = 0; p < places.size(); ++p) {
+      auto one = lp.encoder->fix_places(*lp.puzzle, *d.target, {p});
+      EXPECT_NE(verdict_of(lp, one), Status::Unique) << places[p].label << " alone would do";
+    }
+  } else {
+    EXPECT_LT(d.extra_givens.size(), 2u);
+  }
+}
+
+TEST(Diagnose, RedundantGivensOfAUniquePuzzle) {
+  auto lp = puzzle_from_file("puzzles/sudoku/prolog_post.json");
+  DiagnoseOptions o;
+  o.redundant = true;
+  Diagnosis d = diagnose_file(lp, o);
+  ASSERT_EQ(d.verdict.status, Status::Unique);
+  ASSERT_TRUE(d.redundant_computed);
+  std::set<std::string> redundant;
+  for (const auto& c : d.redundant) redundant.insert(c.id);
+  int givens = 0;
+  for (int r = 1; r <= 9; ++r)
+    for (int c = 1; c <= 9; ++c) {
+      std::string id = "given/r" + std::to_string(r) + "c" + std::to_string(c);
+      std::shared_ptr<const Puzzle> without;
+      try {
+        without = lp.encoder->edit(*lp.puzzle, {{id, -1}});
+      } catch (const InputError&) {
+        continue;  // not a given
+      }
+      givens++;
+      Status s = verdict_of(lp, without);
+      EXPECT_EQ(s == Status::Unique, redundant.count(id) == 1) << id;
+    }
+  EXPECT_EQ(givens, 30);
+}
+
+TEST(Diagnose, ResourceLimitGivesUnknownAndNoClaims) {
+  auto lp = puzzle_from_file("puzzles/sudoku/niobaras_original.json");
+  DiagnoseOptions o;
+  o.encoding = "int-distinct";
+  o.limits.rlimit = 20000;  // deterministic: far too little for the integer encoding
+  Diagnosis d = diagnose_file(lp, o);
+  EXPECT_EQ(d.verdict.status, Status::Unknown);
+  EXPECT_TRUE(d.conflicts.empty());
+  EXPECT_TRUE(d.change_repairs.empty());
+  EXPECT_FALSE(d.verdict.reason_unknown.empty());
+}
+
+TEST(Diagnose, CliReportAndSvg) {
+  std::string svg = ::testing::TempDir() + "/diag.svg";
+  CliResult r = run_cli({"diagnose", "--json", "--svg", svg, kSourceDir + "/puzzles/sudoku/niobaras_original.json"});
+  EXPECT_EQ(r.exit_code, 20) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "none");
+  EXPECT_EQ(j["diagnosis"]["min_change"], 1);
+  EXPECT_FALSE(j["diagnosis"]["conflicts"].empty());
+  std::string text = read_file(svg);
+  EXPECT_EQ(text.rfind("<?xml", 0), 0u);
+  EXPECT_NE(text.find("</svg>"), std::string::npos);
+  CliResult m = run_cli({"diagnose", "--color", "never", kSourceDir + "/puzzles/sudoku/prolog_post_two_solutions.json"});
+  EXPECT_EQ(m.exit_code, 10);
+  EXPECT_NE(m.out.find("ambiguous: 4 places"), std::string::npos) << m.out;
+  EXPECT_NE(m.out.find("1 extra given makes this solution unique (proven smallest"), std::string::npos) << m.out;
+}
+
+}  // namespace
+}  // namespace psmt::testing
