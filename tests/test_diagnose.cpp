@@ -234,3 +234,78 @@ TEST(Diagnose, CliReportAndSvg) {
 
 }  // namespace
 }  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+// The Z3 4.8.12 reproducer through every solver mode diagnosis adds
+// (assumption-based redundancy, selector-based repairs, ambiguity), every
+// claim re-checked by the plain engine.
+class DiagnoseHazard : public ::testing::TestWithParam<std::string> {};
+INSTANTIATE_TEST_SUITE_P(Sudoku, DiagnoseHazard, ::testing::Values("bool-pairwise", "bool-onehot"),
+                         [](const auto& info) { return info.param == "bool-onehot" ? "onehot" : "pairwise"; });
+
+TEST_P(DiagnoseHazard, EveryClaimHoldsOnTheReproducer) {
+  std::string grid = read_file(kSharedDir + "/z3-hazards/puzzle.txt");
+  while (!grid.empty() && (grid.back() == '\n' || grid.back() == '\r')) grid.pop_back();
+  ASSERT_EQ(grid.size(), 81u);
+  DiagnoseOptions o;
+  o.encoding = GetParam();
+  o.redundant = true;
+  auto lp = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + grid + "\"}");
+  Diagnosis d = diagnose(*lp.encoder, *lp.puzzle, o);
+  ASSERT_EQ(d.verdict.status, Status::Unique);
+  ASSERT_TRUE(d.redundant_computed);
+  for (const auto& c : d.redundant)
+    EXPECT_EQ(run(*lp.encoder, *lp.encoder->edit(*lp.puzzle, {{c.id, -1}}), RunOptions{}).status, Status::Unique) << c.id;
+
+  // r1c2's given 8 replaced by a contradicting 9 (9 is given in r1c1): every
+  // repair re-checked, and changing r1c2 back to 8 is a unique repair.
+  ASSERT_EQ(grid[1], '8');
+  std::string broken = grid;
+  broken[1] = '9';
+  auto bl = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + broken + "\"}");
+  Diagnosis bd = diagnose(*bl.encoder, *bl.puzzle, o);
+  ASSERT_EQ(bd.verdict.status, Status::None);
+  for (const auto& r : bd.drop_repairs)
+    EXPECT_EQ(run(*bl.encoder, *bl.encoder->edit(*bl.puzzle, {{r.edits.at(0).id, -1}}), RunOptions{}).status, r.verdict);
+  bool restores = false;
+  for (const auto& r : bd.change_repairs) {
+    restores |= r.edits.at(0).after == "given r1c2 = 8" && r.verdict == Status::Unique;
+    std::string changed = broken;
+    changed[1] = r.edits.at(0).after.back();
+    if (r.edits.at(0).id == "given/r1c2")
+      EXPECT_EQ(run_puzzle(puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + changed + "\"}"), "").status, r.verdict);
+  }
+  EXPECT_TRUE(restores);
+  ASSERT_FALSE(bd.change_repairs.empty());
+  EXPECT_EQ(bd.change_repairs.front().verdict, Status::Unique) << "unique repairs first";
+
+  // Without three givens: ambiguity, checked against full enumeration's count.
+  std::string loose = grid;
+  int removed = 0;
+  for (std::size_t i = 0; i < loose.size() && removed < 3; ++i)
+    if (loose[i] != '.') {
+      loose[i] = '.';
+      removed++;
+    }
+  auto ll = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + loose + "\"}");
+  Diagnosis ld = diagnose(*ll.encoder, *ll.puzzle, o);
+  if (ld.verdict.status == Status::Multiple) {
+    EXPECT_TRUE(ld.ambiguity_complete);
+    EXPECT_EQ(ld.extra_givens_verdict, Status::Unique);
+    EXPECT_EQ(run(*ll.encoder, *ll.encoder->fix_places(*ll.puzzle, *ld.target, [&] {
+                std::vector<std::size_t> idx;
+                auto places = ll.encoder->places(*ll.puzzle);
+                for (const auto& g : ld.extra_givens)
+                  for (std::size_t p = 0; p < places.size(); ++p)
+                    if (g.find(places[p].label + " ") != std::string::npos) idx.push_back(p);
+                return idx;
+              }()), RunOptions{}).status, Status::Unique);
+  } else {
+    EXPECT_EQ(ld.verdict.status, Status::Unique);
+  }
+}
+
+}  // namespace
+}  // namespace psmt::testing
