@@ -81,6 +81,14 @@ struct RenderOptions {
   std::string title;             // caption (SVG)
 };
 
+// What a kind's scorer picks among the solutions of an ambiguous puzzle.
+struct Choice {
+  nlohmann::json solution;      // canonical; the engine runs the checker on it
+  std::string report;           // for people
+  nlohmann::json details;       // for --json
+  std::vector<Cell> uncertain;  // places the scorer is unsure about
+};
+
 class Encoder {
  public:
   virtual ~Encoder() = default;
@@ -125,6 +133,18 @@ class Encoder {
   virtual std::shared_ptr<const Puzzle> fix_places(const Puzzle& puzzle, const nlohmann::json& solution,
                                                    const std::vector<std::size_t>& place_indices,
                                                    std::vector<std::string>* labels = nullptr) const = 0;
+
+  // Optional: kinds with a scorer (a plausibility model) choose the most
+  // plausible solution from every value each place can take. Only for kinds
+  // whose places are independent of each other (any combination of
+  // candidates is a solution); the default has no scorer.
+  virtual std::optional<Choice> choose(const Puzzle& puzzle,
+                                       const std::vector<std::vector<std::string>>& candidates) const {
+    (void)puzzle;
+    (void)candidates;
+    return std::nullopt;
+  }
+  virtual bool has_scorer() const { return false; }
 
   bool has_encoding(std::string_view name) const;
   std::string encoding_names() const;  // "a, b, c"

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sudoku.h"
+#include "xor_keystream.h"
 
 namespace psmt {
 
@@ -15,6 +16,7 @@ struct Entry {
 constexpr Entry kKinds[] = {
     {"futoshiki", sudoku::futoshiki_encoder},
     {"sudoku", sudoku::sudoku_encoder},
+    {"xor_keystream", xor_keystream::xor_keystream_encoder},
 };
 }  // namespace
 

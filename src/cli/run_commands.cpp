@@ -29,7 +29,14 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   ro.limits.rlimit = o.rlimit;
   ro.explain = !o.no_explain;
   const bool color = !o.json && use_color(o.color);
-  if (command == "solve") {
+  if (command == "solve" && lp.encoder->has_scorer()) {
+    // Every value of every place (per independent component), then the kind's
+    // scorer picks the most plausible solution; the checker still has the last word.
+    ro.limit = 0;
+    ro.keep = 2;
+    ro.candidates = true;
+    ro.explain = true;
+  } else if (command == "solve") {
     ro.limit = 1;
     ro.keep = 1;
   } else if (command == "check") {
@@ -49,6 +56,15 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     }
   }
   Result res = run(*lp.encoder, *lp.puzzle, ro);
+  std::optional<Choice> choice;
+  if (command == "solve" && ro.candidates && !res.candidates.empty()) {
+    choice = lp.encoder->choose(*lp.puzzle, res.candidates);
+    if (choice) {
+      auto violations = lp.encoder->check(*lp.puzzle, choice->solution);
+      if (!violations.empty())
+        throw InternalError("the scorer's choice fails the independent checker: " + violations.front().message);
+    }
+  }
 
   ReportContext rc;
   rc.command = command;
@@ -71,6 +87,10 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
                                         status_name(res.status), other, status_name(r2.status)));
       if (r2.status != Status::Unknown) rc.confirmed_by = other;
     }
+  }
+  if (choice) {
+    rc.choice = &*choice;
+    if (res.status == Status::Multiple) res.status = Status::Solved;  // solve: a solution, chosen
   }
   if (o.json) {
     std::cout << report_json(lp, res, rc).dump() << "\n" << std::flush;

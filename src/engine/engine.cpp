@@ -9,6 +9,7 @@
 
 #include "engine/encoding.h"
 #include "engine/solver_util.h"
+#include "engine/components.h"
 #include "io/error.h"
 
 namespace psmt {
@@ -243,6 +244,135 @@ nlohmann::json Stats::to_json() const {
   return j;
 }
 
+namespace {
+
+// check/count over independent components: enumerate each component's
+// projection up to the limit, multiply the counts, and build reported
+// solutions from the first models (the second solution changes one
+// ambiguous component).
+void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options, z3::context& ctx,
+                    const Encoding& enc, std::vector<Component>& comps, Budget& budget, Result& res) {
+  res.components = comps.size();
+  std::vector<int64_t> base(enc.decision_vars.size(), 0);
+  std::vector<std::vector<std::vector<int64_t>>> models(comps.size());
+  std::vector<bool> complete(comps.size(), false);
+  bool unknown = false;
+  auto t0 = Clock::now();
+  for (std::size_t k = 0; k < comps.size() && !unknown; ++k) {
+    const Component& comp = comps[k];
+    z3::solver s = make_solver(ctx, enc);
+    for (const auto& a : comp.assertions) s.add(a);
+    uint64_t rl0 = rlimit_count(s);
+    for (;;) {
+      if (options.limit && models[k].size() >= options.limit) break;
+      bool armed = budget.arm(s, rlimit_count(s) - rl0);
+      z3::check_result r = armed ? s.check() : z3::unknown;
+      res.stats.checks += armed;
+      if (r == z3::unknown) {
+        unknown = true;
+        res.reason_unknown = budget.reason(armed ? s.reason_unknown() : "", rlimit_count(s) - rl0);
+        break;
+      }
+      if (r == z3::unsat) {
+        complete[k] = true;
+        break;
+      }
+      z3::model m = s.get_model();
+      std::vector<int64_t> vals;
+      z3::expr_vector lits(ctx);
+      for (unsigned i : comp.vars) {
+        z3::expr v = enc.decision_vars[i];
+        z3::expr val = m.eval(v, true);
+        z3::expr_vector one(ctx);
+        one.push_back(v);
+        vals.push_back(model_values(m, one).front());
+        if (enc.block_true_literals) {
+          if (val.is_true()) lits.push_back(!v);
+        } else {
+          lits.push_back(v != val);
+        }
+      }
+      models[k].push_back(vals);
+      if (comp.vars.empty()) {  // auxiliary-only component: satisfiable is all we need
+        complete[k] = true;
+        break;
+      }
+      s.add(z3::mk_or(lits));
+    }
+    add_stats(res.stats.z3, s);
+    if (complete[k] && models[k].empty()) break;  // no solution at all; the rest cannot change that
+    if (!models[k].empty())
+      for (std::size_t j = 0; j < comp.vars.size(); ++j) base[comp.vars[j]] = models[k][0][j];
+  }
+  res.stats.first_model_ms = ms_since(t0);
+
+  BigCount count(1);
+  bool all_complete = !unknown;
+  bool empty_component = false;  // a component without solutions settles it: none
+  for (std::size_t k = 0; k < comps.size(); ++k) {
+    count.multiply(models[k].size());
+    all_complete = all_complete && complete[k];
+    empty_component = empty_component || (complete[k] && models[k].empty());
+  }
+  if (empty_component) {
+    all_complete = true;
+    res.reason_unknown.clear();
+  }
+  res.complete = all_complete;
+  res.count_text = count.to_string();
+  res.solutions_found = count.to_u64();
+  if (count.is_zero() && all_complete) res.status = Status::None;
+  else if (!count.is_zero() && (count.fits_u64() ? count.to_u64() >= 2 : true)) res.status = Status::Multiple;
+  else if (all_complete) res.status = Status::Unique;
+  else res.status = Status::Unknown;
+  if (count.is_zero()) return;
+  if (res.status == Status::Unknown && res.reason_unknown.empty()) res.reason_unknown = "a component was not finished";
+
+  auto checked = [&](const std::vector<int64_t>& values) {
+    nlohmann::json sol = encoder.decode(puzzle, res.encoding, values);
+    auto violations = encoder.check(puzzle, sol);
+    if (!violations.empty())
+      throw InternalError("encoding " + res.encoding + " produced a solution that the independent checker rejects:\n  solution: " +
+                          sol.dump() + "\n  violation: " + violations.front().message);
+    return sol;
+  };
+  res.solutions.push_back(checked(base));
+  std::vector<std::size_t> comp_of_var(enc.decision_vars.size(), 0);
+  for (std::size_t k = 0; k < comps.size(); ++k)
+    for (unsigned i : comps[k].vars) comp_of_var[i] = k;
+  for (std::size_t k = 0; k < comps.size(); ++k) {
+    if (models[k].size() < 2) continue;
+    if (res.solutions.size() < 2 && options.keep >= 2) {
+      auto second = base;
+      for (std::size_t j = 0; j < comps[k].vars.size(); ++j) second[comps[k].vars[j]] = models[k][1][j];
+      res.solutions.push_back(checked(second));
+      res.differing_cells = encoder.differences(puzzle, res.solutions[0], res.solutions[1]);
+    }
+  }
+  auto places = encoder.places(puzzle);
+  if (enc.places.size() == places.size()) {
+    for (std::size_t p = 0; p < places.size(); ++p)
+      if (!enc.places[p].empty() && models[comp_of_var[enc.places[p][0]]].size() > 1)
+        res.ambiguous_places.push_back(places[p].label);
+    if (options.candidates) {
+      res.candidates.assign(places.size(), {});
+      std::vector<std::vector<std::size_t>> places_of(comps.size());
+      for (std::size_t p = 0; p < places.size(); ++p)
+        if (!enc.places[p].empty()) places_of[comp_of_var[enc.places[p][0]]].push_back(p);
+      for (std::size_t k = 0; k < comps.size(); ++k) {
+        for (const auto& m : models[k]) {
+          auto values = base;
+          for (std::size_t j = 0; j < comps[k].vars.size(); ++j) values[comps[k].vars[j]] = m[j];
+          auto pv = encoder.place_values(puzzle, encoder.decode(puzzle, res.encoding, values));
+          for (auto p : places_of[k]) res.candidates[p].push_back(pv[p]);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
 Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
   auto t_start = Clock::now();
   Result res;
@@ -262,6 +392,19 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     for (const auto& clue : enc.clues) s.add(clue.constraint);
 
     Budget budget(ctx, options.limits, t_start);  // the limits cover encoding too
+    if (options.split && !options.on_solution && options.limit != 1) {
+      auto comps = split_components(enc);
+      if (comps.size() > 1) {
+        run_components(encoder, puzzle, options, ctx, enc, comps, budget, res);
+        if (res.status == Status::None && options.explain) {
+          auto tc = Clock::now();
+          res.conflict = explain_unsat(ctx, enc, budget, res.stats);
+          res.stats.conflict_ms = ms_since(tc);
+        }
+        res.stats.wall_ms = ms_since(t_start);
+        return res;
+      }
+    }
     uint64_t rl_start = rlimit_count(s);
     for (;;) {
       if (options.limit && res.solutions_found >= options.limit) break;  // complete stays false

@@ -43,6 +43,12 @@ struct RunOptions {
   // --timeout is given (an integer encoding can take minutes to shrink).
   uint64_t conflict_timeout_ms = 10000;
   Limits limits;
+  // Count/check independent components separately and multiply (never for
+  // enumerate, which wants every solution, nor for solve).
+  bool split = true;
+  // Also collect, per place, every value it takes (needs complete
+  // enumeration of each component; used by kinds with a scorer).
+  bool candidates = false;
   // Called for every checked solution as it is found (index from 0).
   std::function<void(const nlohmann::json& solution, uint64_t index)> on_solution;
 };
@@ -79,6 +85,10 @@ struct Result {
   bool complete = false;                      // enumeration ran until unsat
   std::vector<std::string> differing_cells;   // between the first two solutions
   std::optional<Conflict> conflict;           // for `none`
+  std::size_t components = 1;                 // independent components counted apart
+  std::string count_text;                     // exact count in decimal (may exceed 64 bits)
+  std::vector<std::string> ambiguous_places;  // places of components with several solutions
+  std::vector<std::vector<std::string>> candidates;  // per place, with RunOptions::candidates
   Stats stats;
 };
 

@@ -41,6 +41,25 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   j["complete"] = res.complete;
   if (rc.command == "count" || rc.command == "enumerate") j["count"] = res.solutions_found;
   j["solutions"] = res.solutions;
+  if (rc.choice) {
+    j["solutions"] = nlohmann::json::array({rc.choice->solution});
+    j["chosen_by_scorer"] = rc.choice->details;
+  }
+  if (res.components > 1) {
+    j["components"] = res.components;
+    j["count_exact"] = res.count_text;
+    j["ambiguous_places"] = res.ambiguous_places;
+    if (!res.candidates.empty()) {
+      nlohmann::json cands = nlohmann::json::object();
+      auto places = lp.encoder->places(*lp.puzzle);
+      for (std::size_t p = 0; p < places.size() && p < res.candidates.size(); ++p)
+        cands[places[p].label] = res.candidates[p];
+      j["candidates"] = cands;
+    }
+    if (!res.count_text.empty() && res.count_text != std::to_string(res.solutions_found) &&
+        (rc.command == "count" || rc.command == "enumerate"))
+      j["count"] = res.count_text;  // beyond 64 bits: exact, as a decimal string
+  }
   j["differing_cells"] = res.differing_cells;
   nlohmann::json conflict = nlohmann::json::array();
   if (res.conflict) {
@@ -61,11 +80,18 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
   const Encoder& e = *lp.encoder;
   std::string out;
   out += fmt::format("{}: {}{}\n", lp.file, lp.name.empty() ? "" : "\"" + lp.name + "\", ", e.describe(*lp.puzzle));
-  out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding, verdict_sentence(res, rc.command));
+  out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding,
+                     rc.choice ? "solved: the most plausible of the consistent solutions" : verdict_sentence(res, rc.command));
   if (rc.confirmed_by) out += fmt::format("confirmed by encoding {}\n", *rc.confirmed_by);
   RenderOptions ro;
   ro.color = rc.color;
-  if (rc.command == "solve" || rc.command == "check") {
+  if (rc.choice) {
+    out += fmt::format("{} keystreams are consistent; the scorer chose one:\n", res.count_text);
+    out += rc.choice->report;
+    RenderOptions cro = ro;
+    cro.highlight = rc.choice->uncertain;
+    out += e.render(*lp.puzzle, &rc.choice->solution, cro);
+  } else if (rc.command == "solve" || rc.command == "check") {
     for (std::size_t i = 0; i < res.solutions.size(); ++i) {
       if (res.solutions.size() > 1) out += fmt::format("solution {}:\n", i + 1);
       if (i == 1 && !res.differing_cells.empty()) {
@@ -78,10 +104,15 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
       out += e.render(*lp.puzzle, &res.solutions[i], ro);
     }
   }
-  if (!res.differing_cells.empty())
+  if (!res.ambiguous_places.empty() && !rc.choice)
+    out += fmt::format("{} independent components; {} places are ambiguous: {}\n", res.components,
+                       res.ambiguous_places.size(), join(res.ambiguous_places, " "));
+  else if (!res.differing_cells.empty() && !rc.choice)
     out += fmt::format("the two solutions differ in {} cells: {}\n", res.differing_cells.size(),
                        join(res.differing_cells, " "));
-  if (rc.command == "count" || rc.command == "enumerate")
+  if ((rc.command == "count" || rc.command == "enumerate") && res.components > 1 && res.complete)
+    out += fmt::format("count: {} (the product of {} independent components' counts)\n", res.count_text, res.components);
+  else if (rc.command == "count" || rc.command == "enumerate")
     out += res.complete ? fmt::format("count: {}\n", res.solutions_found)
                         : fmt::format("count: at least {} (stopped {})\n", res.solutions_found,
                                       res.reason_unknown.empty() ? "at --limit" : "by " + res.reason_unknown);

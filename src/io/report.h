@@ -16,6 +16,7 @@ struct ReportContext {
   std::vector<std::string> mismatches;  // against the file's expect
   bool color = false;
   std::optional<std::string> confirmed_by;  // second encoding that agreed
+  const Choice* choice = nullptr;           // a kind's scorer chose the solution shown
 };
 
 nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc);
