@@ -45,6 +45,7 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   } else {
     ro.limit = o.limit;
     ro.keep = command == "enumerate" ? SIZE_MAX : 2;
+    ro.candidates = command == "count";  // per-place values, when the puzzle splits into components
     if (command == "enumerate" && !o.json) {
       std::cout << lp.file << ":\n";
       ro.on_solution = [&](const nlohmann::json& sol, uint64_t i) {

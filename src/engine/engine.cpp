@@ -367,6 +367,10 @@ void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptio
           for (auto p : places_of[k]) res.candidates[p].push_back(pv[p]);
         }
       }
+      for (auto& c : res.candidates)
+        std::sort(c.begin(), c.end(), [](const std::string& a, const std::string& b) {
+          return a.size() != b.size() ? a.size() < b.size() : a < b;
+        });
     }
   }
 }

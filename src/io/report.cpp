@@ -104,9 +104,16 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
       out += e.render(*lp.puzzle, &res.solutions[i], ro);
     }
   }
-  if (!res.ambiguous_places.empty() && !rc.choice)
+  if (!res.ambiguous_places.empty() && !rc.choice) {
     out += fmt::format("{} independent components; {} places are ambiguous: {}\n", res.components,
                        res.ambiguous_places.size(), join(res.ambiguous_places, " "));
+    if (!res.candidates.empty()) {
+      auto places = e.places(*lp.puzzle);
+      for (std::size_t p = 0; p < places.size() && p < res.candidates.size(); ++p)
+        if (res.candidates[p].size() > 1)
+          out += fmt::format("  {}: {} values: {}\n", places[p].label, res.candidates[p].size(), join(res.candidates[p], " "));
+    }
+  }
   else if (!res.differing_cells.empty() && !rc.choice)
     out += fmt::format("the two solutions differ in {} cells: {}\n", res.differing_cells.size(),
                        join(res.differing_cells, " "));
