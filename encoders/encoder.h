@@ -146,6 +146,22 @@ class Encoder {
   }
   virtual bool has_scorer() const { return false; }
 
+  // Optional: what a count means for this kind (labelled vs. up to identical
+  // pieces, ...), as extra report fields with explanations.
+  virtual nlohmann::json count_details(const Puzzle& puzzle, uint64_t count) const {
+    (void)puzzle;
+    (void)count;
+    return nlohmann::json::object();
+  }
+  // Optional: symmetry of the instance (count --up-to-symmetry counts the
+  // solutions that are the canonical representative of their orbit).
+  virtual bool has_symmetry() const { return false; }
+  virtual bool is_canonical(const Puzzle& puzzle, const nlohmann::json& solution) const {
+    (void)puzzle;
+    (void)solution;
+    return true;
+  }
+
   bool has_encoding(std::string_view name) const;
   std::string encoding_names() const;  // "a, b, c"
 };

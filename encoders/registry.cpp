@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "polyomino.h"
 #include "sudoku.h"
 #include "xor_keystream.h"
 
@@ -15,6 +16,7 @@ struct Entry {
 // One line per kind, sorted by name.
 constexpr Entry kKinds[] = {
     {"futoshiki", sudoku::futoshiki_encoder},
+    {"polyomino", polyomino::polyomino_encoder},
     {"sudoku", sudoku::sudoku_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},
 };

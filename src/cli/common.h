@@ -27,6 +27,7 @@ struct PuzzleOptions {
   bool json = false;
   bool confirm = false;
   bool no_explain = false;
+  bool up_to_symmetry = false;
   std::string color = "auto";
 };
 

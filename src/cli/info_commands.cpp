@@ -8,6 +8,7 @@
 #include "encoders/registry.h"
 #include "io/error.h"
 #include "io/puzzle_file.h"
+#include "io/write_file.h"
 
 namespace psmt::cli {
 
@@ -38,12 +39,25 @@ void setup_kinds(CLI::App& app, int& exit_status) {
 void setup_render(CLI::App& app, int& exit_status) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto color = std::make_shared<std::string>("auto");
+  auto svg = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("render", "draw puzzles as text (the expected solution too, if the file has one)");
   cmd->add_option("files", *files, "puzzle files")->required();
   cmd->add_option("--color", *color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
-  cmd->callback([files, color, &exit_status]() {
+  cmd->add_option("--svg", *svg, "write the puzzle (with its expected solution, if any) as SVG to this file (one puzzle)");
+  cmd->callback([files, color, svg, &exit_status]() {
+    if (!svg->empty() && files->size() != 1) {
+      print_error("--svg takes exactly one puzzle file");
+      exit_status = 2;
+      return;
+    }
     exit_status = for_each_file(*files, [&](const std::string& f) {
       LoadedPuzzle lp = load_puzzle_file(f);
+      if (!svg->empty()) {
+        RenderOptions so;
+        so.format = RenderFormat::Svg;
+        so.title = lp.name.empty() ? lp.file : lp.name;
+        write_file_atomically(*svg, lp.encoder->render(*lp.puzzle, lp.expect.solution ? &*lp.expect.solution : nullptr, so));
+      }
       RenderOptions ro;
       ro.color = use_color(*color);
       std::cout << lp.file << ": " << lp.encoder->describe(*lp.puzzle) << "\n" << lp.encoder->render(*lp.puzzle, nullptr, ro);

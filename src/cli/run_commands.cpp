@@ -56,6 +56,16 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
       };
     }
   }
+  uint64_t canonical = 0;
+  if (o.up_to_symmetry) {
+    if (!lp.encoder->has_symmetry())
+      throw UsageError("kind " + lp.kind + " has no notion of symmetry for --up-to-symmetry");
+    auto previous = ro.on_solution;
+    ro.on_solution = [&, previous](const nlohmann::json& sol, uint64_t i) {
+      if (lp.encoder->is_canonical(*lp.puzzle, sol)) canonical++;
+      if (previous) previous(sol, i);
+    };
+  }
   Result res = run(*lp.encoder, *lp.puzzle, ro);
   std::optional<Choice> choice;
   if (command == "solve" && ro.candidates && !res.candidates.empty()) {
@@ -69,6 +79,14 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
 
   ReportContext rc;
   rc.command = command;
+  if (command == "count" || command == "enumerate") {
+    rc.count_details = lp.encoder->count_details(*lp.puzzle, res.solutions_found);
+    if (o.up_to_symmetry) {
+      rc.count_details["count_up_to_symmetry"] = canonical;
+      rc.count_details["counted_up_to_symmetry"] =
+          "tilings that are the smallest of their images under the board's symmetries (one per orbit)";
+    }
+  }
   rc.color = color;
   if (command == "check" || command == "count") rc.mismatches = compare_expectation(lp, res);
   if (o.confirm && (res.status == Status::Unique || res.status == Status::None || res.status == Status::Multiple)) {
@@ -113,6 +131,9 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
     cmd->add_flag("--confirm", o->confirm,
                   "confirm the verdict with a second encoding; a disagreement is an internal error (exit 1)");
   }
+  if (name == "count" || name == "enumerate")
+    cmd->add_flag("--up-to-symmetry", o->up_to_symmetry,
+                  "also count solutions up to the symmetries of the board (kinds that have them, e.g. polyomino)");
   if (name == "check" || name == "count")
     cmd->add_flag("--no-explain", o->no_explain, "do not compute the conflicting clues of a puzzle with no solution");
   cmd->callback([o, name, &exit_status]() {

@@ -39,7 +39,10 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   if (res.status == Status::Unknown) j["reason"] = res.reason_unknown;
   j["solutions_found"] = res.solutions_found;
   j["complete"] = res.complete;
-  if (rc.command == "count" || rc.command == "enumerate") j["count"] = res.solutions_found;
+  if (rc.command == "count" || rc.command == "enumerate") {
+    j["count"] = res.solutions_found;
+    for (auto it = rc.count_details.begin(); it != rc.count_details.end(); ++it) j[it.key()] = it.value();
+  }
   j["solutions"] = res.solutions;
   if (rc.choice) {
     j["solutions"] = nlohmann::json::array({rc.choice->solution});
@@ -119,7 +122,16 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
                        join(res.differing_cells, " "));
   if ((rc.command == "count" || rc.command == "enumerate") && res.components > 1 && res.complete)
     out += fmt::format("count: {} (the product of {} independent components' counts)\n", res.count_text, res.components);
-  else if (rc.command == "count" || rc.command == "enumerate")
+  else if ((rc.command == "count" || rc.command == "enumerate") && rc.count_details.contains("counted")) {
+    const auto& d = rc.count_details;
+    out += fmt::format("count: {}{} {}\n", res.complete ? "" : "at least ", res.solutions_found, d["counted"].get<std::string>());
+    if (d.contains("count_labelled"))
+      out += fmt::format("       {}{} with identical pieces told apart (x{})\n", res.complete ? "" : "at least ",
+                         d["count_labelled"].get<uint64_t>(), d["labelled_factor"].get<uint64_t>());
+    if (d.contains("count_up_to_symmetry"))
+      out += fmt::format("       {}{} up to the {} symmetries of the board\n", res.complete ? "" : "at least ",
+                         d["count_up_to_symmetry"].get<uint64_t>(), d["board_symmetries"].get<uint64_t>());
+  } else if (rc.command == "count" || rc.command == "enumerate")
     out += res.complete ? fmt::format("count: {}\n", res.solutions_found)
                         : fmt::format("count: at least {} (stopped {})\n", res.solutions_found,
                                       res.reason_unknown.empty() ? "at --limit" : "by " + res.reason_unknown);

@@ -17,6 +17,7 @@ struct ReportContext {
   bool color = false;
   std::optional<std::string> confirmed_by;  // second encoding that agreed
   const Choice* choice = nullptr;           // a kind's scorer chose the solution shown
+  nlohmann::json count_details = nlohmann::json::object();  // what a count means (kind-specific)
 };
 
 nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc);

@@ -117,4 +117,44 @@ std::string GridSvg::render() const {
   return w.finish(gw + 2 * m, y + (footer.empty() ? 2 : 4));
 }
 
+std::string RegionSvg::render() const {
+  SvgWriter w;
+  const double m = 20, top = title.empty() ? m : m + 28, cs = cell;
+  const double gw = cols * cs;
+  if (!title.empty()) {
+    double size = std::min(16.0, gw / (0.62 * static_cast<double>(title.size())));
+    w.text(m + gw / 2, m + 10, title, std::max(size, 8.0), "#222", true);
+  }
+  auto reg = [&](int r, int c) { return (r < 0 || c < 0 || r >= rows || c >= cols) ? -2 : region({r, c}); };
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      int g = reg(r, c);
+      if (g == -2) continue;
+      double x = m + c * cs, y = top + r * cs;
+      w.rect(x, y, cs, cs, g >= 0 ? fill(g) : "#f5f5f5");
+      std::string mk = marker ? marker({r, c}) : "";
+      if (!mk.empty()) w.rect(x + 3, y + 3, cs * 0.22, cs * 0.22, mk, "#333", 0.8);
+      std::string l = label ? label({r, c}) : "";
+      if (!l.empty()) w.text(x + cs / 2, y + cs / 2 + 1, l, cs * 0.4, "#222", true);
+    }
+  // Edges: thick where the regions on both sides differ (or the board ends).
+  for (int r = 0; r <= rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      int a = reg(r - 1, c), b = reg(r, c);
+      if (a == -2 && b == -2) continue;
+      double y = top + r * cs, x = m + c * cs;
+      if (a != b) w.line(x, y, x + cs, y, "#000", 2.5);
+      else w.line(x, y, x + cs, y, "#00000033", 0.6);
+    }
+  for (int c = 0; c <= cols; ++c)
+    for (int r = 0; r < rows; ++r) {
+      int a = reg(r, c - 1), b = reg(r, c);
+      if (a == -2 && b == -2) continue;
+      double x = m + c * cs, y = top + r * cs;
+      if (a != b) w.line(x, y, x, y + cs, "#000", 2.5);
+      else w.line(x, y, x, y + cs, "#00000033", 0.6);
+    }
+  return w.finish(gw + 2 * m, top + rows * cs + m);
+}
+
 }  // namespace psmt

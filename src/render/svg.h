@@ -45,4 +45,18 @@ struct GridSvg {
   std::string render() const;
 };
 
+// A grid of regions (tiling pieces): each cell belongs to a region (or is off
+// the board), regions are filled with their colour, thick lines separate
+// regions and outline the board, thin lines separate cells of one region.
+struct RegionSvg {
+  int rows = 0, cols = 0;
+  double cell = 36;
+  std::function<int(Cell)> region;              // -2 off the board, -1 not covered, >= 0 region id
+  std::function<std::string(int)> fill;         // colour of a region
+  std::function<std::string(Cell)> label;       // small text in the cell ("" none)
+  std::function<std::string(Cell)> marker;      // colour of a corner marker (board colour), "" none
+  std::string title;
+  std::string render() const;
+};
+
 }  // namespace psmt

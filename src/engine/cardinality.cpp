@@ -1,0 +1,52 @@
+#include "engine/cardinality.h"
+
+#include <fmt/format.h>
+
+namespace psmt {
+
+void at_most_one_pairwise(const std::vector<z3::expr>& lits, z3::expr_vector& out) {
+  for (std::size_t i = 0; i < lits.size(); ++i)
+    for (std::size_t j = i + 1; j < lits.size(); ++j) out.push_back(!lits[i] || !lits[j]);
+}
+
+void at_most_k(z3::context& ctx, const std::vector<z3::expr>& x, unsigned k, const std::string& prefix,
+               z3::expr_vector& out) {
+  const std::size_t n = x.size();
+  if (k >= n) return;
+  if (k == 0) {
+    for (const auto& l : x) out.push_back(!l);
+    return;
+  }
+  // s[i][j]: at least j+1 of x[0..i] are true (j < k).
+  std::vector<std::vector<z3::expr>> s;
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    s.emplace_back();
+    for (unsigned j = 0; j < k; ++j) s[i].push_back(ctx.bool_const(fmt::format("{}!{}!{}", prefix, i, j).c_str()));
+  }
+  out.push_back(!x[0] || s[0][0]);
+  for (unsigned j = 1; j < k; ++j) out.push_back(!s[0][j]);
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    out.push_back(!x[i] || s[i][0]);
+    out.push_back(!s[i - 1][0] || s[i][0]);
+    for (unsigned j = 1; j < k; ++j) {
+      out.push_back(!x[i] || !s[i - 1][j - 1] || s[i][j]);
+      out.push_back(!s[i - 1][j] || s[i][j]);
+    }
+    out.push_back(!x[i] || !s[i - 1][k - 1]);
+  }
+  out.push_back(!x[n - 1] || !s[n - 2][k - 1]);
+}
+
+void exactly_k(z3::context& ctx, const std::vector<z3::expr>& x, unsigned k, const std::string& prefix,
+               z3::expr_vector& out) {
+  if (k > x.size()) {
+    out.push_back(ctx.bool_val(false));
+    return;
+  }
+  at_most_k(ctx, x, k, prefix + "le", out);
+  std::vector<z3::expr> neg;
+  for (const auto& l : x) neg.push_back(!l);
+  at_most_k(ctx, neg, static_cast<unsigned>(x.size()) - k, prefix + "ge", out);
+}
+
+}  // namespace psmt

@@ -1,0 +1,160 @@
+// Polyomino tiling: the seed checkerboard, pentomino counts, identical
+// pieces, colours, symmetry, both encodings agreeing, bad input, the checker.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "encoders/polyomino.h"
+#include "helpers.h"
+#include "io/error.h"
+
+namespace psmt::testing {
+namespace {
+
+std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& encoding) {
+  RunOptions ro;
+  ro.encoding = encoding;
+  ro.limit = 0;
+  ro.keep = 100000;
+  Result r = run(*lp.encoder, *lp.puzzle, ro);
+  EXPECT_TRUE(r.complete);
+  std::set<std::string> out;
+  for (const auto& s : r.solutions) out.insert(s["placements"].dump());  // grids cannot tell identical pieces apart
+  EXPECT_EQ(out.size(), r.solutions_found) << "a tiling counted twice";
+  return out;
+}
+
+TEST(Polyomino, SeedCheckerboardHasSeveralCheckedSolutions) {
+  auto lp = puzzle_from_file("puzzles/polyomino/draught_board.json");
+  const auto& t = static_cast<const polyomino::Tiling&>(*lp.puzzle);
+  EXPECT_EQ(t.types.size(), 11u) << "stones 1 and 12 are identical";
+  EXPECT_EQ(t.symmetries.size(), 4u) << "colour-preserving symmetries of the checkerboard";
+  Result r = run_puzzle(lp, "");
+  ASSERT_EQ(r.status, Status::Multiple);
+  ASSERT_EQ(r.solutions.size(), 2u);
+  for (const auto& s : r.solutions) EXPECT_TRUE(lp.encoder->check(*lp.puzzle, s).empty());
+  EXPECT_FALSE(r.differing_cells.empty());
+  CliResult e = run_cli({"enumerate", "--json", "--limit", "3", kSourceDir + "/puzzles/polyomino/draught_board.json"});
+  auto j = nlohmann::json::parse(e.out);
+  ASSERT_EQ(j["solutions"].size(), 3u);
+  std::set<std::string> distinct;
+  for (const auto& s : j["solutions"]) distinct.insert(s["grid"].dump());
+  EXPECT_EQ(distinct.size(), 3u);
+}
+
+TEST(Polyomino, PentominoesOnThreeByTwentyMatchThePublishedCount) {
+  CliResult c = run_cli({"count", "--json", "--up-to-symmetry", kSourceDir + "/puzzles/polyomino/pentomino_3x20.json"});
+  auto j = nlohmann::json::parse(c.out);
+  EXPECT_EQ(j["count"], 8);
+  EXPECT_EQ(j["complete"], true);
+  EXPECT_EQ(j["count_up_to_symmetry"], 2);  // ../shared/corpora/counts/pentomino_counts.txt
+  EXPECT_EQ(j["board_symmetries"], 4);
+}
+
+TEST(Polyomino, IdenticalPiecesAreCountedBothWays) {
+  // A 2x2 board and two identical dominoes: two tilings, four with the dominoes told apart.
+  CliResult c = run_cli({"count", "--json", "-"},
+                        R"({"kind": "polyomino", "board": ["##", "##"], "pieces": [["##"], ["##"]]})");
+  auto j = nlohmann::json::parse(c.out);
+  EXPECT_EQ(j["count"], 2);
+  EXPECT_EQ(j["count_labelled"], 4);
+  EXPECT_EQ(j["counted"], "tilings up to swapping identical pieces");
+  CliResult s = run_cli({"count", "--json", "--up-to-symmetry", "-"},
+                        R"({"kind": "polyomino", "board": ["##", "##"], "pieces": [["##"], ["##"]]})");
+  EXPECT_EQ(nlohmann::json::parse(s.out)["count_up_to_symmetry"], 1);
+}
+
+TEST(Polyomino, ColoursMustMatchAndTurnsAreRespected) {
+  auto fits = puzzle_from_text(R"({"kind": "polyomino", "board": ["BW"], "pieces": "W,B"})");
+  EXPECT_EQ(run_puzzle(fits, "").status, Status::Unique) << "rotated by 180 degrees it fits";
+  auto fixed = puzzle_from_text(R"({"kind": "polyomino", "board": ["BW"], "pieces": [{"shape": ["WB"], "turns": "fixed"}]})");
+  Result r = run(*fixed.encoder, *fixed.puzzle, RunOptions{});
+  ASSERT_EQ(r.status, Status::None);
+  ASSERT_TRUE(r.conflict);
+  // The piece fits nowhere, so no placement covers the cells: the covering
+  // rules alone fail, and the description says "0 placements".
+  EXPECT_TRUE(r.conflict->rules_alone);
+  EXPECT_NE(fixed.encoder->describe(*fixed.puzzle).find("0 placements"), std::string::npos);
+}
+
+TEST(Polyomino, BothEncodingsGiveTheSameTilings) {
+  // Domino tilings of a 3x4 rectangle: 11 (a classical count).
+  auto lp = puzzle_from_text(R"({"kind": "polyomino", "board": {"rows": 3, "cols": 4},
+      "pieces": [{"shape": ["##"], "count": 6}]})");
+  auto a = solution_set(lp, "clauses");
+  auto b = solution_set(lp, "pb");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a.size(), 11u);
+}
+
+TEST(Polyomino, CheckerRejectsMutations) {
+  auto lp = puzzle_from_file("puzzles/polyomino/draught_board.json");
+  RunOptions ro;
+  ro.limit = 1;
+  Result r = run(*lp.encoder, *lp.puzzle, ro);
+  auto sol = r.solutions.at(0);
+  ASSERT_TRUE(lp.encoder->check(*lp.puzzle, sol).empty());
+  auto grid_changed = sol;
+  std::string row = grid_changed["grid"][0];
+  std::swap(row[0], row[7]);
+  grid_changed["grid"][0] = row;
+  if (row != sol["grid"][0].get<std::string>()) EXPECT_FALSE(lp.encoder->check(*lp.puzzle, grid_changed).empty());
+  auto moved = sol;
+  moved["placements"][0]["cells"][0][1] = (moved["placements"][0]["cells"][0][1].get<int>() + 1) % 8;
+  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, moved).empty());
+  auto dropped = sol;
+  dropped["placements"].erase(dropped["placements"].begin());
+  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, dropped).empty());
+  // Round trip through the placements.
+  auto back = nlohmann::json::parse(sol.dump());
+  EXPECT_EQ(lp.encoder->normalize_solution(*lp.puzzle, JsonNode(back, "/solution")), sol);
+}
+
+TEST(Polyomino, BadInputIsLocated) {
+  struct Case {
+    const char* text;
+    const char* path;
+    const char* part;
+  };
+  const Case cases[] = {
+      {R"({"kind": "polyomino", "board": ["##"], "pieces": [["##", "#"]]})", "/pieces/0", "ragged piece: row 2 has 1 cells"},
+      {R"({"kind": "polyomino", "board": ["##"], "pieces": [["#Q"]]})", "/pieces/0", "unknown character 'Q'"},
+      {R"({"kind": "polyomino", "board": ["##"], "pieces": "B,W\n=====\nB,Q"})", "/pieces", "piece 2: row 1, cell 2: unknown character 'Q'"},
+      {R"({"kind": "polyomino", "board": ["###"], "pieces": [["#", "#", "#"]], "turns": "fixed"})", "/pieces/0", "larger than the 1x3 board"},
+      {R"({"kind": "polyomino", "board": ["###"], "pieces": [["##"]]})", "/pieces", "the pieces cover 2 squares, the board has 3 cells"},
+      {R"({"kind": "polyomino", "board": ["##", "#"], "pieces": [["###"]]})", "/board/1", "ragged board"},
+      {R"({"kind": "polyomino", "board": {"rows": 0, "cols": 3}, "pieces": [["#"]]})", "/board/rows", "expected an integer in 1..64"},
+      {R"({"kind": "polyomino", "board": ["##"], "pieces": []})", "/pieces", "expected at least one piece"},
+      {R"({"kind": "polyomino", "board": ["##"], "pieces": [{"shape": ["##"], "turns": "spin"}]})", "/pieces/0/turns", "expected \"all\""},
+  };
+  for (const auto& c : cases) {
+    try {
+      puzzle_from_text(c.text, "p.json");
+      ADD_FAILURE() << "accepted " << c.text;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.path(), c.path) << e.describe();
+      EXPECT_NE(std::string(e.what()).find(c.part), std::string::npos) << e.describe();
+    }
+  }
+}
+
+TEST(Polyomino, SvgShowsEveryPieceAndCell) {
+  std::string svg = ::testing::TempDir() + "/tiling.svg";
+  auto lp = puzzle_from_file("puzzles/polyomino/draught_board.json");
+  RunOptions ro;
+  ro.limit = 1;
+  Result r = run(*lp.encoder, *lp.puzzle, ro);
+  RenderOptions so;
+  so.format = RenderFormat::Svg;
+  std::string text = lp.encoder->render(*lp.puzzle, &r.solutions.at(0), so);
+  EXPECT_EQ(text.rfind("<?xml", 0), 0u);
+  std::size_t texts = 0, pos = 0;
+  while ((pos = text.find("<text", pos)) != std::string::npos) {
+    texts++;
+    pos++;
+  }
+  EXPECT_EQ(texts, 64u) << "a letter in every cell";
+}
+
+}  // namespace
+}  // namespace psmt::testing
