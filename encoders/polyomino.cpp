@@ -297,6 +297,12 @@ class PolyominoEncoder : public Encoder {
       enc.places.push_back(cover_idx[c]);
     }
     for (std::size_t ty = 0; ty < t.types.size(); ++ty) {
+      if (t.types[ty].count == 1) {  // exactly one of its placements: a cube group for enumeration
+        std::vector<unsigned> g;
+        for (std::size_t i = 0; i < t.placements.size(); ++i)
+          if (t.placements[i].type == static_cast<int>(ty)) g.push_back(static_cast<unsigned>(i));
+        enc.cube_groups.push_back(g);
+      }
       z3::expr_vector part(ctx);
       exactly(of_type[ty], static_cast<unsigned>(t.types[ty].count), fmt::format("type{}", ty), part);
       std::string label = t.types[ty].count == 1 ? fmt::format("piece {} is placed once", t.types[ty].letter)

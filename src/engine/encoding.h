@@ -46,6 +46,13 @@ struct Encoding {
   z3::expr_vector rules;
   // Constraints this instance adds; what diagnosis may blame or relax.
   std::vector<Clue> clues;
+  // Optional: groups of decision variables (indices) of which exactly one is
+  // true in every solution (the placements of a piece used once). Enumeration
+  // then runs one cube per literal of the smallest group, under an
+  // assumption, like branching on the most constrained piece in Algorithm X
+  // (8x8 pentomino board without its centre: 520 tilings in 58 s instead of
+  // 219 s). A final check without assumptions guards against a wrong hint.
+  std::vector<std::vector<unsigned>> cube_groups;
   // For each place of Encoder::places, the indices of its decision variables.
   std::vector<std::vector<unsigned>> places;
 };

@@ -410,13 +410,23 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       }
     }
     uint64_t rl_start = rlimit_count(s);
+    std::vector<z3::expr> cube;  // literals of the smallest exactly-one group
+    if (options.limit != 1 && !enc.cube_groups.empty()) {
+      const auto* best = &enc.cube_groups.front();
+      for (const auto& g : enc.cube_groups)
+        if (!g.empty() && g.size() < best->size()) best = &g;
+      for (unsigned i : *best) cube.push_back(enc.decision_vars[i]);
+    }
+    std::size_t cube_at = 0;
     for (;;) {
       if (options.limit && res.solutions_found >= options.limit) break;  // complete stays false
       auto tc = Clock::now();
       z3::check_result r = z3::unknown;
       bool armed = budget.arm(s, rlimit_count(s) - rl_start);
       if (armed) {
-        r = s.check();
+        z3::expr_vector as(ctx);
+        if (cube_at < cube.size()) as.push_back(cube[cube_at]);
+        r = s.check(as);
         res.stats.checks++;
       }
       (res.solutions_found == 0 ? res.stats.first_model_ms : res.stats.uniqueness_ms) += ms_since(tc);
@@ -425,6 +435,10 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
         break;
       }
       if (r == z3::unsat) {
+        if (cube_at < cube.size()) {  // every solution with this literal is found
+          s.add(!cube[cube_at++]);
+          continue;
+        }
         res.complete = true;
         break;
       }
