@@ -9,7 +9,10 @@
 #include <sstream>
 
 #include "encoders/registry.h"
+#include "io/error.h"
 #include "io/json_load.h"
+
+#include <gtest/gtest.h>
 
 namespace psmt::testing {
 
@@ -59,6 +62,18 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
   r.err = read_file(err);
   fs::remove_all(dir);
   return r;
+}
+
+void expect_located_errors(const std::vector<BadInputCase>& cases) {
+  for (const auto& c : cases) {
+    try {
+      puzzle_from_text(c.text, "bad.json");
+      ADD_FAILURE() << "accepted " << c.text;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.path(), c.path) << e.describe();
+      EXPECT_NE(std::string(e.what()).find(c.part), std::string::npos) << e.describe();
+    }
+  }
 }
 
 std::vector<std::string> encodings_of(const std::string& kind) {

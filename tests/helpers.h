@@ -32,4 +32,13 @@ std::vector<std::string> encodings_of(const std::string& kind);
 
 std::string read_file(const std::string& path);
 
+// A malformed puzzle text and where its error must point.
+struct BadInputCase {
+  const char* text;
+  const char* path;  // expected JSON pointer
+  const char* part;  // expected part of the message
+};
+// Each case must be rejected with an InputError at `path` whose message contains `part`.
+void expect_located_errors(const std::vector<BadInputCase>& cases);
+
 }  // namespace psmt::testing

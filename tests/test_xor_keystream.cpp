@@ -131,12 +131,7 @@ TEST(XorKeystream, CheckerRejectsAKeyWithOneByteChanged) {
 }
 
 TEST(XorKeystream, BadInputIsLocated) {
-  struct Case {
-    const char* text;
-    const char* path;
-    const char* part;
-  };
-  const Case cases[] = {
+  expect_located_errors({
       {R"({"kind": "xor_keystream", "ciphertexts": ["abc"], "alphabet": "a-z"})", "/ciphertexts/0", "odd number of hex digits"},
       {R"({"kind": "xor_keystream", "ciphertexts": ["abzz"], "alphabet": "a-z"})", "/ciphertexts/0", "character 3 is 'z', expected a hex digit"},
       {R"({"kind": "xor_keystream", "ciphertexts": [], "alphabet": "a-z"})", "/ciphertexts", "expected at least one ciphertext"},
@@ -148,16 +143,7 @@ TEST(XorKeystream, BadInputIsLocated) {
       {R"({"kind": "xor_keystream", "ciphertexts": ["abcd"], "alphabet": "a-z", "cribs": [{"message": 0, "offset": 1, "text": "xy"}]})", "/cribs/0", "runs past the end"},
       {R"({"kind": "xor_keystream", "ciphertexts": ["abcd"], "alphabet": "a-z", "cribs": [{"message": 3, "offset": 0, "text": "x"}]})", "/cribs/0/message", "expected an integer in 0..0"},
       {R"({"kind": "xor_keystream", "ciphertexts": ["abcd"], "alphabet": "a-z", "known_key": [{"offset": 2, "byte": 1}]})", "/known_key/0/offset", "expected an integer in 0..1"},
-  };
-  for (const auto& c : cases) {
-    try {
-      puzzle_from_text(c.text, "x.json");
-      ADD_FAILURE() << "accepted " << c.text;
-    } catch (const InputError& e) {
-      EXPECT_EQ(e.path(), c.path) << e.describe();
-      EXPECT_NE(std::string(e.what()).find(c.part), std::string::npos) << e.describe();
-    }
-  }
+  });
   // And through the CLI: exit 2, one line naming the file and the path.
   CliResult r = run_cli({"check", "-"}, R"({"kind": "xor_keystream", "ciphertexts": ["abc"], "alphabet": "a-z"})");
   EXPECT_EQ(r.exit_code, 2);
