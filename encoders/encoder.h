@@ -69,6 +69,10 @@ struct ClueEdit {
 
 struct EncodeOptions {
   bool alternatives = false;  // fill Clue::alternatives (diagnosis of "change" repairs)
+  // Kinds with symmetry: add rules that remove solutions which cannot be the
+  // canonical representative of their orbit, keeping every canonical one
+  // (count --up-to-symmetry; the count is then rebuilt from orbit sizes).
+  bool break_symmetry = false;
 };
 
 enum class RenderFormat { Text, Svg };
@@ -153,13 +157,16 @@ class Encoder {
     (void)count;
     return nlohmann::json::object();
   }
-  // Optional: symmetry of the instance (count --up-to-symmetry counts the
-  // solutions that are the canonical representative of their orbit).
+  // Optional: symmetry of the instance. count --up-to-symmetry counts the
+  // solutions that are the canonical representative of their orbit, and
+  // rebuilds the full count from their orbit sizes.
   virtual bool has_symmetry() const { return false; }
-  virtual bool is_canonical(const Puzzle& puzzle, const nlohmann::json& solution) const {
+  // 0 if the solution is not the canonical representative of its orbit,
+  // else the number of distinct solutions in the orbit.
+  virtual uint64_t canonical_orbit_size(const Puzzle& puzzle, const nlohmann::json& solution) const {
     (void)puzzle;
     (void)solution;
-    return true;
+    return 1;
   }
 
   bool has_encoding(std::string_view name) const;

@@ -250,10 +250,11 @@ class PolyominoEncoder : public Encoder {
     if (t->placements.size() > kMaxPlacements)
       pieces.fail("input.size", fmt::format("{} placements, more than the supported {}", t->placements.size(), kMaxPlacements));
     t->symmetries = board_symmetries(*t);
+    t->anchor = symmetry_anchor(*t);
     return t;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions&) const override {
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& t = static_cast<const Tiling&>(p);
     Encoding enc(ctx);
     enc.solver_logic = "QF_FD";
@@ -295,6 +296,12 @@ class PolyominoEncoder : public Encoder {
       if (!t.board[c]) continue;
       exactly(covering[c], 1, fmt::format("cell{}", c), enc.rules);
       enc.places.push_back(cover_idx[c]);
+    }
+    if (eo.break_symmetry && t.anchor >= 0) {
+      // The anchor piece comes first in the canonical form, so in a canonical
+      // solution its placement is the least of its images: forbid the rest.
+      for (std::size_t i = 0; i < t.placements.size(); ++i)
+        if (t.placements[i].type == t.anchor && !least_image(t, t.placements[i].cells)) enc.rules.push_back(!x[i]);
     }
     for (std::size_t ty = 0; ty < t.types.size(); ++ty) {
       if (t.types[ty].count == 1) {  // exactly one of its placements: a cube group for enumeration
@@ -477,8 +484,8 @@ class PolyominoEncoder : public Encoder {
     return j;
   }
 
-  bool is_canonical(const Puzzle& p, const nlohmann::json& solution) const override {
-    return polyomino::is_canonical(static_cast<const Tiling&>(p), solution);
+  uint64_t canonical_orbit_size(const Puzzle& p, const nlohmann::json& solution) const override {
+    return polyomino::canonical_orbit_size(static_cast<const Tiling&>(p), solution);
   }
   bool has_symmetry() const override { return true; }
 

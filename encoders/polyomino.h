@@ -57,6 +57,9 @@ struct Tiling : Puzzle {
   std::vector<PieceType> types;
   std::vector<Placement> placements;
   std::vector<std::vector<int>> symmetries;  // cell permutations mapping the board onto itself (incl. identity)
+  // The piece type that comes first in the canonical form of a solution (see
+  // symmetry_anchor); -1 when no type is placed exactly once.
+  int anchor = -1;
   int cells_on_board() const;
 };
 
@@ -67,12 +70,25 @@ std::vector<Placement> legal_placements(const Tiling& t);
 // Colour-preserving symmetries of the board (as cell permutations).
 std::vector<std::vector<int>> board_symmetries(const Tiling& t);
 
+// The type to anchor symmetry breaking on: among the types placed exactly
+// once, the one with the fewest placements that are the least of their
+// images (so that forbidding the others prunes most). -1 if there is none or
+// the board has no symmetry but the identity.
+int symmetry_anchor(const Tiling& t);
+// Is this placement's cell set the least (as a sorted vector of cell
+// indices) of its images under the board's symmetries? In a canonical
+// solution the anchor's placement always is, so the others may be forbidden.
+bool least_image(const Tiling& t, const std::vector<int>& cells);
+
 // Canonical solution: {"grid": [row strings of piece letters, '.' off the
 // board], "placements": [{"piece": "A", "cells": [[r, c], ...]}, ...]}.
 nlohmann::json solution_json(const Tiling& t, const std::vector<int>& chosen_placements);
 std::vector<Violation> check_solution(const Tiling& t, const nlohmann::json& solution);
-// Is this solution the smallest of its images under the board's symmetries?
-bool is_canonical(const Tiling& t, const nlohmann::json& solution);
+// The canonical form of a solution is its sorted list of (anchor first,
+// piece letter, covered cells); a solution is canonical when that list is the
+// least among its images under the board's symmetries. Returns the size of
+// its orbit (distinct images) when it is canonical, 0 when it is not.
+uint64_t canonical_orbit_size(const Tiling& t, const nlohmann::json& solution);
 
 const Encoder& polyomino_encoder();
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -187,30 +188,61 @@ std::vector<Violation> check_solution(const Tiling& t, const nlohmann::json& sol
   return out;
 }
 
-bool is_canonical(const Tiling& t, const nlohmann::json& solution) {
-  // Compare placements (piece letter + covered cells), not the letter grid:
-  // two copies of an identical piece show the same letter.
-  using Rep = std::vector<std::pair<char, std::vector<int>>>;
+bool least_image(const Tiling& t, const std::vector<int>& cells) {
+  std::vector<int> img(cells.size());
+  for (const auto& perm : t.symmetries) {
+    for (std::size_t k = 0; k < cells.size(); ++k) img[k] = perm[cells[k]];
+    std::sort(img.begin(), img.end());
+    if (img < cells) return false;
+  }
+  return true;
+}
+
+int symmetry_anchor(const Tiling& t) {
+  if (t.symmetries.size() < 2) return -1;
+  int best = -1;
+  std::size_t best_kept = SIZE_MAX;
+  for (std::size_t ty = 0; ty < t.types.size(); ++ty) {
+    if (t.types[ty].count != 1) continue;
+    std::size_t kept = 0;
+    for (const auto& P : t.placements)
+      if (P.type == static_cast<int>(ty) && least_image(t, P.cells)) kept++;
+    if (kept < best_kept) {
+      best_kept = kept;
+      best = static_cast<int>(ty);
+    }
+  }
+  return best;
+}
+
+uint64_t canonical_orbit_size(const Tiling& t, const nlohmann::json& solution) {
+  // Compare placements (anchor first, then piece letter, then covered cells),
+  // not the letter grid: two copies of an identical piece show the same letter.
+  using Rep = std::vector<std::tuple<bool, char, std::vector<int>>>;
+  const char anchor = t.anchor >= 0 ? t.types[t.anchor].letter : 0;
   Rep mine;
   for (const auto& pl : solution["placements"]) {
     std::vector<int> cells;
     for (const auto& rc : pl["cells"]) cells.push_back(rc[0].get<int>() * t.cols + rc[1].get<int>());
     std::sort(cells.begin(), cells.end());
-    mine.push_back({pl["piece"].get<std::string>()[0], cells});
+    char letter = pl["piece"].get<std::string>()[0];
+    mine.push_back({letter != anchor, letter, cells});
   }
   std::sort(mine.begin(), mine.end());
+  std::set<Rep> images;
   for (const auto& perm : t.symmetries) {
     Rep img;
-    for (const auto& [letter, cells] : mine) {
+    for (const auto& [not_anchor, letter, cells] : mine) {
       std::vector<int> mapped;
       for (int i : cells) mapped.push_back(perm[i]);
       std::sort(mapped.begin(), mapped.end());
-      img.push_back({letter, mapped});
+      img.push_back({not_anchor, letter, mapped});
     }
     std::sort(img.begin(), img.end());
-    if (img < mine) return false;
+    if (img < mine) return 0;
+    images.insert(std::move(img));
   }
-  return true;
+  return images.size();
 }
 
 }  // namespace psmt::polyomino

@@ -28,6 +28,7 @@ struct PuzzleOptions {
   bool confirm = false;
   bool no_explain = false;
   bool up_to_symmetry = false;
+  bool no_symmetry_breaking = false;
   std::string color = "auto";
 };
 

@@ -56,17 +56,44 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
       };
     }
   }
-  uint64_t canonical = 0;
+  // --up-to-symmetry: only canonical representatives count (and, for
+  // enumerate, are shown); the full count is the sum of their orbit sizes.
+  // With symmetry breaking (the default) the encoder also removes most
+  // non-canonical solutions before the solver sees them.
+  uint64_t orbits = 0, orbit_total = 0;
+  std::vector<nlohmann::json> representatives;  // the first canonical ones, up to ro.keep
+  const bool breaking = o.up_to_symmetry && !o.no_symmetry_breaking;
   if (o.up_to_symmetry) {
     if (!lp.encoder->has_symmetry())
       throw UsageError("kind " + lp.kind + " has no notion of symmetry for --up-to-symmetry");
+    ro.encode.break_symmetry = breaking;
+    ro.split = false;  // orbits are over whole solutions
     auto previous = ro.on_solution;
-    ro.on_solution = [&, previous](const nlohmann::json& sol, uint64_t i) {
-      if (lp.encoder->is_canonical(*lp.puzzle, sol)) canonical++;
-      if (previous) previous(sol, i);
+    ro.on_solution = [&, previous](const nlohmann::json& sol, uint64_t) {
+      uint64_t size = lp.encoder->canonical_orbit_size(*lp.puzzle, sol);
+      if (!size) return;
+      orbits++;
+      orbit_total += size;
+      if (representatives.size() < ro.keep) representatives.push_back(sol);
+      if (previous) previous(sol, orbits - 1);
     };
   }
   Result res = run(*lp.encoder, *lp.puzzle, ro);
+  if (o.up_to_symmetry) {
+    res.solutions = std::move(representatives);
+    if (!breaking && res.complete && orbit_total != res.solutions_found)
+      throw InternalError(fmt::format("{}: the orbits of the {} canonical solutions hold {} solutions, but {} were enumerated",
+                                      file, orbits, orbit_total, res.solutions_found));
+    if (breaking) {  // the solver saw a reduced problem: rebuild the count from the orbits
+      res.solutions_found = orbit_total;
+      res.count_text = std::to_string(orbit_total);
+      if (res.complete) res.status = orbit_total == 0 ? Status::None : orbit_total == 1 ? Status::Unique : Status::Multiple;
+      else if (orbit_total >= 2) res.status = Status::Multiple;
+    }
+    res.differing_cells.clear();
+    if (res.solutions.size() >= 2)
+      res.differing_cells = lp.encoder->differences(*lp.puzzle, res.solutions[0], res.solutions[1]);
+  }
   std::optional<Choice> choice;
   if (command == "solve" && ro.candidates && !res.candidates.empty()) {
     choice = lp.encoder->choose(*lp.puzzle, res.candidates);
@@ -82,9 +109,11 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   if (command == "count" || command == "enumerate") {
     rc.count_details = lp.encoder->count_details(*lp.puzzle, res.solutions_found);
     if (o.up_to_symmetry) {
-      rc.count_details["count_up_to_symmetry"] = canonical;
+      rc.count_details["count_up_to_symmetry"] = orbits;
       rc.count_details["counted_up_to_symmetry"] =
-          "tilings that are the smallest of their images under the board's symmetries (one per orbit)";
+          "solutions that are the least of their images under the board's symmetries (one per orbit); "
+          "the full count is the sum of their orbit sizes";
+      rc.count_details["symmetry_breaking"] = breaking;
     }
   }
   rc.color = color;
@@ -131,9 +160,14 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
     cmd->add_flag("--confirm", o->confirm,
                   "confirm the verdict with a second encoding; a disagreement is an internal error (exit 1)");
   }
-  if (name == "count" || name == "enumerate")
+  if (name == "count" || name == "enumerate") {
     cmd->add_flag("--up-to-symmetry", o->up_to_symmetry,
-                  "also count solutions up to the symmetries of the board (kinds that have them, e.g. polyomino)");
+                  "count (and, for enumerate, show) solutions up to the symmetries of the board (kinds that have them, "
+                  "e.g. polyomino); the full count is rebuilt from orbit sizes");
+    cmd->add_flag("--no-symmetry-breaking", o->no_symmetry_breaking,
+                  "with --up-to-symmetry: enumerate every solution instead of pruning non-canonical ones in the encoding "
+                  "(slower; cross-checks orbit sizes against the full count)");
+  }
   if (name == "check" || name == "count")
     cmd->add_flag("--no-explain", o->no_explain, "do not compute the conflicting clues of a puzzle with no solution");
   cmd->callback([o, name, &exit_status]() {

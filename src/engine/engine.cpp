@@ -15,7 +15,14 @@
 namespace psmt {
 namespace detail {
 z3::solver make_solver(z3::context& ctx, const Encoding& enc) {
-  return enc.solver_logic.empty() ? z3::solver(ctx) : z3::solver(ctx, enc.solver_logic.c_str());
+  z3::solver s = enc.solver_logic.empty() ? z3::solver(ctx) : z3::solver(ctx, enc.solver_logic.c_str());
+  // Model compaction costs more than the search when models come fast (a
+  // small tiling with hundreds of thousands of solutions: 4.6 s vs 1.1 s);
+  // the engine reads only the decision variables, so it needs no compaction.
+  z3::params p(ctx);
+  p.set("model.compact", false);
+  s.set(p);
+  return s;
 }
 
 uint64_t rlimit_count(const z3::solver& s) {
@@ -388,7 +395,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
   z3::context ctx;
   try {
     auto t0 = Clock::now();
-    Encoding enc = encoder.encode(puzzle, ctx, res.encoding);
+    Encoding enc = encoder.encode(puzzle, ctx, res.encoding, options.encode);
     res.stats.encode_ms = ms_since(t0);
 
     z3::solver s = make_solver(ctx, enc);

@@ -39,6 +39,7 @@ struct RunOptions {
   uint64_t limit = 2;       // stop after this many solutions (0: no limit)
   std::size_t keep = 2;     // keep at most this many solutions in the result
   bool explain = true;      // for `none`: compute the conflicting clues
+  EncodeOptions encode;     // passed to the encoder (e.g. break_symmetry)
   // Wall-clock budget for shrinking the conflict to a minimal set when no
   // --timeout is given (an integer encoding can take minutes to shrink).
   uint64_t conflict_timeout_ms = 10000;
