@@ -150,6 +150,14 @@ class Encoder {
   }
   virtual bool has_scorer() const { return false; }
 
+  // Optional: facts about a solution for the report (answers to the
+  // puzzle's questions), as an object merged into the JSON report.
+  virtual nlohmann::json annotations(const Puzzle& puzzle, const nlohmann::json& solution) const {
+    (void)puzzle;
+    (void)solution;
+    return nlohmann::json::object();
+  }
+
   // Optional: what a count means for this kind (labelled vs. up to identical
   // pieces, ...), as extra report fields with explanations.
   virtual nlohmann::json count_details(const Puzzle& puzzle, uint64_t count) const {

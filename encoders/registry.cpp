@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "logic_grid.h"
 #include "polyomino.h"
 #include "sudoku.h"
 #include "xor_keystream.h"
@@ -16,6 +17,7 @@ struct Entry {
 // One line per kind, sorted by name.
 constexpr Entry kKinds[] = {
     {"futoshiki", sudoku::futoshiki_encoder},
+    {"logic_grid", logic_grid::logic_grid_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"sudoku", sudoku::sudoku_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},

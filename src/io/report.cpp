@@ -63,6 +63,10 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
         (rc.command == "count" || rc.command == "enumerate"))
       j["count"] = res.count_text;  // beyond 64 bits: exact, as a decimal string
   }
+  if (!j["solutions"].empty() && res.status != Status::Multiple) {
+    auto extra = lp.encoder->annotations(*lp.puzzle, j["solutions"][0]);
+    for (auto it = extra.begin(); it != extra.end(); ++it) j[it.key()] = it.value();
+  }
   j["differing_cells"] = res.differing_cells;
   nlohmann::json conflict = nlohmann::json::array();
   if (res.conflict) {

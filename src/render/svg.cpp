@@ -157,4 +157,53 @@ std::string RegionSvg::render() const {
   return w.finish(gw + 2 * m, top + rows * cs + m);
 }
 
+std::string TableSvg::render() const {
+  SvgWriter w;
+  const double m = 20, row_h = 30, pad = 12, char_w = 8.4;
+  std::vector<double> width(header.size(), 0);
+  auto widen = [&](const std::vector<std::string>& r) {
+    for (std::size_t c = 0; c < r.size() && c < width.size(); ++c)
+      width[c] = std::max(width[c], static_cast<double>(r[c].size()) * char_w + 2 * pad);
+  };
+  widen(header);
+  for (const auto& r : rows) widen(r);
+  double total = 0;
+  for (double x : width) total += x;
+  double top = title.empty() ? m : m + 28;
+  if (!title.empty()) w.text(m + total / 2, m + 10, title, 16, "#222", true);
+  auto row_y = [&](std::size_t r) { return top + static_cast<double>(r) * row_h; };
+  w.rect(m, top, total, row_h, "#e8e8e8");
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    double x = m;
+    for (std::size_t c = 0; c < width.size(); ++c) {
+      bool hl = highlighted && highlighted(static_cast<int>(r), static_cast<int>(c));
+      if (hl) w.rect(x, row_y(r + 1), width[c], row_h, "#ffe082");
+      else if (c == 0) w.rect(x, row_y(r + 1), width[c], row_h, "#f5f5f5");
+      x += width[c];
+    }
+  }
+  double x = m;
+  for (std::size_t c = 0; c < width.size(); ++c) {
+    w.text(x + width[c] / 2, row_y(0) + row_h / 2 + 5, header[c], 14, "#222", true);
+    for (std::size_t r = 0; r < rows.size(); ++r)
+      if (c < rows[r].size() && !rows[r][c].empty())
+        w.text(x + width[c] / 2, row_y(r + 1) + row_h / 2 + 5, rows[r][c], 14, c == 0 ? "#222" : "#1565c0", c == 0);
+    x += width[c];
+  }
+  const double bottom = row_y(rows.size() + 1);
+  for (std::size_t r = 0; r <= rows.size() + 1; ++r)
+    w.line(m, row_y(r), m + total, row_y(r), "#000", r == 0 || r == 1 || r == rows.size() + 1 ? 2 : 0.6);
+  x = m;
+  for (std::size_t c = 0; c <= width.size(); ++c) {
+    w.line(x, top, x, bottom, "#000", c == 0 || c == 1 || c == width.size() ? 2 : 0.6);
+    if (c < width.size()) x += width[c];
+  }
+  double y = bottom + 22;
+  for (const auto& f : footer) {
+    w.text(m, y, f, 13, "#222", false, "start");
+    y += 20;
+  }
+  return w.finish(total + 2 * m, y - 20 + m + (footer.empty() ? 0 : 4));
+}
+
 }  // namespace psmt

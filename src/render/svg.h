@@ -59,4 +59,15 @@ struct RegionSvg {
   std::string render() const;
 };
 
+// A table (logic-grid solutions): a header row, one row per entity, the
+// first column as row labels, highlighted cells shaded, lines of text under it.
+struct TableSvg {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::function<bool(int, int)> highlighted;  // (row, column) of a body cell
+  std::string title;
+  std::vector<std::string> footer;
+  std::string render() const;
+};
+
 }  // namespace psmt
