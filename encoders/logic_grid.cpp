@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <map>
+#include <optional>
 #include <functional>
 #include <set>
 
@@ -24,14 +27,161 @@ bool valid_op(const std::string& op) {
   return op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
 }
 
-bool compare(const std::string& op, int64_t l, int64_t r) {
-  if (op == "==") return l == r;
-  if (op == "!=") return l != r;
-  if (op == "<") return l < r;
-  if (op == "<=") return l <= r;
-  if (op == ">") return l > r;
-  return l >= r;
-}
+struct Parser;
+
+// The compact string form of a clue, parsed into the same structure:
+//   clue    := conj ("or" conj)*          conj := unary ("and" unary)*
+//   unary   := "not" unary | "(" clue ")" | atom
+//   atom    := side OP side               OP := == != < <= > >=
+//   side    := item [(+|-) integer] | integer | "|" item "-" item "|"
+// Items are written as in JSON clues; names with operator characters or the
+// words and/or/not go in double quotes. `a == b` is "same", `a != b`
+// "different"; `|a - b| == k` is next_to at distance k; the rest compares in
+// the category given by "in", else the one category holding the number, else
+// the puzzle's only numeric or ordered category.
+struct ExprParser {
+  const Parser& P;
+  const JsonNode& node;
+  std::string s;
+  int in;
+  std::size_t at = 0;
+
+  struct Side {
+    bool is_item = false, abs_diff = false;
+    ItemRef a, b;
+    int64_t number = 0;  // value, or offset of an item
+  };
+
+  [[noreturn]] void fail(const std::string& msg, std::size_t where, const char* id = "input.value") const {
+    node.fail(id, fmt::format("at character {} of \"{}\": {}", where + 1, s, msg));
+  }
+  void skip() {
+    while (at < s.size() && std::isspace(static_cast<unsigned char>(s[at]))) ++at;
+  }
+  bool word(const char* w) {
+    skip();
+    std::size_t n = std::strlen(w);
+    if (s.compare(at, n, w) != 0) return false;
+    if (at + n < s.size() && !std::isspace(static_cast<unsigned char>(s[at + n])) && s[at + n] != '(') return false;
+    at += n;
+    return true;
+  }
+  bool punct(const char* p) {
+    skip();
+    std::size_t n = std::strlen(p);
+    if (s.compare(at, n, p) != 0) return false;
+    at += n;
+    return true;
+  }
+  static bool special(char c) { return std::strchr("()|=!<>+-\"", c) != nullptr; }
+  bool ends_name(std::size_t i) const {  // a keyword starts at i
+    for (const char* k : {"and", "or"}) {
+      std::size_t n = std::strlen(k);
+      if (s.compare(i, n, k) == 0 && i > 0 && std::isspace(static_cast<unsigned char>(s[i - 1])) &&
+          (i + n == s.size() || std::isspace(static_cast<unsigned char>(s[i + n])) || s[i + n] == '('))
+        return true;
+    }
+    return false;
+  }
+
+  Cond parse() {
+    if (s.size() > 10000) fail("longer than 10000 characters", 0);
+    Cond c = disj(0);
+    skip();
+    if (at != s.size()) fail("unexpected text", at);
+    return c;
+  }
+  // next (word next)*: "or" over conjunctions, "and" over unary clues.
+  Cond chain(int depth, const char* w, Op op, Cond (ExprParser::*next)(int)) {
+    Cond first = (this->*next)(depth);
+    if (!word(w)) return first;
+    Cond c;
+    c.op = op;
+    c.subs.push_back(std::move(first));
+    do c.subs.push_back((this->*next)(depth));
+    while (word(w));
+    return c;
+  }
+  Cond disj(int depth) { return chain(depth, "or", Op::Or, &ExprParser::conj); }
+  Cond conj(int depth) { return chain(depth, "and", Op::And, &ExprParser::unary); }
+  Cond unary(int depth) {
+    if (depth > kMaxClueDepth) fail(fmt::format("nested deeper than {}", kMaxClueDepth), at);
+    if (word("not")) {
+      Cond c;
+      c.op = Op::Not;
+      c.subs.push_back(unary(depth + 1));
+      return c;
+    }
+    skip();
+    if (punct("(")) {
+      Cond c = disj(depth + 1);
+      if (!punct(")")) fail("expected ')'", at);
+      return c;
+    }
+    return atom();
+  }
+
+  std::string name() {
+    skip();
+    std::size_t start = at;
+    if (at < s.size() && s[at] == '"') {
+      auto end = s.find('"', at + 1);
+      if (end == std::string::npos) fail("unterminated quote", at);
+      at = end + 1;
+      return s.substr(start + 1, end - start - 1);
+    }
+    while (at < s.size() && !special(s[at]) && !(at > start && ends_name(at))) ++at;
+    std::string n = s.substr(start, at - start);
+    while (!n.empty() && std::isspace(static_cast<unsigned char>(n.back()))) n.pop_back();
+    if (n.empty()) fail("expected an item or a number", start);
+    return n;
+  }
+  bool is_integer(const std::string& t) const {
+    return !t.empty() && t.size() <= 10 && std::all_of(t.begin(), t.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+  }
+  ItemRef item_at(const std::string& text, std::size_t where, bool number) const;
+
+  Side side() {
+    Side sd;
+    skip();
+    if (punct("|")) {
+      skip();
+      std::size_t w = at;
+      sd.abs_diff = true;
+      sd.a = item_at(name(), w, false);
+      if (!punct("-")) fail("expected '-' in |a - b|", at);
+      skip();
+      w = at;
+      sd.b = item_at(name(), w, false);
+      if (!punct("|")) fail("expected '|'", at);
+      return sd;
+    }
+    bool negative = punct("-");
+    skip();
+    std::size_t w = at;
+    std::string t = name();
+    if (is_integer(t)) {
+      sd.number = (negative ? -1 : 1) * std::stoll(t);
+      return sd;
+    }
+    if (negative) fail("a minus sign before an item", w);
+    sd.is_item = true;
+    sd.a = item_at(t, w, false);
+    skip();
+    std::size_t op_at = at;
+    if (punct("+") || punct("-")) {
+      bool minus = s[op_at] == '-';
+      std::size_t nw = at;
+      std::string k = name();
+      if (!is_integer(k)) fail("expected an integer offset", nw);
+      sd.number = (minus ? -1 : 1) * std::stoll(k);
+    }
+    return sd;
+  }
+
+  Cond atom();
+  int category_for(std::size_t where, std::optional<int64_t> number) const;
+};
 
 // Parsing state: categories are known; resolves item and category names.
 struct Parser {
@@ -65,39 +215,44 @@ struct Parser {
     clue.fail("input.missing", fmt::format("say which category to compare in with \"in\" (numeric or ordered: {})", names));
   }
 
-  ItemRef item(const JsonNode& node) const {
+  // Items named `text` (case-insensitive; numbers by value; "category:item").
+  std::vector<ItemRef> lookup(const std::string& text, bool number) const {
     std::vector<ItemRef> found;
-    std::string text;
-    if (node.is_number()) {
-      text = std::to_string(node.as_int(-kMaxValue, kMaxValue));
+    auto colon = text.find(':');
+    int only = -1;
+    std::string name = text;
+    if (!number && colon != std::string::npos) {
       for (std::size_t c = 0; c < g.cats.size(); ++c)
-        if (g.cats[c].numeric)
-          for (int j = 0; j < g.n; ++j)
-            if (g.cats[c].items[j] == text) found.push_back({static_cast<int>(c), j});
-    } else if (node.is_string()) {
-      text = node.as_string();
-      auto colon = text.find(':');
-      int only = -1;
-      std::string name = text;
-      if (colon != std::string::npos) {
-        for (std::size_t c = 0; c < g.cats.size(); ++c)
-          if (lower(g.cats[c].name) == lower(text.substr(0, colon))) only = static_cast<int>(c);
-        if (only >= 0) name = text.substr(colon + 1);
-      }
-      for (std::size_t c = 0; c < g.cats.size(); ++c) {
-        if (only >= 0 && static_cast<int>(c) != only) continue;
-        for (int j = 0; j < g.n; ++j)
-          if (lower(g.cats[c].items[j]) == lower(name)) found.push_back({static_cast<int>(c), j});
-      }
-    } else {
-      node.expected("an item name (a string) or a number");
+        if (lower(g.cats[c].name) == lower(text.substr(0, colon))) only = static_cast<int>(c);
+      if (only >= 0) name = text.substr(colon + 1);
     }
-    if (found.empty()) node.fail("input.unknown_name", fmt::format("unknown item \"{}\" (in no category)", text));
-    if (found.size() > 1)
-      node.fail("input.value", fmt::format("\"{}\" is an item of both {} and {}: write \"{}:{}\"", text,
-                                           g.cats[found[0].cat].name, g.cats[found[1].cat].name,
-                                           g.cats[found[0].cat].name, text));
-    return found[0];
+    for (std::size_t c = 0; c < g.cats.size(); ++c) {
+      if ((only >= 0 && static_cast<int>(c) != only) || (number && !g.cats[c].numeric)) continue;
+      for (int j = 0; j < g.n; ++j)
+        if (lower(g.cats[c].items[j]) == lower(name)) found.push_back({static_cast<int>(c), j});
+    }
+    return found;
+  }
+
+  // The one item named `text`, or the reason there is none (empty).
+  std::optional<ItemRef> resolve(const std::string& text, bool number, std::string& why) const {
+    auto found = lookup(text, number);
+    if (found.empty()) why = fmt::format("unknown item \"{}\" (in no category)", text);
+    else if (found.size() > 1)
+      why = fmt::format("\"{}\" is an item of both {} and {}: write \"{}:{}\"", text, g.cats[found[0].cat].name,
+                        g.cats[found[1].cat].name, g.cats[found[0].cat].name, text);
+    else return found[0];
+    return std::nullopt;
+  }
+
+  ItemRef item(const JsonNode& node) const {
+    std::string text, why;
+    if (node.is_number()) text = std::to_string(node.as_int(-kMaxValue, kMaxValue));
+    else if (node.is_string()) text = node.as_string();
+    else node.expected("an item name (a string) or a number");
+    auto r = resolve(text, node.is_number(), why);
+    if (!r) node.fail(why.rfind("unknown", 0) == 0 ? "input.unknown_name" : "input.value", why);
+    return *r;
   }
 
   std::vector<ItemRef> items(const JsonNode& node, std::size_t at_least) const {
@@ -109,9 +264,10 @@ struct Parser {
   }
 
   Cond clue(const JsonNode& node, int depth) const {
+    if (node.is_string()) return ExprParser{*this, node, node.as_string(), -1}.parse();
     node.require_object();
     if (depth > kMaxClueDepth) node.fail("input.depth", fmt::format("clues nested deeper than {}", kMaxClueDepth));
-    static const char* const kOps[] = {"same", "different", "all_different", "at", "left", "next_to", "of", "not", "and", "or", "xor"};
+    static const char* const kOps[] = {"same", "different", "all_different", "at", "left", "next_to", "of", "not", "and", "or", "xor", "expr"};
     std::vector<std::string> present;
     for (const char* k : kOps)
       if (node.has(k)) present.push_back(k);
@@ -121,6 +277,12 @@ struct Parser {
                                    : fmt::format("a clue has one operator, found {} and {}", present[0], present[1]));
     const std::string& op = present[0];
     Cond c;
+    if (op == "expr") {
+      node.allow_only({"text", "expr", "in"});
+      int in = node.has("in") ? comparable(node) : -1;
+      JsonNode e = node.at("expr");
+      return ExprParser{*this, e, e.as_string(), in}.parse();
+    }
     if (op == "same" || op == "different" || op == "all_different") {
       node.allow_only({"text", "same", "different", "all_different"});
       c.op = op == "same" ? Op::Same : Op::Different;
@@ -183,6 +345,77 @@ struct Parser {
   }
 };
 
+ItemRef ExprParser::item_at(const std::string& text, std::size_t where, bool number) const {
+  std::string why;
+  auto r = P.resolve(text, number, why);
+  if (!r) fail(why, where, why.rfind("unknown", 0) == 0 ? "input.unknown_name" : "input.value");
+  return *r;
+}
+
+Cond ExprParser::atom() {
+  std::size_t start = at;
+  Side l = side();
+  skip();
+  std::string op;
+  for (const char* o : {"==", "!=", "<=", ">=", "<", ">"})
+    if (punct(o)) {
+      op = o;
+      break;
+    }
+  if (op.empty()) fail("expected a comparison (==, !=, <, <=, >, >=)", at);
+  Side r = side();
+  Cond c;
+  if (l.abs_diff || r.abs_diff) {
+    if (!l.abs_diff || r.abs_diff || r.is_item || op != "==" || r.number < 1)
+      fail("write a distance as |a - b| == k with k >= 1", start);
+    c.op = Op::NextTo;
+    c.items = {l.a, l.b};
+    c.distance = r.number;
+    c.in = in >= 0 ? in : category_for(start, {});
+    return c;
+  }
+  if (!l.is_item) {
+    if (!r.is_item) fail("compare at least one item", start);
+    std::swap(l, r);
+    static const std::map<std::string, std::string> flip = {{"==", "=="}, {"!=", "!="}, {"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}};
+    op = flip.at(op);
+  }
+  if (r.is_item && l.number == 0 && r.number == 0 && (op == "==" || op == "!=")) {
+    c.op = op == "==" ? Op::Same : Op::Different;
+    c.items = {l.a, r.a};
+    return c;
+  }
+  c.op = Op::Compare;
+  c.cmp = op;
+  c.items = {l.a};
+  if (r.is_item) {
+    c.items.push_back(r.a);
+    c.offset = r.number - l.number;
+    c.in = in >= 0 ? in : category_for(start, {});
+  } else {
+    c.right_is_value = true;
+    c.value = r.number - l.number;
+    c.in = in >= 0 ? in : category_for(start, {r.number});
+  }
+  return c;
+}
+
+// The category an expression compares in: the numeric/ordered category whose
+// values include the number (if exactly one does), else the only one.
+int ExprParser::category_for(std::size_t where, std::optional<int64_t> number) const {
+  std::vector<int> all, holding;
+  for (std::size_t c = 0; c < P.g.cats.size(); ++c) {
+    const auto& cat = P.g.cats[c];
+    if (!cat.comparable()) continue;
+    all.push_back(static_cast<int>(c));
+    if (number && std::find(cat.values.begin(), cat.values.end(), *number) != cat.values.end()) holding.push_back(static_cast<int>(c));
+  }
+  if (holding.size() == 1) return holding[0];
+  if (all.size() == 1) return all[0];
+  if (all.empty()) fail("a comparison needs a numeric or ordered category, and this puzzle has none", where);
+  fail("say which category to compare in with \"in\" next to \"expr\"", where);
+}
+
 // The Z3 side of one encoding: `same` and (int) values of items.
 struct Compiler {
   const Grid& g;
@@ -217,15 +450,6 @@ struct Compiler {
     return out;
   }
 
-  z3::expr cmp(const std::string& op, const z3::expr& l, const z3::expr& r) const {
-    if (op == "==") return l == r;
-    if (op == "!=") return l != r;
-    if (op == "<") return l < r;
-    if (op == "<=") return l <= r;
-    if (op == ">") return l > r;
-    return l >= r;
-  }
-
   // Boolean: OR over the pairs of C's items (j1 for a, j2 for b) that satisfy ok(v1, v2).
   z3::expr pairs(ItemRef a, ItemRef b2, int C, const std::function<bool(int64_t, int64_t)>& ok) const {
     z3::expr_vector v(ctx);
@@ -254,14 +478,14 @@ struct Compiler {
       case Op::Compare:
         if (!boolean) {
           z3::expr r = c.right_is_value ? ctx.int_val(c.value) : value(c.items[1], c.in);
-          return cmp(c.cmp, value(c.items[0], c.in), r + ctx.int_val(c.offset));
+          return apply_comparison<z3::expr>(c.cmp, value(c.items[0], c.in), r + ctx.int_val(c.offset));
         }
         if (c.right_is_value) {
           for (int j = 0; j < g.n; ++j)
-            if (compare(c.cmp, g.cats[c.in].values[j], c.value + c.offset)) v.push_back(same(c.items[0], {c.in, j}));
+            if (apply_comparison<int64_t>(c.cmp, g.cats[c.in].values[j], c.value + c.offset)) v.push_back(same(c.items[0], {c.in, j}));
           return z3::mk_or(v);
         }
-        return pairs(c.items[0], c.items[1], c.in, [&](int64_t l, int64_t r) { return compare(c.cmp, l, r + c.offset); });
+        return pairs(c.items[0], c.items[1], c.in, [&](int64_t l, int64_t r) { return apply_comparison<int64_t>(c.cmp, l, r + c.offset); });
       case Op::NextTo:
         if (!boolean) {
           z3::expr d = value(c.items[0], c.in) - value(c.items[1], c.in);
@@ -369,7 +593,8 @@ class LogicGridEncoder final : public Encoder {
       LClue c;
       c.id = fmt::format("clues/{}", i);
       c.cond = P.clue(cl[i], 0);
-      if (auto t = cl[i].find("text")) c.text = t->as_string();
+      if (!cl[i].is_object()) c.text = cl[i].as_string();  // the compact form is its own label
+      else if (auto t = cl[i].find("text")) c.text = t->as_string();
       if (c.text.empty()) c.text = describe_cond(*g, c.cond);
       g->clues.push_back(std::move(c));
     }

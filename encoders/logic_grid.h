@@ -97,6 +97,17 @@ struct Grid : Puzzle {
   std::string item_label(ItemRef r) const;  // "ivory", "house 3" for numbers
 };
 
+// l op r for op in == != < <= > >= (numbers, or Z3 terms in the encoder).
+template <class T>
+auto apply_comparison(const std::string& op, const T& l, const T& r) {
+  if (op == "==") return l == r;
+  if (op == "!=") return l != r;
+  if (op == "<") return l < r;
+  if (op == "<=") return l <= r;
+  if (op == ">") return l > r;
+  return l >= r;
+}
+
 // entity[cat][idx]: which entity holds the item (a full assignment).
 using Assignment = std::vector<std::vector<int>>;
 

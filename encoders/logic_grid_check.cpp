@@ -24,15 +24,6 @@ int64_t value_in(const Grid& g, const Assignment& a, ItemRef r, int in) {
   return 0;  // unreachable for a permutation
 }
 
-bool compare(const std::string& op, int64_t l, int64_t r) {
-  if (op == "==") return l == r;
-  if (op == "!=") return l != r;
-  if (op == "<") return l < r;
-  if (op == "<=") return l <= r;
-  if (op == ">") return l > r;
-  return l >= r;
-}
-
 bool same(const Assignment& a, ItemRef x, ItemRef y) { return a[x.cat][x.idx] == a[y.cat][y.idx]; }
 
 }  // namespace
@@ -53,7 +44,7 @@ bool holds(const Grid& g, const Cond& c, const Assignment& a) {
     case Op::Compare: {
       int64_t l = value_in(g, a, c.items[0], c.in);
       int64_t r = c.right_is_value ? c.value : value_in(g, a, c.items[1], c.in);
-      return compare(c.cmp, l, r + c.offset);
+      return apply_comparison<int64_t>(c.cmp, l, r + c.offset);
     }
     case Op::NextTo:
       return std::llabs(value_in(g, a, c.items[0], c.in) - value_in(g, a, c.items[1], c.in)) == c.distance;
@@ -224,6 +215,8 @@ std::string render_table(const Grid& g, const nlohmann::json* sol) {
       out += rule + "\n";
     }
   }
+  if (!sol)
+    for (std::size_t i = 0; i < g.clues.size(); ++i) out += fmt::format("{:>2}. {}\n", i + 1, g.clues[i].text);
   if (sol)
     for (const auto& ans : answers(g, *sol)) {
       const auto& v = ans["answer"];

@@ -82,4 +82,18 @@ std::vector<std::string> encodings_of(const std::string& kind) {
   return out;
 }
 
+std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& encoding,
+                                   const std::function<std::string(const nlohmann::json&)>& key) {
+  RunOptions ro;
+  ro.encoding = encoding;
+  ro.limit = 0;
+  ro.keep = SIZE_MAX;
+  Result r = run(*lp.encoder, *lp.puzzle, ro);
+  EXPECT_TRUE(r.complete);
+  std::set<std::string> out;
+  for (const auto& s : r.solutions) out.insert(key(s));
+  EXPECT_EQ(out.size(), r.solutions_found) << "a solution counted twice";
+  return out;
+}
+
 }  // namespace psmt::testing

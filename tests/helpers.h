@@ -1,6 +1,8 @@
 // Shared helpers for the tests: paths, parsing puzzles from JSON text, running the CLI.
 #pragma once
 
+#include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,11 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
 std::vector<std::string> encodings_of(const std::string& kind);
 
 std::string read_file(const std::string& path);
+
+// Every solution under one encoding (complete enumeration), each as key(solution);
+// fails the test if the enumeration is incomplete or yields a key twice.
+std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& encoding,
+                                   const std::function<std::string(const nlohmann::json&)>& key);
 
 // A malformed puzzle text and where its error must point.
 struct BadInputCase {

@@ -41,7 +41,8 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color) 
       out += "unique: exactly one solution; every place is determined (the backbone is the whole solution)\n";
       if (d.redundant_computed) {
         if (d.redundant.empty()) out += "no clue is redundant: dropping any one of them leaves several solutions\n";
-        else out += fmt::format("{} clues are redundant one at a time (drop any one and the solution stays unique):\n", d.redundant.size());
+        else out += fmt::format("{} {} redundant one at a time (drop any one and the solution stays unique):\n",
+                                d.redundant.size(), d.redundant.size() == 1 ? "clue is" : "clues are");
         for (const auto& c : d.redundant) out += fmt::format("  {}   [{}]\n", c.label, c.id);
       }
       break;
