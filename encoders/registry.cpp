@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "jodici.h"
 #include "logic_grid.h"
 #include "polyomino.h"
 #include "sudoku.h"
@@ -17,6 +18,7 @@ struct Entry {
 // One line per kind, sorted by name.
 constexpr Entry kKinds[] = {
     {"futoshiki", sudoku::futoshiki_encoder},
+    {"jodici", jodici::jodici_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"sudoku", sudoku::sudoku_encoder},
