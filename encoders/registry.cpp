@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "disk_rotation.h"
 #include "jodici.h"
 #include "logic_grid.h"
 #include "polyomino.h"
@@ -17,6 +18,7 @@ struct Entry {
 };
 // One line per kind, sorted by name.
 constexpr Entry kKinds[] = {
+    {"disk_rotation", disk_rotation::disk_rotation_encoder},
     {"futoshiki", sudoku::futoshiki_encoder},
     {"jodici", jodici::jodici_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
