@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "disk_rotation.h"
+#include "hidoku.h"
 #include "jodici.h"
 #include "logic_grid.h"
 #include "polyomino.h"
@@ -20,6 +21,7 @@ struct Entry {
 constexpr Entry kKinds[] = {
     {"disk_rotation", disk_rotation::disk_rotation_encoder},
     {"futoshiki", sudoku::futoshiki_encoder},
+    {"hidoku", hidoku::hidoku_encoder},
     {"jodici", jodici::jodici_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
     {"polyomino", polyomino::polyomino_encoder},

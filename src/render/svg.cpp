@@ -69,7 +69,17 @@ std::string GridSvg::render() const {
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       double x = m + c * cs, y = top + r * cs;
-      if (highlighted && highlighted({r, c})) w.rect(x, y, cs, cs, "#ffd54f");
+      if (off_board && off_board({r, c})) w.rect(x, y, cs, cs, "#616161");
+      else if (highlighted && highlighted({r, c})) w.rect(x, y, cs, cs, "#ffd54f");
+    }
+  if (path.size() > 1) {  // a line through consecutive numbers, under the digits
+    std::vector<std::pair<double, double>> pts;
+    for (const auto& p : path) pts.push_back({m + p.col * cs + cs / 2, top + p.row * cs + cs / 2});
+    w.polyline(pts, "#ef9a9a", cs * 0.12);
+  }
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      double x = m + c * cs, y = top + r * cs;
       std::string t = cell_text ? cell_text({r, c}) : "";
       if (!t.empty()) {
         bool given = is_given && is_given({r, c});

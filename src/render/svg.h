@@ -37,6 +37,8 @@ struct GridSvg {
   std::function<std::string(Cell)> cell_text;         // "" for an empty cell
   std::function<bool(Cell)> is_given;                 // bold black; otherwise blue
   std::function<bool(Cell)> highlighted;              // shaded
+  std::function<bool(Cell)> off_board;                // dark: not part of the board
+  std::vector<Cell> path;                             // drawn as a line through the cell centres
   std::function<char(Cell)> right_sign;               // '<', '>' or ' ' between (r,c) and (r,c+1)
   std::function<char(Cell)> down_sign;                // '^' (upper smaller), 'v' (upper greater) or ' '
   std::function<bool(Cell)> right_marked, down_marked;  // highlighted signs
