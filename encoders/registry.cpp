@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "disk_rotation.h"
+#include "equation_grid.h"
 #include "hidoku.h"
 #include "jodici.h"
 #include "logic_grid.h"
@@ -20,6 +21,7 @@ struct Entry {
 // One line per kind, sorted by name.
 constexpr Entry kKinds[] = {
     {"disk_rotation", disk_rotation::disk_rotation_encoder},
+    {"equation_grid", equation_grid::equation_grid_encoder},
     {"futoshiki", sudoku::futoshiki_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"jodici", jodici::jodici_encoder},

@@ -1,0 +1,69 @@
+// Equation grid (seed #10): a grid of integer cells with a domain, some
+// given, and equations over the cells' names written with the usual
+// precedence ("x11 - x12 * x13 = -278"). Cells are named x<row><col>
+// (1-based; x<row>_<col> when a side exceeds 9).
+//
+// Input: "rows", "cols", "domain": [lo, hi], givens as "givens": {"x11": 26}
+// and/or a "grid" of tokens ("26,_,_"), and "equations": strings with
+// + - * ( ), integer literals, unary minus and one of = == != < <= > >=.
+// Each equation and each given is a clue, so a contradictory grid names the
+// equations that conflict.
+//
+// Encodings:
+//   int  an Int per cell; equations in (non-)linear integer arithmetic
+//   bv   a bit-vector per cell, wide enough for every intermediate value
+//        (interval arithmetic over the domain), with Z3's no-overflow
+//        guards on every +, - and * as a second line of defence
+//
+// The parser, evaluator and checker use no Z3 (equation_grid_check.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "encoder.h"
+
+namespace psmt::equation_grid {
+
+inline constexpr int kMaxSide = 20;
+inline constexpr int64_t kMaxAbs = 1000000000;  // domain bounds and literals
+
+struct Expr {
+  enum Kind { Num, Var, Neg, Add, Sub, Mul } kind = Num;
+  int64_t value = 0;  // Num
+  int var = 0;        // Var: cell index
+  std::shared_ptr<Expr> a, b;
+};
+using ExprPtr = std::shared_ptr<Expr>;
+
+struct Equation {
+  std::string id, text;
+  ExprPtr lhs, rhs;
+  std::string rel = "=";  // = != < <= > >=
+};
+
+struct Grid : Puzzle {
+  int rows = 3, cols = 3;
+  int64_t lo = -9, hi = 99;
+  std::vector<bool> given;
+  std::vector<int64_t> givens;
+  std::vector<Equation> equations;
+  std::string name(int cell) const;  // "x11"
+};
+
+// Parse "expr REL expr"; throws InputError at `at` naming the character.
+Equation parse_equation(const Grid& g, const JsonNode& at, const std::string& text);
+// Evaluate with overflow detection (false: overflow).
+bool evaluate(const Expr& e, const std::vector<int64_t>& cells, int64_t& out);
+bool relation_holds(const std::string& rel, int64_t l, int64_t r);
+// The interval of an expression over the domain.
+void interval(const Grid& g, const Expr& e, __int128& lo, __int128& hi);
+
+nlohmann::json solution_json(const Grid& g, const std::vector<int64_t>& values);
+std::vector<Violation> check_solution(const Grid& g, const nlohmann::json& solution);
+
+const Encoder& equation_grid_encoder();
+
+}  // namespace psmt::equation_grid
