@@ -10,10 +10,13 @@
 // equations that conflict.
 //
 // Encodings:
+//   bv   (default) a bit-vector per cell, wide enough for every intermediate
+//        value (interval arithmetic over the domain), with a no-overflow
+//        guard on every +, - and * (the operation in double width equals
+//        the sign-extended result) as a second line of defence; not Z3's
+//        bvsmul_noovfl, which in 4.8.12 says (-2) * 3 overflows. Decidable,
+//        so conflicts shrink to minimal sets.
 //   int  an Int per cell; equations in (non-)linear integer arithmetic
-//   bv   a bit-vector per cell, wide enough for every intermediate value
-//        (interval arithmetic over the domain), with Z3's no-overflow
-//        guards on every +, - and * as a second line of defence
 //
 // The parser, evaluator and checker use no Z3 (equation_grid_check.cpp).
 #pragma once

@@ -88,6 +88,7 @@ std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& en
   ro.encoding = encoding;
   ro.limit = 0;
   ro.keep = SIZE_MAX;
+  ro.split = false;  // every whole solution, not a product of components
   Result r = run(*lp.encoder, *lp.puzzle, ro);
   EXPECT_TRUE(r.complete);
   std::set<std::string> out;
