@@ -19,8 +19,9 @@ class JodiciEncoder final : public Encoder {
   }
   std::vector<std::string> fields() const override { return {"grid", "digits", "repeat", "sector_sum", "ring_sum"}; }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"int", "an Int per field; linear sums; per-digit counts as sums of if-then-else (default)"},
-            {"onehot", "a Bool per field and digit (clauses); sums and counts as pseudo-Boolean equalities (QF_FD)"}};
+    // onehot first (the default): check on the seed takes 20 ms against 54 ms for int.
+    return {{"onehot", "a Bool per field and digit (clauses); sums and counts as pseudo-Boolean equalities (QF_FD) (default)"},
+            {"int", "an Int per field; linear sums; per-digit counts as sums of if-then-else"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {

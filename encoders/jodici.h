@@ -8,10 +8,10 @@
 // fields with the seed's values as defaults.
 //
 // Encodings:
+//   onehot  (default) a Bool per field and digit, exactly one per field
+//           (clauses), sums and counts as pseudo-Boolean equalities (QF_FD)
 //   int     an Int per field, linear sums, and per digit a count
 //           sum(ite(x = d, 1, 0)) = repeat (no atmost/atleast: see the Z3 hazard)
-//   onehot  a Bool per field and digit, exactly one per field (clauses),
-//           sums and counts as pseudo-Boolean equalities (QF_FD)
 //
 // The model and checker use no Z3 (jodici_check.cpp).
 #pragma once
