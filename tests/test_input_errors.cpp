@@ -2,11 +2,15 @@
 // path and a message saying what was expected and what was found.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
+#include <sstream>
 
 #include "helpers.h"
 #include "io/error.h"
 #include "io/json_load.h"
+#include "encoders/registry.h"
 
 namespace psmt::testing {
 namespace {
@@ -116,6 +120,45 @@ TEST(InputErrors, MalformedJsonReportsLineAndColumn) {
     EXPECT_NE(std::string(e.what()).find("line 3, column"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("(in /grid/1)"), std::string::npos) << e.what();
   }
+}
+
+}  // namespace
+}  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+// tests/bad_inputs/: malformed files across every kind (truncated JSON, wrong
+// types and shapes, out-of-range values, unknown names, huge numbers, deep
+// nesting, invalid UTF-8), each listed in expected.tsv with the JSON path its
+// one-line error must name.
+TEST(BadInputCorpus, EveryFileIsRejectedWithFileAndPath) {
+  std::istringstream manifest(read_file(kSourceDir + "/tests/bad_inputs/expected.tsv"));
+  std::string line;
+  int files = 0;
+  std::set<std::string> kinds;
+  while (std::getline(manifest, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto t1 = line.find('\t'), t2 = line.find('\t', t1 + 1);
+    ASSERT_NE(t2, std::string::npos) << line;
+    std::string file = kSourceDir + "/tests/bad_inputs/" + line.substr(0, t1);
+    std::string path = line.substr(t1 + 1, t2 - t1 - 1), part = line.substr(t2 + 1);
+    CliResult c = run_cli({"check", file});
+    files++;
+    EXPECT_EQ(c.exit_code, 2) << file << ": " << c.err;
+    EXPECT_EQ(c.out, "") << file;
+    EXPECT_EQ(std::count(c.err.begin(), c.err.end(), '\n'), 1) << file << ": one line\n" << c.err;
+    EXPECT_NE(c.err.find(file + ": "), std::string::npos) << c.err;
+    if (path != "-")
+      EXPECT_TRUE(c.err.find(": " + path + ": ") != std::string::npos || c.err.find("(in " + path + ")") != std::string::npos)
+          << file << " should name " << path << ": " << c.err;
+    EXPECT_NE(c.err.find(part), std::string::npos) << file << ": " << c.err;
+    std::string text = read_file(file);
+    auto k = text.find("\"kind\": \"");
+    if (k != std::string::npos) kinds.insert(text.substr(k + 9, text.find('"', k + 9) - k - 9));
+  }
+  EXPECT_GE(files, 50);
+  for (const auto* e : all_encoders()) EXPECT_TRUE(kinds.count(std::string(e->kind())) || e->kind() == "futoshiki") << e->kind();
 }
 
 }  // namespace
