@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +32,9 @@
 
 namespace z3 {
 class context;
+class expr;
+template <typename T>
+class ast_vector_tpl;
 }
 
 namespace psmt {
@@ -73,6 +77,12 @@ struct EncodeOptions {
   // canonical representative of their orbit, keeping every canonical one
   // (count --up-to-symmetry; the count is then rebuilt from orbit sizes).
   bool break_symmetry = false;
+  // Batch reuse (src/engine/session.h): only the clues are wanted, over the
+  // decision variables of an earlier full encoding of a puzzle with the same
+  // rules_key (`reuse_vars`). Kinds that ignore this return a full encoding,
+  // which is correct, only slower.
+  bool clues_only = false;
+  const z3::ast_vector_tpl<z3::expr>* reuse_vars = nullptr;
 };
 
 enum class RenderFormat { Text, Svg };
@@ -149,6 +159,14 @@ class Encoder {
     return std::nullopt;
   }
   virtual bool has_scorer() const { return false; }
+
+  // Optional: puzzles with the same non-empty key have identical rules and
+  // decision variables under every encoding, so a batch can assert the rules
+  // once and bring each puzzle's clues only ("sudoku 9 3x3").
+  virtual std::string rules_key(const Puzzle& puzzle) const {
+    (void)puzzle;
+    return {};
+  }
 
   // Optional: facts about a solution for the report (answers to the
   // puzzle's questions), as an object merged into the JSON report.

@@ -144,6 +144,15 @@ class SudokuFamily : public Encoder {
     Encoding enc(ctx);
     const int n = g.n;
     auto us = units(g);
+    const bool reuse = options.clues_only && options.reuse_vars &&
+                       options.reuse_vars->size() == static_cast<unsigned>(n * n * (encoding == "int-distinct" ? 1 : n));
+    if (encoding == "int-distinct" && reuse) {  // batch: the clues over the shared variables
+      std::vector<z3::expr> x;
+      for (unsigned i = 0; i < options.reuse_vars->size(); ++i) x.push_back((*options.reuse_vars)[i]);
+      auto at = [&](Cell c) { return x[c.row * n + c.col]; };
+      add_clues(g, enc, options, [&](Cell c, int d) { return at(c) == d; }, [&](Cell lo, Cell hi) { return at(lo) < at(hi); });
+      return enc;
+    }
     if (encoding == "int-distinct") {
       std::vector<z3::expr> x;
       for (int r = 0; r < n; ++r)
@@ -169,12 +178,16 @@ class SudokuFamily : public Encoder {
     // b[(r*n + c)*n + d-1]: cell (r, c) holds d.
     std::vector<z3::expr> b;
     b.reserve(static_cast<std::size_t>(n) * n * n);
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c)
-        for (int d = 1; d <= n; ++d) {
-          b.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d).c_str()));
-          enc.decision_vars.push_back(b.back());
-        }
+    if (reuse) {
+      for (unsigned i = 0; i < options.reuse_vars->size(); ++i) b.push_back((*options.reuse_vars)[i]);
+    } else {
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+          for (int d = 1; d <= n; ++d) {
+            b.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d).c_str()));
+            enc.decision_vars.push_back(b.back());
+          }
+    }
     enc.block_true_literals = true;
     enc.solver_logic = "QF_FD";  // sound incremental PB; the default solver loses models (encoding.h)
     auto lit = [&](Cell c, int d) { return b[(static_cast<std::size_t>(c.row) * n + c.col) * n + (d - 1)]; };
@@ -190,22 +203,24 @@ class SudokuFamily : public Encoder {
       for (std::size_t i = 0; i < xs.size(); ++i)
         for (std::size_t j = i + 1; j < xs.size(); ++j) enc.rules.push_back(!xs[i] || !xs[j]);
     };
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < n; ++c) {
-        std::vector<z3::expr> xs;
-        for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
-        exactly_one(xs);
+    if (!reuse) {  // the rules (a batch asserts them once)
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+          std::vector<z3::expr> xs;
+          for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
+          exactly_one(xs);
+        }
+      for (const auto& u : us)
+        for (int d = 1; d <= n; ++d) {
+          std::vector<z3::expr> xs;
+          for (auto c : u.cells) xs.push_back(lit(c, d));
+          exactly_one(xs);
+        }
+      for (int i = 0; i < n * n; ++i) {
+        std::vector<unsigned> vars;
+        for (int d = 0; d < n; ++d) vars.push_back(static_cast<unsigned>(i * n + d));
+        enc.places.push_back(vars);
       }
-    for (const auto& u : us)
-      for (int d = 1; d <= n; ++d) {
-        std::vector<z3::expr> xs;
-        for (auto c : u.cells) xs.push_back(lit(c, d));
-        exactly_one(xs);
-      }
-    for (int i = 0; i < n * n; ++i) {
-      std::vector<unsigned> vars;
-      for (int d = 0; d < n; ++d) vars.push_back(static_cast<unsigned>(i * n + d));
-      enc.places.push_back(vars);
     }
     // lo < hi: lo = d implies hi > d, and hi = d implies lo < d, for every d.
     auto less = [&](Cell lo, Cell hi) {
@@ -338,6 +353,11 @@ class SudokuFamily : public Encoder {
     std::string out = t.render();
     for (const auto* rel : far) out += "also: " + rel->label + "\n";
     return out;
+  }
+
+  std::string rules_key(const Puzzle& p) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    return fmt::format("{} {} {}x{}", boxes_ ? "sudoku" : "futoshiki", g.n, g.boxes ? g.box_rows : 0, g.boxes ? g.box_cols : 0);
   }
 
   std::vector<Place> places(const Puzzle& p) const override {

@@ -4,6 +4,10 @@
 // limits, and the Z3 4.8.12 hazard reproducer in every encoding and solver mode.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include <map>
+
 #include <fmt/format.h>
 
 #include <random>
@@ -12,6 +16,7 @@
 #include "brute_force.h"
 #include "encoders/registry.h"
 #include "encoders/sudoku.h"
+#include "engine/session.h"
 #include "helpers.h"
 #include "io/error.h"
 #include "io/report.h"
@@ -99,6 +104,44 @@ TEST_P(EachEncoding, Z3HazardReproducerIsUniqueInEverySolverMode) {
   for (const auto& row : sol) full += row.get<std::string>();
   auto solved = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + full + "\"}");
   EXPECT_EQ(run_puzzle(solved, GetParam()).status, Status::Unique);
+  // The batch mode: rules once, givens as assumptions, a guarded blocking
+  // clause; the reproducer after other puzzles on the same solver, twice.
+  Session session(*lp.encoder, GetParam());
+  auto other = puzzle_from_file("puzzles/sudoku/prolog_post.json");
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(session.check(*other.puzzle, {}).status, Status::Unique) << round;
+    Result rs = session.check(*lp.puzzle, {});
+    EXPECT_EQ(rs.status, Status::Unique) << round;
+    EXPECT_EQ(rs.solutions.at(0), r.solutions[0]);
+    EXPECT_EQ(session.check(*solved.puzzle, {}).status, Status::Unique) << round;
+  }
+  EXPECT_EQ(session.reused(), 5u);
+}
+
+TEST_P(EachEncoding, SharedSolverGivesTheVerdictsOfAFreshOne) {
+  // 60 corpus puzzles plus broken ones (two solutions, none), alternating, on
+  // one shared solver against engine::run on a fresh context each.
+  std::vector<LoadedPuzzle> puzzles;
+  std::istringstream in(read_file(kCorpusDir + "/radcliffe200.jsonl"));
+  std::string line;
+  for (int i = 0; i < (GetParam() == "int-distinct" ? 6 : 60) && std::getline(in, line); ++i) puzzles.push_back(puzzle_from_text(line));
+  puzzles.push_back(puzzle_from_file("puzzles/sudoku/prolog_post_two_solutions.json"));
+  puzzles.push_back(puzzle_from_text(R"({"kind": "sudoku", "grid": ["3_3_49__8","_1_5___3_","8_73_____","_689____5",
+      "2_______6","4____671_","_____59_3","_8___1_6_","9__23_1__"]})"));
+  puzzles.push_back(puzzle_from_file("puzzles/sudoku/prolog_post.json"));
+  Session session(*puzzles[0].encoder, GetParam());
+  std::map<Status, int> seen;
+  for (const auto& lp : puzzles) {
+    Result shared = session.check(*lp.puzzle, {});
+    Result fresh = run_puzzle(lp, GetParam());
+    ASSERT_EQ(shared.status, fresh.status) << lp.file;
+    seen[shared.status]++;
+    if (shared.status == Status::Unique) EXPECT_EQ(shared.solutions.at(0), fresh.solutions.at(0));
+    if (shared.status == Status::Multiple) EXPECT_EQ(shared.solutions.size(), 2u);
+  }
+  EXPECT_EQ(seen[Status::None], 1);
+  EXPECT_EQ(seen[Status::Multiple], 1);
+  EXPECT_GE(seen[Status::Unique], 7);
 }
 
 TEST_P(EachEncoding, DuplicatedGivenConflictNamesTheTwoGivens) {

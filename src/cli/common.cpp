@@ -22,22 +22,25 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
 }
 
+int guarded(const std::string& what, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    print_error(e.describe());
+    return 2;
+  } catch (const UsageError& e) {
+    print_error(e.what());
+    return 2;
+  } catch (const InternalError& e) {
+    print_error("internal error on " + what + ": " + e.what());
+    return 1;
+  }
+}
+
 int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one) {
   int status = -1;
   for (const auto& f : files) {
-    int code;
-    try {
-      code = one(f);
-    } catch (const InputError& e) {
-      print_error(e.describe());
-      code = 2;
-    } catch (const UsageError& e) {
-      print_error(e.what());
-      code = 2;
-    } catch (const InternalError& e) {
-      print_error("internal error on " + f + ": " + e.what());
-      code = 1;
-    }
+    int code = guarded(f, [&]() { return one(f); });
     status = status < 0 ? code : merge_exit(status, code);
   }
   return status < 0 ? 2 : status;

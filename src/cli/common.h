@@ -39,6 +39,10 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);
 // 2, internal errors give 1; returns the merged exit status (2 if no file).
 int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one);
 
+// Run `body`, turning bad input and usage errors into one printed line and
+// 2, internal errors into 1 (`what` names the input in that message).
+int guarded(const std::string& what, const std::function<int()>& body);
+
 // Merge per-file exit codes by the rule above.
 int merge_exit(int a, int b);
 
@@ -52,5 +56,6 @@ void setup_run_commands(CLI::App& app, int& exit_status);  // solve, check, coun
 void setup_kinds(CLI::App& app, int& exit_status);
 void setup_render(CLI::App& app, int& exit_status);
 void setup_diagnose(CLI::App& app, int& exit_status);
+void setup_batch(CLI::App& app, int& exit_status);
 
 }  // namespace psmt::cli

@@ -46,7 +46,11 @@ std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& var
   std::vector<int64_t> out;
   out.reserve(vars.size());
   for (unsigned i = 0; i < vars.size(); ++i) {
-    z3::expr v = m.eval(vars[i], true);
+    // A constant's interpretation directly (much cheaper than eval, which
+    // sets up an evaluator per call); eval with completion otherwise.
+    z3::expr v = vars[i];
+    if (vars[i].is_const() && m.has_interp(vars[i].decl())) v = m.get_const_interp(vars[i].decl());
+    else v = m.eval(vars[i], true);
     if (v.is_bool()) {
       out.push_back(v.is_true() ? 1 : 0);
     } else if (v.is_bv()) {
@@ -60,15 +64,19 @@ std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& var
   return out;
 }
 
-z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const z3::model& m) {
+z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<int64_t>& values) {
   z3::expr_vector lits(ctx);
   for (unsigned i = 0; i < enc.decision_vars.size(); ++i) {
     z3::expr v = enc.decision_vars[i];
-    z3::expr val = m.eval(v, true);
+    int64_t x = values.at(i);
     if (enc.block_true_literals) {
-      if (val.is_true()) lits.push_back(!v);
+      if (x) lits.push_back(!v);
+    } else if (v.is_bool()) {
+      lits.push_back(x ? !v : v);
+    } else if (v.is_bv()) {
+      lits.push_back(v != ctx.bv_val(static_cast<uint64_t>(x), v.get_sort().bv_size()));
     } else {
-      lits.push_back(v != val);
+      lits.push_back(v != ctx.int_val(x));
     }
   }
   return z3::mk_or(lits);
@@ -450,7 +458,8 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
         break;
       }
       z3::model m = s.get_model();
-      nlohmann::json sol = encoder.decode(puzzle, res.encoding, model_values(m, enc.decision_vars));
+      auto values = model_values(m, enc.decision_vars);
+      nlohmann::json sol = encoder.decode(puzzle, res.encoding, values);
       auto violations = encoder.check(puzzle, sol);
       if (!violations.empty()) {
         std::ostringstream msg;
@@ -462,7 +471,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       if (options.on_solution) options.on_solution(sol, res.solutions_found);
       if (res.solutions.size() < options.keep) res.solutions.push_back(sol);
       res.solutions_found++;
-      s.add(blocking_clause(ctx, enc, m));
+      s.add(blocking_clause(ctx, enc, values));
     }
     add_stats(res.stats.z3, s);
 

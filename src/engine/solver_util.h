@@ -68,7 +68,9 @@ z3::solver make_solver(z3::context& ctx, const Encoding& enc);
 uint64_t rlimit_count(const z3::solver& s);
 void add_stats(std::map<std::string, double>& into, const z3::solver& s);
 std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& vars);
-z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const z3::model& m);
+// The clause that excludes a solution (the decision variables' values, as
+// model_values read them).
+z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<int64_t>& values);
 
 // A solver holding the rules, with every clue behind its own assumption
 // literal, for conflicts, repairs and redundancy.

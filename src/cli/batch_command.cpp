@@ -1,0 +1,247 @@
+// batch: many puzzles from corpora, on worker threads, results streamed as
+// JSONL (one whole line per record, written with a single write and never
+// rewritten), resumable and shardable.
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <chrono>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cli/common.h"
+#include "engine/session.h"
+#include "io/corpus.h"
+#include "io/error.h"
+#include "io/json_load.h"
+
+namespace psmt::cli {
+namespace {
+
+struct BatchOptions {
+  std::vector<std::string> inputs;
+  std::string kind, encoding, output, shard;
+  std::optional<uint64_t> timeout_ms;
+  unsigned jobs = 1;
+  bool resume = false, fresh = false, quiet = false, no_solutions = false;
+  uint64_t limit = 0;
+};
+
+// Indices already in `path` (complete lines); a trailing partial line, left
+// by a kill in the middle of a write, is cut off so the file stays JSONL.
+std::set<uint64_t> done_records(const std::string& path) {
+  std::set<uint64_t> done;
+  int fd = ::open(path.c_str(), O_RDWR);
+  if (fd < 0) return done;
+  std::string text;
+  char buf[1 << 16];
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
+  std::size_t complete = text.rfind('\n');
+  complete = complete == std::string::npos ? 0 : complete + 1;
+  if (complete < text.size() && ::ftruncate(fd, static_cast<off_t>(complete)) != 0)
+    throw InputError("input.file", "#", "cannot cut the partial last line of the output for --resume", path);
+  ::close(fd);
+  std::size_t start = 0;
+  while (start < complete) {
+    std::size_t end = text.find('\n', start);
+    try {
+      auto j = nlohmann::json::parse(text.substr(start, end - start));
+      if (j.contains("index") && j["index"].is_number_unsigned()) done.insert(j["index"].get<uint64_t>());
+    } catch (const nlohmann::json::exception&) {
+      // not a record of ours: ignored (it will be redone)
+    }
+    start = end + 1;
+  }
+  return done;
+}
+
+std::pair<uint64_t, uint64_t> parse_shard(const std::string& s) {
+  unsigned long long i = 0, n = 0;
+  char slash = 0;
+  if (std::sscanf(s.c_str(), "%llu%c%llu", &i, &slash, &n) != 3 || slash != '/' || n == 0 || i < 1 || i > n)
+    throw UsageError(fmt::format("--shard wants i/n with 1 <= i <= n (e.g. 2/8), found \"{}\"", s));
+  return {i, n};
+}
+
+int run_batch(const BatchOptions& o) {
+  auto t0 = std::chrono::steady_clock::now();
+  if (o.resume && o.output.empty()) throw UsageError("--resume needs --output FILE (the results so far)");
+  auto records = read_corpus(o.inputs, o.kind);
+  uint64_t total = records.size();
+  std::set<uint64_t> done;
+  if (o.resume) done = done_records(o.output);
+  std::vector<const CorpusRecord*> todo;
+  uint64_t other_shard = 0, resumed = 0;
+  std::pair<uint64_t, uint64_t> shard{1, 1};
+  if (!o.shard.empty()) shard = parse_shard(o.shard);
+  for (const auto& r : records) {
+    if (o.limit && r.index >= o.limit) break;
+    if (r.index % shard.second != shard.first - 1) {
+      other_shard++;
+      continue;
+    }
+    if (done.count(r.index)) {
+      resumed++;
+      continue;
+    }
+    todo.push_back(&r);
+  }
+  int fd = 1;
+  if (!o.output.empty()) {
+    fd = ::open(o.output.c_str(), O_WRONLY | O_CREAT | O_APPEND | (o.resume ? 0 : O_TRUNC), 0644);
+    if (fd < 0) throw InputError("input.file", "#", "cannot write the output file", o.output);
+  }
+  std::mutex out_mu;
+  auto emit = [&](const nlohmann::json& j) {
+    std::string line = j.dump() + "\n";
+    std::lock_guard<std::mutex> lock(out_mu);
+    const char* p = line.data();
+    std::size_t left = line.size();
+    while (left > 0) {  // one write() for a line in practice; loop only on a short write
+      ssize_t n = ::write(fd, p, left);
+      if (n <= 0) throw InternalError("cannot write results: " + std::string(std::strerror(errno)));
+      p += n;
+      left -= static_cast<std::size_t>(n);
+    }
+  };
+  std::atomic<uint64_t> next{0}, finished{0}, reused{0};
+  std::mutex count_mu;
+  std::map<std::string, uint64_t> verdicts;
+  std::atomic<bool> internal_error{false}, bad_input{false};
+  Limits limits;
+  limits.timeout_ms = o.timeout_ms;
+  auto worker = [&]() {
+    std::map<std::string, std::unique_ptr<Session>> sessions;  // per kind: one Z3 context per thread
+    for (;;) {
+      uint64_t k = next++;
+      if (k >= todo.size()) break;
+      const CorpusRecord& r = *todo[k];
+      nlohmann::json j = {{"index", r.index}, {"source", r.origin}};
+      std::string verdict;
+      try {
+        LoadedPuzzle lp = load_record(r, o.kind);
+        j["kind"] = lp.kind;
+        Result res;
+        if (o.fresh) {
+          RunOptions ro;
+          ro.encoding = o.encoding;
+          ro.limit = 2;
+          ro.keep = 2;
+          ro.explain = false;
+          ro.limits = limits;
+          res = run(*lp.encoder, *lp.puzzle, ro);
+        } else {
+          auto& s = sessions[lp.kind];
+          if (!s) s = std::make_unique<Session>(*lp.encoder, o.encoding.empty() ? "" : o.encoding);
+          uint64_t before = s->reused();
+          res = s->check(*lp.puzzle, limits);
+          reused += s->reused() - before;
+        }
+        verdict = status_name(res.status);
+        j["encoding"] = res.encoding;
+        j["status"] = verdict;
+        j["solutions_found"] = res.solutions_found;
+        if (res.status == Status::Unknown || !res.reason_unknown.empty()) j["reason"] = res.reason_unknown;
+        j["wall_ms"] = std::round(res.stats.wall_ms * 1000) / 1000;
+        auto ms = [](double x) { return std::round(x * 1000) / 1000; };
+        j["phase_ms"] = {{"encode", ms(res.stats.encode_ms)}, {"first_model", ms(res.stats.first_model_ms)},
+                         {"uniqueness", ms(res.stats.uniqueness_ms)}};
+        for (const auto& [k, v] : res.stats.z3)
+          if (k.size() > 3 && k.compare(k.size() - 3, 3, "_ms") == 0) j["phase_ms"][k.substr(0, k.size() - 3)] = ms(v);
+        if (!o.no_solutions && !res.solutions.empty() && res.status != Status::Multiple) j["solution"] = res.solutions[0];
+        if (!res.differing_cells.empty()) j["differing_cells"] = res.differing_cells;
+      } catch (const InputError& e) {
+        verdict = "bad input";
+        j["status"] = "error";
+        j["error"] = e.describe();
+        bad_input = true;
+      } catch (const UsageError& e) {
+        verdict = "bad input";
+        j["status"] = "error";
+        j["error"] = e.what();
+        bad_input = true;
+      } catch (const std::exception& e) {
+        verdict = "internal error";
+        j["status"] = "error";
+        j["error"] = std::string("internal error: ") + e.what();
+        internal_error = true;
+      }
+      emit(j);
+      {
+        std::lock_guard<std::mutex> lock(count_mu);
+        verdicts[verdict]++;
+      }
+      finished++;
+    }
+  };
+  unsigned jobs = std::max(1u, o.jobs);
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(worker);
+  const bool bar = !o.quiet && ::isatty(2);
+  auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  if (bar) {
+    while (finished < todo.size()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      uint64_t f = finished;
+      double rate = f / std::max(elapsed(), 1e-9);
+      double eta = rate > 0 ? static_cast<double>(todo.size() - f) / rate : 0;
+      int width = 30, filled = todo.empty() ? width : static_cast<int>(width * f / todo.size());
+      std::cerr << fmt::format("\r[{}{}] {}/{} {:.0f}/s ETA {:.0f}s   ", std::string(filled, '='), std::string(width - filled, ' '),
+                               f, todo.size(), rate, eta)
+                << std::flush;
+    }
+    std::cerr << "\r" << std::string(70, ' ') << "\r";
+  }
+  for (auto& t : threads) t.join();
+  if (fd != 1) ::close(fd);
+  double secs = elapsed();
+  struct rusage ru {};
+  getrusage(RUSAGE_SELF, &ru);
+  std::string counts;
+  for (const auto& [v, n] : verdicts) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", v, n);
+  if (!o.quiet)
+    std::cerr << fmt::format("batch: {} puzzles in {:.2f} s ({:.0f}/s, -j {}){}{}{}; {}; peak RSS {:.0f} MB; {} on a shared solver\n",
+                             todo.size(), secs, todo.size() / std::max(secs, 1e-9), jobs,
+                             resumed ? fmt::format(", {} already done (--resume)", resumed) : "",
+                             other_shard ? fmt::format(", {} in other shards", other_shard) : "",
+                             o.limit && o.limit < total ? fmt::format(", first {} of {}", o.limit, total) : "",
+                             counts.empty() ? "nothing to do" : counts, ru.ru_maxrss / 1024.0, reused.load());
+  if (internal_error) return 1;
+  if (bad_input) return 2;
+  return 0;
+}
+
+}  // namespace
+
+void setup_batch(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<BatchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "batch",
+      "check many puzzles (JSON files, directories, JSONL, or line corpora with --kind) on worker threads; results as "
+      "JSONL, one line per puzzle, flushed as they come; exit 0, or 2 if any record was bad input, 1 on internal errors");
+  cmd->add_option("inputs", o->inputs, "JSON files, directories, .jsonl files, or line corpora (with --kind)")->required();
+  cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku: one puzzle string per line)");
+  cmd->add_option("-e,--encoding", o->encoding, "encoding (default: the kind's default)");
+  cmd->add_option("-j,--jobs", o->jobs, "worker threads, one Z3 context each")->default_val(1)->check(CLI::Range(1u, 256u));
+  cmd->add_option("-o,--output", o->output, "write JSONL here instead of standard output");
+  cmd->add_flag("--resume", o->resume, "continue an interrupted run: keep --output's records, do the rest");
+  cmd->add_option("--shard", o->shard, "i/n: only records whose index is i-1 modulo n (split a corpus across machines)");
+  cmd->add_option("--timeout", o->timeout_ms, "per puzzle, in milliseconds (unknown when hit)");
+  cmd->add_option("--limit", o->limit, "only the first N records");
+  cmd->add_flag("--fresh-solver", o->fresh, "a new Z3 context per puzzle instead of one solver per shape (for comparison)");
+  cmd->add_flag("--no-solutions", o->no_solutions, "leave solutions out of the records");
+  cmd->add_flag("-q,--quiet", o->quiet, "no progress bar and no summary on stderr");
+  cmd->callback([o, &exit_status]() { exit_status = guarded("batch", [&]() { return run_batch(*o); }); });
+}
+
+}  // namespace psmt::cli

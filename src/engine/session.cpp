@@ -1,0 +1,165 @@
+#include "engine/session.h"
+
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "engine/encoding.h"
+#include "engine/solver_util.h"
+#include "io/error.h"
+
+namespace psmt {
+
+using namespace detail;
+
+struct Session::State {
+  z3::context ctx;
+  std::string key;
+  std::optional<Encoding> base;  // the first puzzle's full encoding
+  std::optional<z3::solver> solver;
+  uint64_t guards = 0;
+  bool armed = false;  // limits were set on the solver
+};
+
+Session::Session(const Encoder& encoder, std::string encoding)
+    : encoder_(encoder), encoding_(encoding.empty() ? encoder.encodings().front().name : std::move(encoding)) {
+  if (!encoder_.has_encoding(encoding_))
+    throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", encoding_, encoder_.kind(),
+                                 encoder_.encoding_names()));
+}
+
+Session::~Session() = default;
+
+namespace {
+bool is_literal(const z3::expr& e) {
+  if (e.is_const() && e.is_bool() && !e.is_true() && !e.is_false()) return true;
+  return e.is_not() && e.arg(0).is_const() && e.arg(0).is_bool();
+}
+}  // namespace
+
+Result Session::check(const Puzzle& puzzle, const Limits& limits) {
+  auto t_start = Clock::now();
+  std::string key = encoder_.rules_key(puzzle);
+  if (key.empty() || (state_ && state_->base && key != state_->key)) {
+    RunOptions ro;
+    ro.encoding = encoding_;
+    ro.limit = 2;
+    ro.keep = 2;
+    ro.explain = false;
+    ro.limits = limits;
+    return run(encoder_, puzzle, ro);
+  }
+  if (!state_) state_ = std::make_unique<State>();
+  auto& st = *state_;
+  Result res;
+  res.encoding = encoding_;
+  try {
+    auto t0 = Clock::now();
+    std::vector<z3::expr> clues;
+    if (!st.base) {
+      st.base.emplace(encoder_.encode(puzzle, st.ctx, encoding_));
+      st.key = key;
+      st.solver.emplace(make_solver(st.ctx, *st.base));
+      for (unsigned i = 0; i < st.base->rules.size(); ++i) st.solver->add(st.base->rules[i]);
+      for (const auto& c : st.base->clues) clues.push_back(c.constraint);
+    } else {
+      EncodeOptions eo;
+      eo.clues_only = true;
+      eo.reuse_vars = &st.base->decision_vars;
+      Encoding e = encoder_.encode(puzzle, st.ctx, encoding_, eo);
+      for (const auto& c : e.clues) clues.push_back(c.constraint);
+      reused_++;
+    }
+    res.stats.encode_ms = ms_since(t0);
+    z3::solver& s = *st.solver;
+    const Encoding& enc = *st.base;
+    bool literals = true;
+    for (const auto& c : clues) literals = literals && is_literal(c);
+    z3::expr_vector as(st.ctx);
+    if (literals) {
+      for (const auto& c : clues) as.push_back(c);
+    } else {
+      s.push();
+      for (const auto& c : clues) s.add(c);
+    }
+    Budget budget(st.ctx, limits, t_start);
+    // Statistics and parameter updates cost more than a sudoku's search, so
+    // they are only touched when a limit asks for them.
+    const bool limited = limits.timeout_ms || limits.rlimit;
+    auto rlimit_used = [&]() { return limits.rlimit ? rlimit_count(s) : 0; };
+    uint64_t rl_start = rlimit_used();
+    if (!limited && st.armed) {  // a previous puzzle's limits must not linger
+      z3::params p(st.ctx);
+      p.set("timeout", UINT32_MAX);
+      p.set("rlimit", 0u);
+      s.set(p);
+      st.armed = false;
+    }
+    auto solve = [&](const z3::expr_vector& assumptions) {
+      if (limited) {
+        st.armed = true;
+        if (!budget.arm(s, rlimit_used() - rl_start)) return z3::unknown;
+      }
+      res.stats.checks++;
+      return s.check(assumptions);
+    };
+    std::vector<int64_t> values;
+    auto take = [&]() {
+      auto tm = Clock::now();
+      z3::model m = s.get_model();
+      res.stats.z3["get_model_ms"] += ms_since(tm);
+      values = model_values(m, enc.decision_vars);
+      res.stats.z3["model_read_ms"] += ms_since(tm);
+      tm = Clock::now();
+      nlohmann::json sol = encoder_.decode(puzzle, encoding_, values);
+      auto violations = encoder_.check(puzzle, sol);
+      res.stats.z3["decode_check_ms"] += ms_since(tm);
+      if (!violations.empty())
+        throw InternalError("encoding " + encoding_ + " (shared solver) produced a solution that the independent checker rejects:\n  solution: " +
+                            sol.dump() + "\n  violation: " + violations.front().message);
+      res.solutions.push_back(sol);
+      res.solutions_found++;
+    };
+    auto tc = Clock::now();
+    z3::check_result r = solve(as);
+    res.stats.first_model_ms = ms_since(tc);
+    if (r == z3::sat) {
+      take();
+      auto tb = Clock::now();
+      z3::expr guard = st.ctx.bool_const(fmt::format("psmt_guard_{}", st.guards++).c_str());
+      s.add(!guard || blocking_clause(st.ctx, enc, values));
+      res.stats.z3["block_ms"] += ms_since(tb);
+      z3::expr_vector as2 = as;
+      as2.push_back(guard);
+      tc = Clock::now();
+      z3::check_result r2 = solve(as2);
+      res.stats.uniqueness_ms = ms_since(tc);
+      if (r2 == z3::sat) {
+        take();
+        res.status = Status::Multiple;
+        res.differing_cells = encoder_.differences(puzzle, res.solutions[0], res.solutions[1]);
+      } else if (r2 == z3::unsat) {
+        res.status = Status::Unique;
+        res.complete = true;
+      } else {
+        res.status = Status::Solved;  // a solution; uniqueness unknown within the limit
+        res.reason_unknown = budget.reason(s.reason_unknown(), rlimit_used() - rl_start);
+      }
+      s.add(!guard);  // retire the blocking clause
+    } else if (r == z3::unsat) {
+      res.status = Status::None;
+      res.complete = true;
+    } else {
+      res.status = Status::Unknown;
+      res.reason_unknown = budget.reason(s.reason_unknown(), rlimit_used() - rl_start);
+    }
+    if (!literals) s.pop();
+  } catch (const z3::exception& e) {
+    state_.reset();  // the shared solver may be unusable
+    throw InternalError(std::string("Z3 error: ") + e.msg());
+  }
+  res.stats.wall_ms = ms_since(t_start);
+  return res;
+}
+
+}  // namespace psmt

@@ -1,0 +1,81 @@
+#include "io/corpus.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "io/error.h"
+#include "io/json_load.h"
+
+namespace psmt {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+void add_lines(const std::string& path, bool jsonl, const std::string& line_kind, std::vector<CorpusRecord>& out) {
+  std::string text = read_text_file(path);
+  std::size_t start = 0;
+  int line_no = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    start = end == std::string::npos ? text.size() : end + 1;
+    line_no++;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    if (!jsonl) {
+      // The first field; a header or count line (no puzzle-like field) is skipped.
+      std::string field = line.substr(first, line.find_first_of(" \t,;", first) - first);
+      bool puzzle_like = field.size() >= 16 && std::all_of(field.begin(), field.end(), [](char c) {
+                           return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' ||
+                                  std::isupper(static_cast<unsigned char>(c));
+                         });
+      if (!puzzle_like) continue;
+      line = field;
+    }
+    out.push_back({0, fmt::format("{}:{}", path, line_no), line, !jsonl});
+  }
+  (void)line_kind;
+}
+
+}  // namespace
+
+std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind) {
+  std::vector<CorpusRecord> out;
+  for (const auto& in : inputs) {
+    std::error_code ec;
+    if (fs::is_directory(in, ec)) {
+      std::vector<std::string> files;
+      for (const auto& e : fs::recursive_directory_iterator(in, ec))
+        if (e.is_regular_file() && ends_with(e.path().string(), ".json")) files.push_back(e.path().string());
+      std::sort(files.begin(), files.end());
+      for (const auto& f : files) out.push_back({0, f, read_text_file(f), false});
+    } else if (ends_with(in, ".jsonl")) {
+      add_lines(in, true, line_kind, out);
+    } else if (ends_with(in, ".json")) {
+      out.push_back({0, in, read_text_file(in), false});
+    } else {
+      if (line_kind.empty())
+        throw InputError("input.file", kNoPath,
+                         "not .json or .jsonl: say what a line is with --kind (e.g. --kind sudoku for 81-character lines)", in);
+      add_lines(in, false, line_kind, out);
+    }
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i].index = i;
+  return out;
+}
+
+LoadedPuzzle load_record(const CorpusRecord& r, const std::string& line_kind) {
+  if (!r.is_line) return load_puzzle(parse_json_text(r.text, r.origin), r.origin);
+  nlohmann::json j = {{"kind", line_kind}, {"grid", r.text}};
+  return load_puzzle(j, r.origin);
+}
+
+}  // namespace psmt

@@ -1,0 +1,34 @@
+// Corpora for batch and bench: records read from
+//   - a .json file (one puzzle),
+//   - a directory (its *.json files, recursively, in sorted order),
+//   - a .jsonl file (one puzzle object per line),
+//   - any other file as lines in a kind's line format (`line_kind`): for
+//     sudoku, one puzzle string per line as public corpora ship them (the
+//     first field of a CSV line; '#' comments, blank lines and header lines
+//     are skipped).
+// Records are numbered from 0 across all inputs in order, so --shard and
+// --resume can name them; each keeps its origin ("file:line").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/puzzle_file.h"
+
+namespace psmt {
+
+struct CorpusRecord {
+  uint64_t index = 0;
+  std::string origin;  // "corpus.txt:17"
+  std::string text;    // JSON text, or a line of a line format
+  bool is_line = false;
+};
+
+// Throws InputError for an unreadable input, or a line-format file without `line_kind`.
+std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind);
+
+// The puzzle of one record (InputError with the record's origin as file).
+LoadedPuzzle load_record(const CorpusRecord& r, const std::string& line_kind);
+
+}  // namespace psmt

@@ -1,0 +1,137 @@
+// batch: JSONL records, --resume after SIGKILL loses and repeats nothing,
+// --shard splits a corpus exactly, line corpora, bad records.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "helpers.h"
+
+extern char** environ;
+
+namespace psmt::testing {
+namespace {
+
+std::vector<nlohmann::json> read_records(const std::string& path) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(read_file(path));
+  std::string line;
+  while (std::getline(in, line)) out.push_back(nlohmann::json::parse(line));  // every line whole JSON
+  return out;
+}
+
+TEST(Batch, ResumeAfterSigkillGivesEveryRecordExactlyOnce) {
+  const std::string corpus = kCorpusDir + "/radcliffe200.jsonl";
+  const std::string out = ::testing::TempDir() + "/batch_resume.jsonl";
+  std::remove(out.c_str());
+  // A slow mode (a fresh solver per puzzle), killed while it writes.
+  std::vector<std::string> args = {kBinary, "batch", corpus, "-o", out, "--fresh-solver", "-q"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, kBinary.c_str(), nullptr, nullptr, argv.data(), environ), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the run finished before the kill; the corpus is too small to test resume";
+  auto before = read_records(out);
+  EXPECT_GT(before.size(), 0u);
+  EXPECT_LT(before.size(), 200u);
+  // A torn last line, as a kill inside a write would leave.
+  { std::ofstream(out, std::ios::app) << R"({"index": 199, "source": "torn)"; }
+  CliResult c = run_cli({"batch", corpus, "-o", out, "--resume"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_NE(c.err.find("already done (--resume)"), std::string::npos) << c.err;
+  auto all = read_records(out);
+  ASSERT_EQ(all.size(), 200u);
+  std::set<uint64_t> seen;
+  for (const auto& r : all) {
+    EXPECT_TRUE(seen.insert(r["index"].get<uint64_t>()).second) << "record " << r["index"] << " twice";
+    EXPECT_EQ(r["status"], "unique") << r.dump();
+  }
+  EXPECT_EQ(*seen.rbegin(), 199u);
+}
+
+TEST(Batch, ShardsSplitTheCorpusExactly) {
+  const std::string corpus = kCorpusDir + "/radcliffe200.jsonl";
+  std::map<uint64_t, int> owner;
+  for (int i = 1; i <= 3; ++i) {
+    CliResult c = run_cli({"batch", corpus, "--limit", "30", "--shard", std::to_string(i) + "/3", "--no-solutions", "-q"});
+    ASSERT_EQ(c.exit_code, 0) << c.err;
+    std::istringstream in(c.out);
+    std::string line;
+    while (std::getline(in, line)) {
+      auto r = nlohmann::json::parse(line);
+      uint64_t k = r["index"].get<uint64_t>();
+      EXPECT_EQ(k % 3, static_cast<uint64_t>(i - 1));
+      EXPECT_FALSE(owner.count(k)) << k << " in two shards";
+      owner[k] = i;
+      EXPECT_FALSE(r.contains("solution"));
+    }
+  }
+  EXPECT_EQ(owner.size(), 30u);
+  CliResult bad = run_cli({"batch", corpus, "--shard", "4/3"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--shard wants i/n"), std::string::npos);
+}
+
+TEST(Batch, LineCorporaAndBadRecords) {
+  const std::string dir = ::testing::TempDir();
+  {
+    std::ofstream f(dir + "/lines.txt");
+    f << "# a comment\n95\n"  // a count line, as norvig_top95.txt starts
+      << "..3.49..8.1.5...3.8.73......689....52.......64....671......59.3.8...1.6.9..23.1..\n"
+      << "..3.49..8.1.5...3.8.73......689....52.......64....671......59.3.8...1.6.9..23.1.\n"  // 80 characters
+      << "3.3.49..8.1.5...3.8.73......689....52.......64....671......59.3.8...1.6.9..23.1..\n";
+  }
+  CliResult c = run_cli({"batch", "--kind", "sudoku", dir + "/lines.txt", "-q"});
+  EXPECT_EQ(c.exit_code, 2) << "a bad record makes the batch exit 2";
+  std::vector<nlohmann::json> recs;
+  std::istringstream in(c.out);
+  for (std::string line; std::getline(in, line);) recs.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(recs.size(), 3u);
+  std::map<uint64_t, nlohmann::json> by;
+  for (const auto& r : recs) by[r["index"].get<uint64_t>()] = r;
+  EXPECT_EQ(by[0]["status"], "unique");
+  EXPECT_EQ(by[0]["source"], dir + "/lines.txt:3");
+  EXPECT_EQ(by[1]["status"], "error");
+  EXPECT_NE(by[1]["error"].get<std::string>().find("lines.txt:4"), std::string::npos) << by[1].dump();
+  EXPECT_EQ(by[2]["status"], "none");
+  CliResult nokind = run_cli({"batch", dir + "/lines.txt"});
+  EXPECT_EQ(nokind.exit_code, 2);
+  EXPECT_NE(nokind.err.find("--kind"), std::string::npos);
+}
+
+TEST(Batch, SharedSolverAndFreshSolverAgreeOnAMixedDirectory) {
+  // puzzles/ holds several kinds: sudoku shapes share a solver, the rest run fresh.
+  CliResult shared = run_cli({"batch", kSourceDir + "/puzzles/sudoku", kSourceDir + "/puzzles/futoshiki", "-q", "-j", "2"});
+  CliResult fresh = run_cli({"batch", kSourceDir + "/puzzles/sudoku", kSourceDir + "/puzzles/futoshiki", "-q", "--fresh-solver"});
+  ASSERT_EQ(shared.exit_code, 0) << shared.err;
+  ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+  std::map<uint64_t, std::string> a, b;
+  std::istringstream sa(shared.out), sb(fresh.out);
+  for (std::string line; std::getline(sa, line);) {
+    auto r = nlohmann::json::parse(line);
+    a[r["index"].get<uint64_t>()] = r["status"].get<std::string>();
+  }
+  for (std::string line; std::getline(sb, line);) {
+    auto r = nlohmann::json::parse(line);
+    b[r["index"].get<uint64_t>()] = r["status"].get<std::string>();
+  }
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a.size(), 7u);
+}
+
+}  // namespace
+}  // namespace psmt::testing
