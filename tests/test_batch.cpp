@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <set>
@@ -131,6 +132,56 @@ TEST(Batch, SharedSolverAndFreshSolverAgreeOnAMixedDirectory) {
   }
   EXPECT_EQ(a, b);
   EXPECT_EQ(a.size(), 7u);
+}
+
+std::string run_z3(const std::vector<std::string>& args) {
+  std::string cmd = "z3";
+  for (const auto& a : args) cmd += " '" + a + "'";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return "cannot run z3";
+  std::string out;
+  char buf[256];
+  while (fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  return out.substr(0, out.find('\n'));
+}
+
+TEST(Export, Smt2AndDimacsGiveTheToolsVerdictInTheZ3Binary) {
+  const std::string dir = ::testing::TempDir();
+  struct Case {
+    std::string file, encoding, sat;
+    bool dimacs;
+  };
+  const std::vector<Case> cases = {
+      {"puzzles/sudoku/prolog_post.json", "bool-pairwise", "sat", true},
+      {"puzzles/sudoku/prolog_post.json", "bool-onehot", "sat", true},
+      {"puzzles/sudoku/prolog_post.json", "int-distinct", "sat", false},
+      {"puzzles/sudoku/niobaras_original.json", "bool-pairwise", "unsat", true},
+      {"puzzles/logic_grid/zebra.json", "int", "sat", false},
+      {"puzzles/disk_rotation/original.json", "bool", "unsat", true},
+      {"puzzles/equation_grid/seed.json", "bv", "sat", false},
+  };
+  for (const auto& c : cases) {
+    std::string smt2 = dir + "/export.smt2", cnf = dir + "/export.cnf";
+    std::remove(smt2.c_str());
+    std::remove(cnf.c_str());
+    std::vector<std::string> args = {"export", kSourceDir + "/" + c.file, "-e", c.encoding, "--smt2", smt2};
+    if (c.dimacs) args.insert(args.end(), {"--dimacs", cnf});
+    CliResult r = run_cli(args);
+    ASSERT_EQ(r.exit_code, 0) << c.file << " " << c.encoding << ": " << r.err;
+    EXPECT_EQ(run_z3({smt2}), c.sat) << c.file << " " << c.encoding;
+    if (c.dimacs) {
+      EXPECT_NE(read_file(cnf).find("p cnf "), std::string::npos);
+      EXPECT_EQ(run_z3({"-dimacs", cnf}), c.sat == "sat" ? "s SATISFIABLE" : "s UNSATISFIABLE") << c.file;
+    }
+  }
+  // Not Boolean: refused, and no file written (not even the SMT-LIB2 one).
+  std::string smt2 = dir + "/refused.smt2", cnf = dir + "/refused.cnf";
+  CliResult r = run_cli({"export", kSourceDir + "/puzzles/equation_grid/seed.json", "--smt2", smt2, "--dimacs", cnf});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not purely Boolean"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::ifstream(smt2).good());
+  EXPECT_FALSE(std::ifstream(cnf).good());
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.h"
+#include "engine/export.h"
 #include "encoders/registry.h"
 #include "io/error.h"
 #include "io/puzzle_file.h"
@@ -63,6 +64,31 @@ void setup_render(CLI::App& app, int& exit_status) {
       std::cout << lp.file << ": " << lp.encoder->describe(*lp.puzzle) << "\n" << lp.encoder->render(*lp.puzzle, nullptr, ro);
       if (lp.expect.solution)
         std::cout << "expected solution:\n" << lp.encoder->render(*lp.puzzle, &*lp.expect.solution, ro);
+      return 0;
+    });
+  });
+}
+
+void setup_export(CLI::App& app, int& exit_status) {
+  struct ExportOptions {
+    std::string file, encoding, smt2, dimacs;
+  };
+  auto o = std::make_shared<ExportOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "export", "write a puzzle's encoding as SMT-LIB2 (for z3, cvc5) or DIMACS CNF (purely Boolean encodings)");
+  cmd->add_option("file", o->file, "puzzle file")->required();
+  cmd->add_option("-e,--encoding", o->encoding, "encoding (default: the kind's default)");
+  cmd->add_option("--smt2", o->smt2, "write SMT-LIB2 here");
+  cmd->add_option("--dimacs", o->dimacs, "write DIMACS CNF here");
+  cmd->callback([o, &exit_status]() {
+    exit_status = guarded(o->file, [&]() {
+      if (o->smt2.empty() && o->dimacs.empty()) throw UsageError("say what to write: --smt2 FILE and/or --dimacs FILE");
+      LoadedPuzzle lp = load_puzzle_file(o->file);
+      // Both texts first, so a failure writes no file at all.
+      std::string smt2 = o->smt2.empty() ? "" : export_smt2(*lp.encoder, *lp.puzzle, o->encoding);
+      std::string dimacs = o->dimacs.empty() ? "" : export_dimacs(*lp.encoder, *lp.puzzle, o->encoding);
+      if (!o->smt2.empty()) write_file_atomically(o->smt2, smt2);
+      if (!o->dimacs.empty()) write_file_atomically(o->dimacs, dimacs);
       return 0;
     });
   });

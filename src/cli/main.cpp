@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   cli::setup_run_commands(app, exit_status);
   cli::setup_diagnose(app, exit_status);
   cli::setup_batch(app, exit_status);
+  cli::setup_export(app, exit_status);
   cli::setup_kinds(app, exit_status);
   cli::setup_render(app, exit_status);
   try {
