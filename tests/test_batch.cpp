@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/differential.h"
 #include "helpers.h"
 
 extern char** environ;
@@ -132,6 +133,46 @@ TEST(Batch, SharedSolverAndFreshSolverAgreeOnAMixedDirectory) {
   }
   EXPECT_EQ(a, b);
   EXPECT_EQ(a.size(), 7u);
+}
+
+TEST(Bench, CsvSummaryAndNoDisagreementOnTheSeedPuzzles) {
+  const std::string csv = ::testing::TempDir() + "/bench.csv";
+  CliResult c = run_cli({"bench", kSourceDir + "/puzzles/logic_grid", kSourceDir + "/puzzles/disk_rotation",
+                         kSourceDir + "/puzzles/sudoku/prolog_post_two_solutions.json", "--csv", csv, "--enumerate"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_NE(c.out.find("| logic_grid/bool | 7 | 7 | 0 |"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("| sudoku/int-distinct | 1 | 1 | 0 |"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("10 puzzles; 0 disagreements"), std::string::npos) << c.out;
+  std::istringstream in(read_file(csv));
+  std::string header, line;
+  std::getline(in, header);
+  EXPECT_EQ(header, "file,kind,encoding,status,solutions_found,complete,wall_ms,conflicts,decisions,propagations");
+  int rows = 0;
+  while (std::getline(in, line)) {
+    rows++;
+    if (line.find("two_solutions") != std::string::npos) EXPECT_NE(line.find(",multiple,2,true,"), std::string::npos) << line;
+  }
+  EXPECT_EQ(rows, 7 * 2 + 2 * 2 + 3);
+}
+
+TEST(Bench, DisagreementsAreFound) {
+  Result unique, multiple, other_unique, unknown, all3, all2;
+  unique.status = other_unique.status = Status::Unique;
+  unique.solutions = {nlohmann::json{{"grid", "1"}}};
+  other_unique.solutions = {nlohmann::json{{"grid", "2"}}};
+  multiple.status = Status::Multiple;
+  unknown.status = Status::Unknown;
+  all3.status = all2.status = Status::Multiple;
+  all3.complete = all2.complete = true;
+  all3.solutions = {nlohmann::json(1), nlohmann::json(2), nlohmann::json(3)};
+  all2.solutions = {nlohmann::json(1), nlohmann::json(2)};
+  EXPECT_TRUE(disagreements({{"a", unique}, {"b", unique}, {"c", unknown}}, false).empty());
+  auto d = disagreements({{"a", unique}, {"b", multiple}}, false);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0], "a says unique, b says multiple");
+  EXPECT_EQ(disagreements({{"a", unique}, {"b", other_unique}}, false).size(), 1u);
+  EXPECT_TRUE(disagreements({{"a", all3}, {"b", all2}}, false).empty()) << "sets compared only when asked";
+  EXPECT_EQ(disagreements({{"a", all3}, {"b", all2}}, true).at(0), "a and b enumerate different solution sets (3 and 2 solutions)");
 }
 
 std::string run_z3(const std::vector<std::string>& args) {

@@ -58,5 +58,6 @@ void setup_render(CLI::App& app, int& exit_status);
 void setup_diagnose(CLI::App& app, int& exit_status);
 void setup_batch(CLI::App& app, int& exit_status);
 void setup_export(CLI::App& app, int& exit_status);
+void setup_bench(CLI::App& app, int& exit_status);
 
 }  // namespace psmt::cli

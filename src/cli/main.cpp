@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   cli::setup_diagnose(app, exit_status);
   cli::setup_batch(app, exit_status);
   cli::setup_export(app, exit_status);
+  cli::setup_bench(app, exit_status);
   cli::setup_kinds(app, exit_status);
   cli::setup_render(app, exit_status);
   try {

@@ -1,0 +1,158 @@
+// bench: a corpus under several encodings, with differential checking. CSV
+// per (puzzle, encoding), a Markdown summary per encoding, and a loud
+// disagreement (exit 1) whenever encodings differ on a verdict, on the
+// solution of a unique puzzle, or (with --enumerate) on the solution set.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/common.h"
+#include "encoders/registry.h"
+#include "engine/differential.h"
+#include "engine/engine.h"
+#include "io/corpus.h"
+#include "io/error.h"
+#include "io/write_file.h"
+
+namespace psmt::cli {
+namespace {
+
+struct BenchOptions {
+  std::vector<std::string> inputs;
+  std::string kind, encodings = "all", csv, summary;
+  uint64_t timeout_ms = 60000, limit = 0, max_solutions = 10000;
+  bool enumerate = false;
+};
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+int run_bench(const BenchOptions& o) {
+  auto records = read_corpus(o.inputs, o.kind);
+  std::vector<std::string> wanted;
+  if (o.encodings != "all") {
+    std::stringstream ss(o.encodings);
+    for (std::string e; std::getline(ss, e, ',');)
+      if (!e.empty()) wanted.push_back(e);
+  }
+  std::ostringstream csv;
+  csv << "file,kind,encoding,status,solutions_found,complete,wall_ms,conflicts,decisions,propagations\n";
+  struct PerEncoding {
+    std::vector<double> ms;
+    uint64_t puzzles = 0, solved = 0, unknown = 0;
+    double conflicts = 0;
+  };
+  std::map<std::string, PerEncoding> per;  // "kind/encoding"
+  int disagreement_count = 0;
+  bool bad_input = false;
+  uint64_t done = 0;
+  for (const auto& r : records) {
+    if (o.limit && done >= o.limit) break;
+    LoadedPuzzle lp;
+    try {
+      lp = load_record(r, o.kind);
+    } catch (const InputError& e) {
+      print_error(e.describe());
+      bad_input = true;
+      continue;
+    }
+    done++;
+    std::vector<std::string> encs;
+    for (const auto& info : lp.encoder->encodings())
+      if (wanted.empty() || std::find(wanted.begin(), wanted.end(), info.name) != wanted.end()) encs.push_back(info.name);
+    if (encs.empty())
+      throw UsageError(fmt::format("none of the encodings {} belongs to kind {} (it has {})", o.encodings, lp.kind,
+                                   lp.encoder->encoding_names()));
+    struct Outcome {
+      std::string encoding;
+      Result res;
+    };
+    std::vector<Outcome> outs;
+    for (const auto& e : encs) {
+      RunOptions ro;
+      ro.encoding = e;
+      ro.explain = false;
+      ro.limits.timeout_ms = o.timeout_ms;
+      ro.limit = o.enumerate ? o.max_solutions : 2;
+      ro.keep = o.enumerate ? o.max_solutions : 2;
+      ro.split = !o.enumerate;  // sets need whole solutions
+      Result res = run(*lp.encoder, *lp.puzzle, ro);
+      Outcome out{e, res};
+      nlohmann::json z = res.stats.to_json()["z3"];  // solver-independent names (SMT core or SAT solver)
+      auto num = [&](const char* k) { return z.contains(k) ? z[k].get<double>() : 0.0; };
+      csv << csv_field(r.origin) << ',' << lp.kind << ',' << e << ',' << status_name(res.status) << ',' << res.solutions_found << ','
+          << (res.complete ? "true" : "false") << ',' << fmt::format("{:.3f}", res.stats.wall_ms) << ',' << num("conflicts") << ','
+          << num("decisions") << ',' << num("propagations") << '\n';
+      auto& pe = per[lp.kind + "/" + e];
+      pe.puzzles++;
+      if (res.status == Status::Unknown) pe.unknown++;
+      else {
+        pe.solved++;
+        pe.ms.push_back(res.stats.wall_ms);
+      }
+      pe.conflicts += num("conflicts");
+      outs.push_back(std::move(out));
+    }
+    std::vector<std::pair<std::string, Result>> by;
+    for (auto& out : outs) by.emplace_back(out.encoding, std::move(out.res));
+    for (const auto& why : disagreements(by, o.enumerate)) {
+      disagreement_count++;
+      std::cerr << "puzzle-smt: DISAGREEMENT on " << r.origin << ": " << why << std::endl;
+    }
+  }
+  std::ostringstream md;
+  md << "| kind/encoding | puzzles | solved | unknown | median ms | mean ms | max ms | conflicts |\n"
+     << "|---|---|---|---|---|---|---|---|\n";
+  for (const auto& [name, pe] : per) {
+    double mean = pe.ms.empty() ? 0 : std::accumulate(pe.ms.begin(), pe.ms.end(), 0.0) / pe.ms.size();
+    double mx = pe.ms.empty() ? 0 : *std::max_element(pe.ms.begin(), pe.ms.end());
+    md << fmt::format("| {} | {} | {} | {} | {:.2f} | {:.2f} | {:.2f} | {:.0f} |\n", name, pe.puzzles, pe.solved, pe.unknown,
+                      median(pe.ms), mean, mx, pe.conflicts);
+  }
+  md << fmt::format("\n{} puzzles; {} disagreements between encodings\n", done, disagreement_count);
+  if (!o.csv.empty()) write_file_atomically(o.csv, csv.str());
+  else std::cout << csv.str() << "\n";
+  if (!o.summary.empty()) write_file_atomically(o.summary, md.str());
+  std::cout << md.str() << std::flush;
+  if (disagreement_count) return 1;
+  return bad_input ? 2 : 0;
+}
+
+}  // namespace
+
+void setup_bench(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<BenchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "bench",
+      "run a corpus under several encodings: CSV per puzzle and encoding, a Markdown summary, and differential checking "
+      "(exit 1 when encodings disagree on a verdict or a solution)");
+  cmd->add_option("inputs", o->inputs, "JSON files, directories, .jsonl files, or line corpora (with --kind)")->required();
+  cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku)");
+  cmd->add_option("--encodings", o->encodings, "comma-separated encodings, or all (the default)");
+  cmd->add_option("--csv", o->csv, "write the CSV here (default: standard output, before the summary)");
+  cmd->add_option("--summary", o->summary, "also write the Markdown summary here");
+  cmd->add_option("--timeout", o->timeout_ms, "per puzzle and encoding, in milliseconds")->default_val(60000);
+  cmd->add_option("--limit", o->limit, "only the first N puzzles");
+  cmd->add_flag("--enumerate", o->enumerate, "enumerate every solution (up to --max-solutions) and compare the sets");
+  cmd->add_option("--max-solutions", o->max_solutions, "with --enumerate")->default_val(10000);
+  cmd->callback([o, &exit_status]() { exit_status = guarded("bench", [&]() { return run_bench(*o); }); });
+}
+
+}  // namespace psmt::cli
