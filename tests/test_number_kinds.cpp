@@ -127,6 +127,8 @@ TEST(Hidoku, SeedBoardIsUniqueWithTheReportedFirstRow) {
   ASSERT_EQ(r.status, Status::Unique);
   EXPECT_EQ(r.solutions[0]["grid"][0], nlohmann::json({91, 92, 93, 20, 21, 36, 37, 38, 39, 57}));
   EXPECT_TRUE(lp.encoder->check(*lp.puzzle, r.solutions[0]).empty());
+  JsonNode node(r.solutions[0], "/expect/solution");  // round trip through expect.solution
+  EXPECT_EQ(lp.encoder->normalize_solution(*lp.puzzle, node), r.solutions[0]);
   // The integer encodings agree (seconds each with the distance pruning).
   for (const std::string enc : {"cell", "position"}) {
     Result ri = run_puzzle(lp, enc, 1);
