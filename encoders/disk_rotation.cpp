@@ -21,7 +21,7 @@ class DiskRotationEncoder final : public Encoder {
   }
   std::vector<std::string> fields() const override { return {"disks", "cover"}; }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"bool", "a Bool per disk and rotation, coverage as clauses (QF_FD) (default)"},
+    return {{"bool", "a Bool per disk and rotation, coverage as clauses (QF_FD)"},
             {"int", "an Int rotation per disk, coverage as sums of if-then-else"}};
   }
 

@@ -113,7 +113,7 @@ class EquationGridEncoder final : public Encoder {
     // minimal sets (a changed seed: 1.9 s); non-linear integer arithmetic is
     // incomplete in Z3 and gave up shrinking after the 10 s budget.
     return {{"bv", "a bit-vector per cell, as wide as interval arithmetic requires, with no-overflow guards on every "
-                   "operation (default)"},
+                   "operation"},
             {"int", "an Int per cell; equations in (non-)linear integer arithmetic"}};
   }
 

@@ -84,7 +84,7 @@ class HidokuEncoder final : public Encoder {
   std::vector<std::string> fields() const override { return {"board", "adjacency"}; }
   std::vector<EncodingInfo> encodings() const override {
     return {{"bool", "a Bool per (cell, number) allowed by distances to the givens; exactly-one by sequential counters; "
-                     "successor and predecessor clauses (QF_FD) (default)"},
+                     "successor and predecessor clauses (QF_FD)"},
             {"cell", "an Int per cell, Distinct, each number's successor on a neighbouring cell"},
             {"position", "row and column Ints per number, moves between consecutive numbers in linear arithmetic"}};
   }

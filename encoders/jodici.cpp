@@ -20,7 +20,7 @@ class JodiciEncoder final : public Encoder {
   std::vector<std::string> fields() const override { return {"grid", "digits", "repeat", "sector_sum", "ring_sum"}; }
   std::vector<EncodingInfo> encodings() const override {
     // onehot first (the default): check on the seed takes 20 ms against 54 ms for int.
-    return {{"onehot", "a Bool per field and digit (clauses); sums and counts as pseudo-Boolean equalities (QF_FD) (default)"},
+    return {{"onehot", "a Bool per field and digit (clauses); sums and counts as pseudo-Boolean equalities (QF_FD)"},
             {"int", "an Int per field; linear sums; per-digit counts as sums of if-then-else"}};
   }
 

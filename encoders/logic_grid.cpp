@@ -524,7 +524,7 @@ class LogicGridEncoder final : public Encoder {
   }
   std::vector<std::string> fields() const override { return {"categories", "clues", "questions"}; }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"bool", "a Bool per (item, entity), exactly one per row and column (pairwise clauses); clues as clauses over item pairs (QF_FD) (default)"},
+    return {{"bool", "a Bool per (item, entity), exactly one per row and column (pairwise clauses); clues as clauses over item pairs (QF_FD)"},
             {"int", "an Int per item (its entity), Distinct per category; values by if-then-else, comparisons in linear arithmetic"}};
   }
 

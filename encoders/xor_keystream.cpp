@@ -194,7 +194,7 @@ class XorKeystream : public Encoder {
   }
   std::vector<std::string> fields() const override { return {"ciphertexts", "alphabet", "cribs", "known_key"}; }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"bv8", "key bytes as 8-bit bit-vectors; plaintext = c XOR k within the alphabet's byte ranges (default)"},
+    return {{"bv8", "key bytes as 8-bit bit-vectors; plaintext = c XOR k within the alphabet's byte ranges"},
             {"int-domain", "key bytes as Int 0..255 with the enumerated domain {c XOR a : a in the alphabet}"}};
   }
 
