@@ -8,6 +8,7 @@
 #include <z3++.h>
 
 #include "engine/encoding.h"
+#include "render/svg.h"
 
 namespace psmt::xor_keystream {
 namespace {
@@ -36,7 +37,8 @@ std::vector<uint8_t> parse_hex(const JsonNode& node) {
       i += 2;
       int v = 0, digits = 0;
       while (i < s.size() && hex_digit(s[i]) >= 0) {
-        v = v * 16 + hex_digit(s[i++]);
+        if (digits < 2) v = v * 16 + hex_digit(s[i]);  // more digits are an error below
+        i++;
         digits++;
       }
       if (digits == 0 || digits > 2)
@@ -163,7 +165,7 @@ struct English {
       p['a' + i] = 0.78 * kLetterFreq[i] / 100.0 * 0.95;
       p['A' + i] = 0.78 * kLetterFreq[i] / 100.0 * 0.05;
     }
-    p[' '] = 0.17;
+    p[static_cast<unsigned char>(' ')] = 0.17;
     for (char c : std::string(".,")) p[static_cast<unsigned char>(c)] = 0.008;
     for (char c : std::string("'\"-:;?!()")) p[static_cast<unsigned char>(c)] = 0.001;
     for (char c = '0'; c <= '9'; ++c) p[static_cast<unsigned char>(c)] = 0.0005;
@@ -185,6 +187,44 @@ const English& english() {
 }
 
 // ---- the encoder ------------------------------------------------------------
+
+// The messages as rows of a grid, one column per keystream byte: the
+// ciphertext bytes in hex, or the plaintext once a key is known, crib bytes
+// bold, uncertain columns shaded. Large corpora are cut to the first
+// kSvgRows x kSvgCols cells (said under the grid).
+constexpr int kSvgRows = 60, kSvgCols = 120;
+
+std::string render_svg(const Stream& s, const std::vector<int>* key, const std::set<int>& marked,
+                       const std::string& title) {
+  std::set<std::pair<int, int>> crib_bytes;
+  for (const auto& c : s.cribs)
+    for (std::size_t k = 0; k < c.text.size(); ++k) crib_bytes.insert({c.message, c.offset + static_cast<int>(k)});
+  const int rows = static_cast<int>(std::min<std::size_t>(s.parts.size(), kSvgRows));
+  const int cols = static_cast<int>(std::min<std::size_t>(s.length(), kSvgCols));
+  GridSvg g;
+  g.rows = rows;
+  g.cols = cols;
+  g.cell = 22;
+  g.title = title;
+  auto on = [&](Cell c) { return static_cast<std::size_t>(c.col) < s.parts[static_cast<std::size_t>(c.row)].size(); };
+  g.off_board = [&](Cell c) { return !on(c); };
+  g.cell_text = [&](Cell c) -> std::string {
+    if (!on(c)) return {};
+    int b = s.parts[static_cast<std::size_t>(c.row)][static_cast<std::size_t>(c.col)];
+    if (!key) return fmt::format("{:02x}", b);
+    int ch = b ^ (*key)[static_cast<std::size_t>(c.col)];
+    if (ch == ' ') return {};
+    return (ch > 32 && ch < 127) ? std::string(1, static_cast<char>(ch)) : "?";
+  };
+  g.is_given = [&](Cell c) { return !key || crib_bytes.count({c.row, c.col}) > 0; };
+  g.highlighted = [&](Cell c) { return marked.count(c.col) > 0; };
+  if (rows < static_cast<int>(s.parts.size()) || cols < static_cast<int>(s.length()))
+    g.footer.push_back(fmt::format("showing {} of {} messages and {} of {} key bytes", rows, s.parts.size(), cols,
+                                   s.length()));
+  g.footer.push_back(key ? "plaintext; crib bytes bold, shaded columns still uncertain"
+                         : "ciphertext bytes (hex), one column per keystream byte");
+  return g.render();
+}
 
 class XorKeystream : public Encoder {
  public:
@@ -343,12 +383,12 @@ class XorKeystream : public Encoder {
 
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
     const auto& s = static_cast<const Stream&>(p);
-    if (opt.format == RenderFormat::Svg) throw UsageError("SVG rendering is not available for kind xor_keystream");
     std::set<int> marked;
     for (const auto& c : opt.highlight) marked.insert(c.col);
-    std::string out;
     std::vector<int> key;
     if (solution) parse_key_hex(solution->at("key").get<std::string>(), key);
+    if (opt.format == RenderFormat::Svg) return render_svg(s, solution ? &key : nullptr, marked, opt.title);
+    std::string out;
     for (std::size_t i = 0; i < s.parts.size(); ++i) {
       std::string line = fmt::format("{:>3}  ", i + 1);
       for (std::size_t j = 0; j < s.parts[i].size(); ++j) {

@@ -5,6 +5,15 @@
 
 namespace psmt::xor_keystream {
 
+namespace {
+// One crib byte for a message: itself when printable ASCII, else its hex
+// (a byte of a multi-byte character is not text on its own).
+std::string printable(char ch) {
+  const auto b = static_cast<unsigned char>(ch);
+  return b >= 32 && b < 127 ? std::string(1, ch) : fmt::format("\\x{:02x}", b);
+}
+}  // namespace
+
 std::size_t Stream::length() const {
   std::size_t n = 0;
   for (const auto& p : parts) n = std::max(n, p.size());
@@ -47,7 +56,7 @@ std::vector<Violation> check_key(const Stream& s, const std::vector<int>& key) {
       auto m = static_cast<std::size_t>(c.message), j = static_cast<std::size_t>(c.offset) + k;
       int p = s.parts[m][j] ^ key[j];
       if (p != static_cast<unsigned char>(c.text[k]))
-        out.push_back({c.id, fmt::format("crib: message {} byte {} decodes to 0x{:02x}, not '{}'", m + 1, j, p, c.text[k])});
+        out.push_back({c.id, fmt::format("crib: message {} byte {} decodes to 0x{:02x}, not '{}'", m + 1, j, p, printable(c.text[k]))});
     }
   for (const auto& k : s.known)
     if (key[k.offset] != k.byte)

@@ -103,7 +103,7 @@ int run_batch(const BatchOptions& o) {
   }
   std::mutex out_mu;
   auto emit = [&](const nlohmann::json& j) {
-    std::string line = j.dump() + "\n";
+    std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     std::lock_guard<std::mutex> lock(out_mu);
     const char* p = line.data();
     std::size_t left = line.size();

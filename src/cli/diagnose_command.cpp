@@ -142,7 +142,7 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
     rc.command = "diagnose";
     nlohmann::json j = report_json(lp, d.verdict, rc);
     j["diagnosis"] = diagnosis_json(*lp.encoder, d);
-    std::cout << j.dump() << "\n" << std::flush;
+    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   } else {
     std::cout << text_report(lp, d, use_color(o.common.color)) << std::flush;
   }

@@ -141,7 +141,7 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     if (res.status == Status::Multiple) res.status = Status::Solved;  // solve: a solution, chosen
   }
   if (o.json) {
-    std::cout << report_json(lp, res, rc).dump() << "\n" << std::flush;
+    std::cout << report_json(lp, res, rc).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   } else {
     std::cout << report_text(lp, res, rc) << std::flush;
   }

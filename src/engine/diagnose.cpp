@@ -197,7 +197,7 @@ class Diagnoser {
       for (std::size_t i = 0; i < m.size(); ++i)
         if (!forced_out[i]) as.push_back(m[i]);
       if (!budget_.arm(map, 0)) return false;
-      auto r = map.check(as);
+      auto r = budget_.check(map, as);
       if (r == z3::sat) {
         z3::model mm = map.get_model();
         seed.clear();
@@ -258,7 +258,7 @@ class Diagnoser {
       z3::expr_vector as(ctx_);
       as.push_back(!ge[k]);
       if (!budget_.arm(s, 0)) return note("repairs: the limit was hit");
-      auto r = s.check(as);
+      auto r = budget_.check(s, as);
       if (r == z3::unknown) return note(fmt::format("{} repairs: stopped at the limit at size {}", change ? "change" : "drop", k));
       if (r == z3::unsat) continue;
       (change ? d_.min_change : d_.min_drop) = k;
@@ -285,7 +285,7 @@ class Diagnoser {
         rep.solutions = res.solutions;
         list.push_back(rep);
         if (!budget_.arm(s, 0)) break;
-        r = s.check(as);
+        r = budget_.check(s, as);
       }
       if (r == z3::sat) note(fmt::format("more {} repairs of size {} exist than the {} listed", change ? "change" : "drop", k, opt_.max_repairs));
       std::stable_sort(list.begin(), list.end(), [](const Repair& a, const Repair& b) {
@@ -328,7 +328,7 @@ class Diagnoser {
     if (places_.size() != enc.places.size()) throw InternalError("encoder gives places that its encoding does not map");
     seen_.assign(places_.size(), {});
     seen_values_.assign(places_.size(), {});
-    if (!budget_.arm(s, 0) || s.check() != z3::sat) {
+    if (!budget_.arm(s, 0) || budget_.check(s) != z3::sat) {
       note("ambiguity not computed: the limit was hit");
       return false;
     }
@@ -353,7 +353,7 @@ class Diagnoser {
           complete = false;
           break;
         }
-        auto r = s.check(as);
+        auto r = budget_.check(s, as);
         if (r == z3::sat) absorb(enc, s.get_model());
         else if (r == z3::unsat) break;
         else {
@@ -423,7 +423,7 @@ class Diagnoser {
       as.push_back(other);
       for (auto a : set) as.push_back(fix[a]);
       if (!budget_.arm(s, 0)) return z3::unknown;
-      auto r = s.check(as);
+      auto r = budget_.check(s, as);
       if (r == z3::sat) model = model_values(s.get_model(), enc.decision_vars);
       return r;
     };
@@ -434,7 +434,7 @@ class Diagnoser {
       z3::expr_vector as(ctx_);
       as.push_back(!ge[k]);
       if (!budget_.arm(hs, 0)) break;
-      auto r = hs.check(as);
+      auto r = budget_.check(hs, as);
       if (r == z3::unknown) break;
       if (r == z3::unsat) {
         if (++k > amb.size()) break;

@@ -106,7 +106,7 @@ z3::check_result TrackedSolver::check(const std::vector<std::size_t>& subset, Bu
   for (const auto& e : extra) as.push_back(e);
   if (!budget.arm(solver, rlimit_count(solver))) return z3::unknown;
   checks++;
-  return solver.check(as);
+  return budget.check(solver, as);
 }
 
 std::vector<std::size_t> TrackedSolver::core() const {
@@ -281,7 +281,7 @@ void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptio
     for (;;) {
       if (options.limit && models[k].size() >= options.limit) break;
       bool armed = budget.arm(s, rlimit_count(s) - rl0);
-      z3::check_result r = armed ? s.check() : z3::unknown;
+      z3::check_result r = armed ? budget.check(s) : z3::unknown;
       res.stats.checks += armed;
       if (r == z3::unknown) {
         unknown = true;
@@ -441,7 +441,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       if (armed) {
         z3::expr_vector as(ctx);
         if (cube_at < cube.size()) as.push_back(cube[cube_at]);
-        r = s.check(as);
+        r = budget.check(s, as);
         res.stats.checks++;
       }
       (res.solutions_found == 0 ? res.stats.first_model_ms : res.stats.uniqueness_ms) += ms_since(tc);

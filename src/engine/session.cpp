@@ -1,5 +1,6 @@
 #include "engine/session.h"
 
+#include <memory>
 #include <optional>
 
 #include <fmt/format.h>
@@ -18,7 +19,8 @@ struct Session::State {
   std::string key;
   std::optional<Encoding> base;  // the first puzzle's full encoding
   std::optional<z3::solver> solver;
-  bool armed = false;  // limits were set on the solver
+  bool armed = false;  // an rlimit was set on the solver
+  std::unique_ptr<Watchdog> watchdog;  // for --timeout; after ctx, so it stops first
 };
 
 Session::Session(const Encoder& encoder, std::string encoding)
@@ -87,26 +89,26 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       s.push();
       for (const auto& c : clues) s.add(c);
     }
-    Budget budget(st.ctx, limits, t_start);
+    if (limits.timeout_ms && !st.watchdog) st.watchdog = std::make_unique<Watchdog>(st.ctx);
+    Budget budget(st.ctx, limits, t_start, st.watchdog.get());
     // Statistics and parameter updates cost more than a sudoku's search, so
     // they are only touched when a limit asks for them.
     const bool limited = limits.timeout_ms || limits.rlimit;
     auto rlimit_used = [&]() { return limits.rlimit ? rlimit_count(s) : 0; };
     uint64_t rl_start = rlimit_used();
-    if (!limited && st.armed) {  // a previous puzzle's limits must not linger
+    if (!limits.rlimit && st.armed) {  // a previous puzzle's rlimit must not linger
       z3::params p(st.ctx);
-      p.set("timeout", UINT32_MAX);
       p.set("rlimit", 0u);
       s.set(p);
       st.armed = false;
     }
     auto solve = [&](const z3::expr_vector& assumptions) {
       if (limited) {
-        st.armed = true;
+        st.armed = st.armed || limits.rlimit.has_value();
         if (!budget.arm(s, rlimit_used() - rl_start)) return z3::unknown;
       }
       res.stats.checks++;
-      return s.check(assumptions);
+      return budget.check(s, assumptions);
     };
     std::vector<int64_t> values;
     auto take = [&]() {

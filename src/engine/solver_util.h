@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 
 #include "engine/encoding.h"
 #include "engine/engine.h"
+#include "engine/watchdog.h"
 
 namespace psmt::detail {
 
@@ -23,45 +25,72 @@ inline double ms_since(Clock::time_point t0) {
 }
 
 // Budget shared by every check of one run: wall clock and Z3 resource units.
+// The wall clock is enforced by a Watchdog (interrupting the context), not by
+// Z3's `timeout` parameter; runs that share a context (a batch worker's
+// session) share one watchdog thread.
 class Budget {
  public:
-  Budget(z3::context& ctx, const Limits& limits, Clock::time_point start = Clock::now())
-      : ctx_(ctx), limits_(limits), start_(start) {}
+  Budget(z3::context& ctx, const Limits& limits, Clock::time_point start = Clock::now(), Watchdog* shared = nullptr)
+      : ctx_(ctx), limits_(limits), start_(start), watchdog_(shared) {}
 
   // Configure `s` for its next check; false if the budget is already spent.
   bool arm(z3::solver& s, uint64_t rlimit_used) {
-    z3::params p(ctx_);
-    if (limits_.timeout_ms) {
-      double left = static_cast<double>(*limits_.timeout_ms) - ms_since(start_);
-      if (left < 1) return false;
-      p.set("timeout", static_cast<unsigned>(std::min(left, 4.0e9)));
-    }
+    if (spent()) return false;
     if (limits_.rlimit) {
       if (rlimit_used >= *limits_.rlimit) return false;
       uint64_t left = *limits_.rlimit - rlimit_used;
+      z3::params p(ctx_);
       p.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(left, UINT32_MAX)));
+      s.set(p);
     }
-    s.set(p);
     return true;
   }
+  // s.check(assumptions) within the wall-clock limit (after arm()).
+  z3::check_result check(z3::solver& s, const z3::expr_vector& assumptions) {
+    if (!limits_.timeout_ms) return s.check(assumptions);
+    if (!watchdog_) {
+      own_ = std::make_unique<Watchdog>(ctx_);
+      watchdog_ = own_.get();
+    }
+    watchdog_->arm(start_ + std::chrono::milliseconds(*limits_.timeout_ms));
+    z3::check_result r = z3::unknown;
+    try {
+      r = s.check(assumptions);
+    } catch (...) {
+      interrupted_ = watchdog_->disarm() || interrupted_;
+      throw;
+    }
+    interrupted_ = watchdog_->disarm() || interrupted_;
+    return r;
+  }
+  z3::check_result check(z3::solver& s) { return check(s, z3::expr_vector(ctx_)); }
+
   bool spent() const {
     return limits_.timeout_ms && ms_since(start_) >= static_cast<double>(*limits_.timeout_ms);
   }
-  // Why a check stopped, when the solver does not say (QF_FD leaves it empty).
+  // Why a check stopped: Z3's reason, or the limit that stopped it (QF_FD
+  // leaves the reason empty; an interrupt by the watchdog is the timeout).
   std::string reason(const std::string& from_solver, uint64_t rlimit_used) const {
-    auto vague = [](const std::string& r) { return r.empty() || r == "unknown" || r == "no reason given"; };
+    auto vague = [](const std::string& r) {
+      return r.empty() || r == "unknown" || r == "no reason given" || r == "interrupted" || r == "canceled";
+    };
+    std::string timeout = limits_.timeout_ms ? "timeout (--timeout " + std::to_string(*limits_.timeout_ms) + " ms)" : "";
+    if (interrupted_) return timeout;
     if (!vague(from_solver)) return from_solver;
-    if (limits_.timeout_ms && ms_since(start_) >= static_cast<double>(*limits_.timeout_ms) * 0.95) return "timeout";
     if (limits_.rlimit && rlimit_used >= *limits_.rlimit * 95 / 100) return "resource limit (--rlimit)";
-    if (limits_.timeout_ms) return "timeout";
+    if (limits_.timeout_ms && ms_since(start_) >= static_cast<double>(*limits_.timeout_ms) * 0.95) return timeout;
     if (limits_.rlimit) return "resource limit (--rlimit)";
-    return "unknown";
+    if (limits_.timeout_ms) return timeout;
+    return from_solver.empty() ? "unknown" : from_solver;
   }
 
  private:
   z3::context& ctx_;
   Limits limits_;
   Clock::time_point start_;
+  Watchdog* watchdog_ = nullptr;
+  std::unique_ptr<Watchdog> own_;
+  bool interrupted_ = false;
 };
 
 z3::solver make_solver(z3::context& ctx, const Encoding& enc);

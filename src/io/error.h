@@ -13,13 +13,19 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace psmt {
+
+// `s` with every byte that is not part of a valid UTF-8 sequence replaced by
+// U+FFFD, so that messages quoting input (a character of a row, a file name)
+// can always be printed and written into JSON reports.
+std::string valid_utf8(std::string_view s);
 
 class InputError : public std::runtime_error {
  public:
   InputError(std::string id, std::string path, std::string message, std::string file = {})
-      : std::runtime_error(message), id_(std::move(id)), path_(std::move(path)), file_(std::move(file)) {}
+      : std::runtime_error(valid_utf8(message)), id_(std::move(id)), path_(std::move(path)), file_(std::move(file)) {}
 
   const std::string& id() const { return id_; }
   // JSON pointer of the offending value; "" is the document root.

@@ -6,9 +6,37 @@
 
 namespace psmt {
 
+std::string valid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  auto cont = [&](std::size_t k) { return k < s.size() && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80; };
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t n = b < 0x80 ? 1 : (b >= 0xC2 && b <= 0xDF) ? 2 : (b >= 0xE0 && b <= 0xEF) ? 3 : (b >= 0xF0 && b <= 0xF4) ? 4 : 0;
+    bool ok = n > 0;
+    for (std::size_t k = 1; ok && k < n; ++k) ok = cont(i + k);
+    if (ok && n == 3) {  // no overlong forms, no surrogates
+      const auto b1 = static_cast<unsigned char>(s[i + 1]);
+      ok = !(b == 0xE0 && b1 < 0xA0) && !(b == 0xED && b1 >= 0xA0);
+    }
+    if (ok && n == 4) {  // no overlong forms, nothing above U+10FFFF
+      const auto b1 = static_cast<unsigned char>(s[i + 1]);
+      ok = !(b == 0xF0 && b1 < 0x90) && !(b == 0xF4 && b1 >= 0x90);
+    }
+    if (ok) {
+      out.append(s.substr(i, n));
+      i += n;
+    } else {
+      out += "\xEF\xBF\xBD";
+      i += 1;
+    }
+  }
+  return out;
+}
+
 std::string InputError::describe() const {
   std::string where = path_.empty() ? "/" : path_;
-  std::string head = file_.empty() ? "" : file_ + ": ";
+  std::string head = file_.empty() ? "" : valid_utf8(file_) + ": ";
   if (path_ == "#") return fmt::format("{}{} [{}]", head, what(), id_);  // not located in the JSON tree
   return fmt::format("{}{}: {} [{}]", head, where, what(), id_);
 }
