@@ -17,9 +17,11 @@
 //    it includes no Z3 header (tests enforce this for encoders/*_check.cpp).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -83,6 +85,17 @@ struct EncodeOptions {
   // which is correct, only slower.
   bool clues_only = false;
   const z3::ast_vector_tpl<z3::expr>* reuse_vars = nullptr;
+  // --timeout covers encoding: kinds whose encodings can grow large (tilings,
+  // hidoku, keystreams, big grids) call check_deadline() in their loops, which
+  // throws EncodeTimeout once the run's wall-clock limit has passed.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  void check_deadline() const;
+};
+
+// Thrown by EncodeOptions::check_deadline(); the engine answers `unknown`.
+class EncodeTimeout : public std::runtime_error {
+ public:
+  EncodeTimeout() : std::runtime_error("the time limit ran out while encoding") {}
 };
 
 enum class RenderFormat { Text, Svg };

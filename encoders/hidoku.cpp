@@ -131,7 +131,7 @@ class HidokuEncoder final : public Encoder {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions&) const override {
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     Encoding enc(ctx);
     const int N = b.cells(), W = b.rows * b.cols;
@@ -142,6 +142,7 @@ class HidokuEncoder final : public Encoder {
       std::vector<std::map<int, z3::expr>> x(W);
       std::vector<std::vector<z3::expr>> of_number(N + 1);
       for (int c = 0; c < W; ++c) {
+        eo.check_deadline();
         if (!b.on[c]) continue;
         std::vector<unsigned> place;
         std::vector<z3::expr> lits;
@@ -158,7 +159,7 @@ class HidokuEncoder final : public Encoder {
       }
       for (int k = 1; k <= N; ++k) exactly_one(ctx, of_number[k], fmt::format("num{}", k), enc.rules);
       for (int c = 0; c < W; ++c)
-        for (auto& [k, v] : x[c]) {
+        for (auto& [k, v] : (eo.check_deadline(), x[c])) {
           for (int step : {1, -1}) {
             int k2 = k + step;
             if (k2 < 1 || k2 > N) continue;
@@ -205,6 +206,7 @@ class HidokuEncoder final : public Encoder {
       }
       enc.rules.push_back(z3::distinct(all));
       for (int c = 0; c < W; ++c) {
+        eo.check_deadline();
         if (!b.on[c]) continue;
         z3::expr_vector succ(ctx);
         z3::expr_vector pred(ctx);
@@ -225,6 +227,7 @@ class HidokuEncoder final : public Encoder {
     // position: row and column of every number.
     std::vector<z3::expr> R, C;
     for (int k = 1; k <= N; ++k) {
+      eo.check_deadline();
       R.push_back(ctx.int_const(fmt::format("row_{}", k).c_str()));
       C.push_back(ctx.int_const(fmt::format("col_{}", k).c_str()));
       enc.decision_vars.push_back(R.back());

@@ -293,6 +293,7 @@ class PolyominoEncoder : public Encoder {
       }
     };
     for (std::size_t c = 0; c < t.board.size(); ++c) {
+      eo.check_deadline();
       if (!t.board[c]) continue;
       exactly(covering[c], 1, fmt::format("cell{}", c), enc.rules);
       enc.places.push_back(cover_idx[c]);

@@ -50,6 +50,10 @@ std::string kind_names() {
   return s;
 }
 
+void EncodeOptions::check_deadline() const {
+  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw EncodeTimeout();
+}
+
 bool Encoder::has_encoding(std::string_view name) const {
   for (const auto& e : encodings())
     if (e.name == name) return true;

@@ -293,7 +293,7 @@ class XorKeystream : public Encoder {
     return s;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions&) const override {
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& s = static_cast<const Stream&>(p);
     Encoding enc(ctx);
     const std::size_t L = s.length();
@@ -325,7 +325,7 @@ class XorKeystream : public Encoder {
     };
     (void)rs;
     for (std::size_t i = 0; i < s.parts.size(); ++i)
-      for (std::size_t j = 0; j < s.parts[i].size(); ++j) {
+      for (std::size_t j = (eo.check_deadline(), 0); j < s.parts[i].size(); ++j) {
         if (!s.free.empty() && s.free[i][j]) continue;
         int c = s.parts[i][j];
         enc.clues.push_back({fmt::format("ciphertexts/{}/{}", i, j),

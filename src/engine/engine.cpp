@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -403,7 +404,19 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
   z3::context ctx;
   try {
     auto t0 = Clock::now();
-    Encoding enc = encoder.encode(puzzle, ctx, res.encoding, options.encode);
+    EncodeOptions eo = options.encode;
+    if (options.limits.timeout_ms) eo.deadline = t_start + std::chrono::milliseconds(*options.limits.timeout_ms);
+    std::optional<Encoding> encoded;
+    try {
+      encoded.emplace(encoder.encode(puzzle, ctx, res.encoding, eo));
+    } catch (const EncodeTimeout&) {
+      res.stats.encode_ms = ms_since(t0);
+      res.status = Status::Unknown;
+      res.reason_unknown = "timeout (--timeout " + std::to_string(*options.limits.timeout_ms) + " ms) while encoding";
+      res.stats.wall_ms = ms_since(t_start);
+      return res;
+    }
+    Encoding& enc = *encoded;
     res.stats.encode_ms = ms_since(t0);
 
     z3::solver s = make_solver(ctx, enc);
@@ -411,7 +424,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     for (const auto& clue : enc.clues) s.add(clue.constraint);
 
     Budget budget(ctx, options.limits, t_start);  // the limits cover encoding too
-    if (options.split && !options.on_solution && options.limit != 1) {
+    if (options.split && !options.on_solution && options.limit != 1 && !budget.spent()) {
       auto comps = split_components(enc);
       if (comps.size() > 1) {
         run_components(encoder, puzzle, options, ctx, enc, comps, budget, res);
