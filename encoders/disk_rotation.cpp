@@ -1,5 +1,6 @@
 #include "disk_rotation.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <z3++.h>
 
@@ -191,7 +192,11 @@ class DiskRotationEncoder final : public Encoder {
         return s.solid(c.row, c.col, rot(c.row)) ? std::string("1") : std::string("0");
       };
       g.is_given = [&](Cell c) { return c.row < k; };
-      g.highlighted = [&](Cell c) { return c.row < k && s.solid(c.row, c.col, rot(c.row)); };
+      g.filled = [&](Cell c) { return c.row < k && s.solid(c.row, c.col, rot(c.row)); };
+      g.highlighted = [&](Cell c) {  // the disks of a conflict
+        return c.row < k && std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), disk_id(c.row)) !=
+                                opt.highlight_clues.end();
+      };
       for (int d = 0; d < k; ++d) g.footer.push_back(fmt::format("disk {}: rotation {}", d + 1, rot(d)));
       if (solution) g.footer.push_back("last row: how often each position is covered");
       return g.render();

@@ -20,6 +20,9 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
   cmd.add_flag("--json", o.json, "print one JSON report per puzzle (one per line)");
   cmd.add_option("--color", o.color, "colour in text output: auto (when a terminal, not NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd.add_flag("-q,--quiet", o.quiet,
+               "print nothing on standard output: the exit status gives the verdict; errors still go to standard "
+               "error and --svg files are still written");
 }
 
 int guarded(const std::string& what, const std::function<int()>& body) {

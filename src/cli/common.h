@@ -30,9 +30,11 @@ struct PuzzleOptions {
   bool up_to_symmetry = false;
   bool no_symmetry_breaking = false;
   std::string color = "auto";
+  bool quiet = false;
+  std::string svg;  // solve, check: picture of the result
 };
 
-// Adds FILE..., --encoding, --timeout, --rlimit, --json, --color.
+// Adds FILE..., --encoding, --timeout, --rlimit, --json, --color, --quiet.
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);
 
 // Run `one` on every file: bad input and usage errors print one line and give

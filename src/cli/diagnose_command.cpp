@@ -137,7 +137,8 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
     if (d.verdict.status == Status::Unique) sol = &d.verdict.solutions.front();
     write_file_atomically(o.svg, lp.encoder->render(*lp.puzzle, sol, ro));
   }
-  if (o.common.json) {
+  if (o.common.quiet) {
+  } else if (o.common.json) {
     ReportContext rc;
     rc.command = "diagnose";
     nlohmann::json j = report_json(lp, d.verdict, rc);

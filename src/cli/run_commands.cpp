@@ -10,6 +10,7 @@
 #include "io/error.h"
 #include "io/puzzle_file.h"
 #include "io/report.h"
+#include "io/write_file.h"
 
 namespace psmt::cli {
 namespace {
@@ -19,6 +20,25 @@ std::string second_encoding(const Encoder& e, const std::string& used) {
   for (const auto& info : e.encodings())
     if (info.name != used) return info.name;
   return {};
+}
+
+// The puzzle with what was found: the solution (unique, solved, chosen), the
+// first of several with the places where the first two differ shaded, or
+// the conflicting clues marked when there is none.
+std::string result_svg(const LoadedPuzzle& lp, const Result& res, const nlohmann::json* chosen) {
+  RenderOptions so;
+  so.format = RenderFormat::Svg;
+  so.title = fmt::format("{}: {}", lp.name.empty() ? lp.file : lp.name, status_name(res.status));
+  const nlohmann::json* sol = chosen ? chosen : res.solutions.empty() ? nullptr : &res.solutions.front();
+  if (res.status == Status::Multiple) {
+    auto places = lp.encoder->places(*lp.puzzle);
+    for (const auto& label : res.differing_cells)
+      for (const auto& p : places)
+        if (p.label == label && p.cell) so.highlight.push_back(*p.cell);
+  }
+  if (res.status == Status::None && res.conflict)
+    for (const auto& c : res.conflict->clues) so.highlight_clues.push_back(c.id);
+  return lp.encoder->render(*lp.puzzle, sol, so);
 }
 
 int run_file(const std::string& command, const PuzzleOptions& o, const std::string& file) {
@@ -46,7 +66,7 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     ro.limit = o.limit;
     ro.keep = command == "enumerate" ? SIZE_MAX : 2;
     ro.candidates = command == "count";  // per-place values, when the puzzle splits into components
-    if (command == "enumerate" && !o.json) {
+    if (command == "enumerate" && !o.json && !o.quiet) {
       std::cout << lp.file << ":\n";
       ro.on_solution = [&](const nlohmann::json& sol, uint64_t i) {
         std::cout << "solution " << (i + 1) << ":\n";
@@ -140,7 +160,9 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     rc.choice = &*choice;
     if (res.status == Status::Multiple) res.status = Status::Solved;  // solve: a solution, chosen
   }
-  if (o.json) {
+  if (!o.svg.empty()) write_file_atomically(o.svg, result_svg(lp, res, choice ? &choice->solution : nullptr));
+  if (o.quiet) {
+  } else if (o.json) {
     std::cout << report_json(lp, res, rc).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   } else {
     std::cout << report_text(lp, res, rc) << std::flush;
@@ -170,7 +192,16 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
   }
   if (name == "check" || name == "count")
     cmd->add_flag("--no-explain", o->no_explain, "do not compute the conflicting clues of a puzzle with no solution");
+  if (name == "solve" || name == "check")
+    cmd->add_option("--svg", o->svg,
+                    "write the puzzle and its solution as SVG to this file (one puzzle): ambiguous places shaded, "
+                    "conflicting clues marked");
   cmd->callback([o, name, &exit_status]() {
+    if (!o->svg.empty() && o->files.size() != 1) {
+      print_error("--svg takes exactly one puzzle file");
+      exit_status = 2;
+      return;
+    }
     exit_status = for_each_file(o->files, [&](const std::string& f) { return run_file(name, *o, f); });
   });
 }

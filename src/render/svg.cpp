@@ -20,9 +20,14 @@ std::string SvgWriter::escape(const std::string& s) {
   return out;
 }
 
+namespace {
+std::string class_attr(const std::string& cls) { return cls.empty() ? "" : R"( class=")" + cls + "\""; }
+}  // namespace
+
 void SvgWriter::rect(double x, double y, double w, double h, const std::string& fill, const std::string& stroke,
-                     double stroke_width) {
-  body_ += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}")", x, y, w, h, fill);
+                     double stroke_width, const std::string& cls) {
+  body_ += fmt::format(R"(<rect{} x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}")", class_attr(cls), x, y,
+                       w, h, fill);
   if (stroke != "none") body_ += fmt::format(R"( stroke="{}" stroke-width="{:.1f}")", stroke, stroke_width);
   body_ += "/>\n";
 }
@@ -33,20 +38,21 @@ void SvgWriter::line(double x1, double y1, double x2, double y2, const std::stri
 }
 
 void SvgWriter::text(double x, double y, const std::string& s, double size, const std::string& fill, bool bold,
-                     const std::string& anchor) {
-  body_ += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{:.1f}" fill="{}" text-anchor="{}" dominant-baseline="central"{}>{}</text>)",
-                       x, y, size, fill, anchor, bold ? R"( font-weight="bold")" : "", escape(s)) + "\n";
+                     const std::string& anchor, const std::string& cls) {
+  body_ += fmt::format(R"(<text{} x="{:.1f}" y="{:.1f}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{:.1f}" fill="{}" text-anchor="{}" dominant-baseline="central"{}>{}</text>)",
+                       class_attr(cls), x, y, size, fill, anchor, bold ? R"( font-weight="bold")" : "", escape(s)) + "\n";
 }
 
 void SvgWriter::circle(double cx, double cy, double r, const std::string& fill) {
   body_ += fmt::format(R"(<circle cx="{:.1f}" cy="{:.1f}" r="{:.1f}" fill="{}"/>)", cx, cy, r, fill) + "\n";
 }
 
-void SvgWriter::polyline(const std::vector<std::pair<double, double>>& pts, const std::string& stroke, double width) {
+void SvgWriter::polyline(const std::vector<std::pair<double, double>>& pts, const std::string& stroke, double width,
+                         const std::string& cls) {
   std::string p;
   for (const auto& [x, y] : pts) p += fmt::format("{}{:.1f},{:.1f}", p.empty() ? "" : " ", x, y);
-  body_ += fmt::format(R"(<polyline points="{}" fill="none" stroke="{}" stroke-width="{:.1f}" stroke-linecap="round" stroke-linejoin="round"/>)",
-                       p, stroke, width) + "\n";
+  body_ += fmt::format(R"(<polyline{} points="{}" fill="none" stroke="{}" stroke-width="{:.1f}" stroke-linecap="round" stroke-linejoin="round"/>)",
+                       class_attr(cls), p, stroke, width) + "\n";
 }
 
 std::string SvgWriter::finish(double width, double height) const {
@@ -69,13 +75,18 @@ std::string GridSvg::render() const {
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       double x = m + c * cs, y = top + r * cs;
-      if (off_board && off_board({r, c})) w.rect(x, y, cs, cs, "#616161");
-      else if (highlighted && highlighted({r, c})) w.rect(x, y, cs, cs, "#ffd54f");
+      if (off_board && off_board({r, c})) w.rect(x, y, cs, cs, "#616161", "none", 0, "off-board");
+      else {
+        const bool hl = highlighted && highlighted({r, c}), fl = filled && filled({r, c});
+        if (hl) w.rect(x, y, cs, cs, fl ? "#f9a825" : "#ffd54f", "none", 0, fl ? "cell filled highlighted" : "cell highlighted");
+        else if (fl) w.rect(x, y, cs, cs, "#cfd8dc", "none", 0, "cell filled");
+        else w.rect(x, y, cs, cs, "none", "none", 0, "cell");
+      }
     }
   if (path.size() > 1) {  // a line through consecutive numbers, under the digits
     std::vector<std::pair<double, double>> pts;
     for (const auto& p : path) pts.push_back({m + p.col * cs + cs / 2, top + p.row * cs + cs / 2});
-    w.polyline(pts, "#ef9a9a", cs * 0.12);
+    w.polyline(pts, "#ef9a9a", cs * 0.12, "path");
   }
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
@@ -83,7 +94,8 @@ std::string GridSvg::render() const {
       std::string t = cell_text ? cell_text({r, c}) : "";
       if (!t.empty()) {
         bool given = is_given && is_given({r, c});
-        w.text(x + cs / 2, y + cs / 2 + 1, t, cs * (t.size() > 1 ? 0.42 : 0.55), given ? "#000" : "#1565c0", given);
+        w.text(x + cs / 2, y + cs / 2 + 1, t, cs * (t.size() > 1 ? 0.42 : 0.55), given ? "#000" : "#1565c0", given,
+               "middle", given ? "given" : "found");
       }
     }
   // Thin cell lines, then thick box lines and the frame on top.
@@ -105,8 +117,9 @@ std::string GridSvg::render() const {
         if (mark && s != ' ') w.circle(x, y, 2.4 * a, "#ffd54f");
         const char* col = mark ? "#000" : "#c62828";
         double wd = mark ? 3.2 : 2.2;
-        if (s == '<') w.polyline({{x + a, y - 1.6 * a}, {x - a, y}, {x + a, y + 1.6 * a}}, col, wd);
-        if (s == '>') w.polyline({{x - a, y - 1.6 * a}, {x + a, y}, {x - a, y + 1.6 * a}}, col, wd);
+        const char* sc = mark ? "sign marked" : "sign";
+        if (s == '<') w.polyline({{x + a, y - 1.6 * a}, {x - a, y}, {x + a, y + 1.6 * a}}, col, wd, sc);
+        if (s == '>') w.polyline({{x - a, y - 1.6 * a}, {x + a, y}, {x - a, y + 1.6 * a}}, col, wd, sc);
       }
       if (down_sign && r + 1 < rows) {
         char s = down_sign({r, c});
@@ -115,8 +128,9 @@ std::string GridSvg::render() const {
         if (mark && s != ' ') w.circle(x, y, 2.4 * a, "#ffd54f");
         const char* col = mark ? "#000" : "#c62828";
         double wd = mark ? 3.2 : 2.2;
-        if (s == '^') w.polyline({{x - 1.6 * a, y + a}, {x, y - a}, {x + 1.6 * a, y + a}}, col, wd);
-        if (s == 'v') w.polyline({{x - 1.6 * a, y - a}, {x, y + a}, {x + 1.6 * a, y - a}}, col, wd);
+        const char* sc = mark ? "sign marked" : "sign";
+        if (s == '^') w.polyline({{x - 1.6 * a, y + a}, {x, y - a}, {x + 1.6 * a, y + a}}, col, wd, sc);
+        if (s == 'v') w.polyline({{x - 1.6 * a, y - a}, {x, y + a}, {x + 1.6 * a, y - a}}, col, wd, sc);
       }
     }
   double y = top + gh + 18;
@@ -141,11 +155,11 @@ std::string RegionSvg::render() const {
       int g = reg(r, c);
       if (g == -2) continue;
       double x = m + c * cs, y = top + r * cs;
-      w.rect(x, y, cs, cs, g >= 0 ? fill(g) : "#f5f5f5");
+      w.rect(x, y, cs, cs, g >= 0 ? fill(g) : "#f5f5f5", "none", 0, g >= 0 ? "cell covered" : "cell");
       std::string mk = marker ? marker({r, c}) : "";
       if (!mk.empty()) w.rect(x + 3, y + 3, cs * 0.22, cs * 0.22, mk, "#333", 0.8);
       std::string l = label ? label({r, c}) : "";
-      if (!l.empty()) w.text(x + cs / 2, y + cs / 2 + 1, l, cs * 0.4, "#222", true);
+      if (!l.empty()) w.text(x + cs / 2, y + cs / 2 + 1, l, cs * 0.4, "#222", true, "middle", "label");
     }
   // Edges: thick where the regions on both sides differ (or the board ends).
   for (int r = 0; r <= rows; ++r)
@@ -194,10 +208,11 @@ std::string TableSvg::render() const {
   }
   double x = m;
   for (std::size_t c = 0; c < width.size(); ++c) {
-    w.text(x + width[c] / 2, row_y(0) + row_h / 2 + 5, header[c], 14, "#222", true);
+    w.text(x + width[c] / 2, row_y(0) + row_h / 2 + 5, header[c], 14, "#222", true, "middle", "header");
     for (std::size_t r = 0; r < rows.size(); ++r)
       if (c < rows[r].size() && !rows[r][c].empty())
-        w.text(x + width[c] / 2, row_y(r + 1) + row_h / 2 + 5, rows[r][c], 14, c == 0 ? "#222" : "#1565c0", c == 0);
+        w.text(x + width[c] / 2, row_y(r + 1) + row_h / 2 + 5, rows[r][c], 14, c == 0 ? "#222" : "#1565c0", c == 0,
+               "middle", c == 0 ? "label" : "value");
     x += width[c];
   }
   const double bottom = row_y(rows.size() + 1);

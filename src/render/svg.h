@@ -16,13 +16,17 @@ namespace psmt {
 class SvgWriter {
  public:
   static std::string escape(const std::string& s);
+  // `cls` becomes the element's class attribute: what it shows ("cell",
+  // "given", "found", "sign", "path", "label", "value", "header"), so that
+  // tests and style sheets can find the parts of a picture.
   void rect(double x, double y, double w, double h, const std::string& fill, const std::string& stroke = "none",
-            double stroke_width = 0);
+            double stroke_width = 0, const std::string& cls = "");
   void line(double x1, double y1, double x2, double y2, const std::string& stroke, double width);
   void text(double x, double y, const std::string& s, double size, const std::string& fill, bool bold = false,
-            const std::string& anchor = "middle");
+            const std::string& anchor = "middle", const std::string& cls = "");
   void circle(double cx, double cy, double r, const std::string& fill);
-  void polyline(const std::vector<std::pair<double, double>>& pts, const std::string& stroke, double width);
+  void polyline(const std::vector<std::pair<double, double>>& pts, const std::string& stroke, double width,
+                const std::string& cls = "");
   // The whole document.
   std::string finish(double width, double height) const;
 
@@ -36,7 +40,8 @@ struct GridSvg {
   double cell = 40;
   std::function<std::string(Cell)> cell_text;         // "" for an empty cell
   std::function<bool(Cell)> is_given;                 // bold black; otherwise blue
-  std::function<bool(Cell)> highlighted;              // shaded
+  std::function<bool(Cell)> highlighted;              // shaded: ambiguous, or part of a conflict
+  std::function<bool(Cell)> filled;                   // grey: a solid square (disk holes), not a highlight
   std::function<bool(Cell)> off_board;                // dark: not part of the board
   std::vector<Cell> path;                             // drawn as a line through the cell centres
   std::function<char(Cell)> right_sign;               // '<', '>' or ' ' between (r,c) and (r,c+1)

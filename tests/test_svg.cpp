@@ -1,0 +1,196 @@
+// Pictures of every bundled puzzle: `check --svg` must write an SVG that an
+// XML parser (tinyxml2) accepts, with the number of cells and numbers the
+// puzzle file implies (counted here from the file, not from the renderer),
+// givens apart from found values, and the ambiguous places or conflicting
+// clues highlighted when the verdict is `multiple` or `none`.
+#include <gtest/gtest.h>
+#include <tinyxml2.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "helpers.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using psmt::testing::kSourceDir;
+using psmt::testing::run_cli;
+
+namespace {
+
+// Elements per class token ("cell highlighted" counts for both).
+std::map<std::string, int> classes(const tinyxml2::XMLElement* e, std::map<std::string, int> acc = {}) {
+  for (; e; e = e->NextSiblingElement()) {
+    if (const char* c = e->Attribute("class")) {
+      std::istringstream in(c);
+      std::string tok;
+      while (in >> tok) acc[tok]++;
+    }
+    acc = classes(e->FirstChildElement(), acc);
+  }
+  return acc;
+}
+
+std::vector<std::string> rows_of(const json& grid) {
+  std::vector<std::string> rows;
+  if (grid.is_string()) {
+    std::istringstream in(grid.get<std::string>());
+    std::string line;
+    while (std::getline(in, line))
+      if (!line.empty()) rows.push_back(line);
+  } else {
+    for (const auto& r : grid) rows.push_back(r.get<std::string>());
+  }
+  return rows;
+}
+
+std::vector<std::string> tokens(const std::string& row) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(row);
+  while (std::getline(in, cur, ',')) {
+    cur.erase(0, cur.find_first_not_of(' '));
+    cur.erase(cur.find_last_not_of(' ') + 1);
+    out.push_back(cur);
+  }
+  return out;
+}
+
+bool is_number(const std::string& t) {
+  return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+struct Expect {
+  int cells = 0;       // drawn board cells
+  int givens = -1;     // numbers printed as givens (-1: not checked)
+  int numbers = -1;    // givens + found values when solved (-1: not checked)
+  int signs = -1;
+  int labels = -1;     // tiling labels, table row labels
+  int values = -1;     // table values
+};
+
+Expect expected(const json& p, bool solved) {
+  const std::string kind = p["kind"];
+  Expect e;
+  if (kind == "sudoku" || kind == "futoshiki") {
+    std::string all;
+    if (p["grid"].is_string()) all = p["grid"].get<std::string>();
+    else
+      for (const auto& r : p["grid"]) all += r.get<std::string>();
+    all.erase(std::remove_if(all.begin(), all.end(), [](char c) { return c == '\n' || c == ' '; }), all.end());
+    e.cells = static_cast<int>(all.size());
+    e.givens = static_cast<int>(std::count_if(all.begin(), all.end(), [](char c) { return c >= '1' && c <= '9'; }));
+    e.numbers = solved ? e.cells : e.givens;
+    if (kind == "futoshiki") {
+      e.signs = 0;
+      for (const char* dir : {"horizontal", "vertical"})
+        for (const auto& r : p["greater_than"][dir])
+          for (char c : r.get<std::string>()) e.signs += c == '<' || c == '>';
+    }
+  } else if (kind == "jodici" || kind == "hidoku") {
+    int on = 0, given = 0;
+    for (const auto& row : rows_of(kind == "jodici" ? p["grid"] : p["board"]))
+      for (const auto& t : tokens(row)) {
+        e.cells++;
+        on += t.find_first_not_of('_') == std::string::npos || is_number(t);
+        given += is_number(t);
+      }
+    e.givens = given;
+    e.numbers = solved ? on : given;
+  } else if (kind == "equation_grid") {
+    e.cells = p["rows"].get<int>() * p["cols"].get<int>();
+    e.givens = static_cast<int>(p["givens"].size());
+    e.numbers = solved ? e.cells : e.givens;
+  } else if (kind == "disk_rotation") {
+    const int disks = static_cast<int>(p["disks"].size()), width = static_cast<int>(p["disks"][0].size());
+    e.cells = (disks + (solved ? 1 : 0)) * width;  // the disks, then the row they add up to
+    e.givens = disks * width;
+    e.numbers = solved ? e.cells : e.givens;
+  } else if (kind == "polyomino") {
+    const json& b = p["board"];
+    if (b.is_object()) e.cells = b["rows"].get<int>() * b["cols"].get<int>();
+    else
+      for (const auto& r : b)
+        for (char c : r.get<std::string>()) e.cells += c == '#' || c == 'B' || c == 'W';
+    e.labels = solved ? e.cells : 0;
+  } else if (kind == "logic_grid") {
+    const int cats = static_cast<int>(p["categories"].size());
+    const int entities = static_cast<int>(p["categories"][0]["items"].size());
+    e.labels = entities;
+    e.values = solved ? entities * (cats - 1) : 0;
+  } else if (kind == "xor_keystream") {
+    const auto& parts = p["ciphertexts"];
+    std::size_t longest = 0;
+    std::vector<std::size_t> lens;
+    for (const auto& c : parts) {
+      const std::string s = c.get<std::string>();
+      lens.push_back(static_cast<std::size_t>(std::count(s.begin(), s.end(), 'x')));  // "0x.." per byte
+      longest = std::max(longest, lens.back());
+    }
+    for (std::size_t i = 0; i < lens.size() && i < 60; ++i) e.cells += static_cast<int>(std::min<std::size_t>(lens[i], 120));
+  }
+  return e;
+}
+
+}  // namespace
+
+TEST(Svg, EverySeedPuzzlePicturesItsCellsAndNumbers) {
+  int pictures = 0;
+  for (const auto& f : fs::recursive_directory_iterator(fs::path(kSourceDir) / "puzzles")) {
+    if (f.path().extension() != ".json") continue;
+    SCOPED_TRACE(f.path().string());
+    json p = json::parse(std::ifstream(f.path()));
+    const std::string svg = ::testing::TempDir() + "/seed-" + f.path().stem().string() + ".svg";
+    fs::remove(svg);
+    auto r = run_cli({"check", "--json", "--svg", svg, f.path().string()});
+    ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 10 || r.exit_code == 20) << r.err;
+    const json report = json::parse(r.out.substr(0, r.out.find('\n')));
+    const std::string status = report["status"];
+
+    tinyxml2::XMLDocument doc;
+    ASSERT_EQ(doc.LoadFile(svg.c_str()), tinyxml2::XML_SUCCESS) << doc.ErrorStr();
+    const tinyxml2::XMLElement* root = doc.RootElement();
+    ASSERT_NE(root, nullptr);
+    EXPECT_STREQ(root->Name(), "svg");
+    EXPECT_STREQ(root->Attribute("xmlns"), "http://www.w3.org/2000/svg");
+    auto n = classes(root->FirstChildElement());
+
+    // `check` draws the first solution it found (unique or one of several).
+    const bool solved = status == "unique" || status == "multiple";
+    const Expect e = expected(p, solved);
+    const std::string kind = p["kind"];
+    if (kind == "logic_grid") {
+      EXPECT_EQ(n["header"], static_cast<int>(p["categories"].size()));
+      EXPECT_EQ(n["label"], e.labels);
+      EXPECT_EQ(n["value"], e.values);
+    } else if (kind == "polyomino") {
+      EXPECT_EQ(n["cell"], e.cells);
+      EXPECT_EQ(n["covered"], e.cells);
+      EXPECT_EQ(n["label"], e.labels);
+    } else {
+      EXPECT_EQ(n["cell"] + n["off-board"], kind == "xor_keystream" ? n["cell"] + n["off-board"] : e.cells);
+      if (kind == "xor_keystream") {
+        EXPECT_EQ(n["cell"], e.cells);
+        EXPECT_LE(n["given"] + n["found"], e.cells);
+        EXPECT_GE(n["given"] + n["found"], e.cells / 2);  // spaces are blank
+      } else {
+        EXPECT_EQ(n["given"], e.givens);
+        EXPECT_EQ(n["given"] + n["found"], e.numbers);
+      }
+    }
+    if (e.signs >= 0) EXPECT_EQ(n["sign"], e.signs);
+    if (kind == "hidoku" && solved) EXPECT_EQ(n["path"], 1);
+    // What the verdict is about is visible.
+    if (status == "none" || (status == "multiple" && (kind == "sudoku" || kind == "futoshiki")))
+      EXPECT_GT(n["highlighted"] + n["marked"], 0) << status;
+    if (status == "unique") EXPECT_EQ(n["highlighted"] + n["marked"], 0);
+    pictures++;
+  }
+  EXPECT_EQ(pictures, 26);  // every file in puzzles/
+}
