@@ -184,5 +184,67 @@ TEST(Cli, KindsListsEveryKindWithItsDefault) {
   for (const auto& kind : k) EXPECT_GE(kind["encodings"].size(), 2u) << kind["kind"];
 }
 
+TEST(Cli, TimeoutGivesUnknownWithTheLimitAsReason) {
+  const std::string p = kSourceDir + "/puzzles/";
+  // A limit hit during the search...
+  CliResult t = run_cli({"check", "--json", "-e", "int-distinct", "--timeout", "30", p + "sudoku/niobaras_fixed.json"});
+  EXPECT_EQ(t.exit_code, 30);
+  auto j = nlohmann::json::parse(t.out);
+  EXPECT_EQ(j["status"], "unknown");
+  EXPECT_EQ(j["reason"], "timeout (--timeout 30 ms)");
+  // ...and during encoding (the 6x10 tiling's clauses take about a second to build).
+  CliResult e = run_cli({"count", "--json", "--timeout", "20", p + "polyomino/pentomino_6x10.json"});
+  EXPECT_EQ(e.exit_code, 30);
+  auto k = nlohmann::json::parse(e.out);
+  EXPECT_EQ(k["status"], "unknown");
+  EXPECT_NE(k["reason"].get<std::string>().find("timeout (--timeout 20 ms)"), std::string::npos) << k["reason"];
+}
+
+TEST(Cli, QuietPrintsNothingAndTheExitStatusIsTheVerdict) {
+  const std::string p = kSourceDir + "/puzzles/";
+  struct Case {
+    std::vector<std::string> args;
+    int exit_code;
+  };
+  const std::vector<Case> cases = {
+      {{"check", "-q", p + "sudoku/prolog_post.json"}, 0},
+      {{"check", "--quiet", "--json", p + "sudoku/niobaras_original.json"}, 20},
+      {{"solve", "-q", p + "futoshiki/five_by_five.json"}, 0},
+      {{"count", "-q", p + "sudoku/prolog_post_two_solutions.json"}, 10},
+      {{"enumerate", "-q", p + "sudoku/prolog_post_two_solutions.json"}, 10},
+      {{"diagnose", "-q", p + "sudoku/niobaras_original.json"}, 20},
+      {{"render", "-q", p + "jodici/seed.json"}, 0},
+      {{"bench", "-q", "--encodings", "all", p + "disk_rotation"}, 0},
+  };
+  for (const auto& c : cases) {
+    CliResult r = run_cli(c.args);
+    SCOPED_TRACE(c.args.front());
+    EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  // Errors are still reported.
+  CliResult bad = run_cli({"check", "-q", "/nonexistent.json"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("/nonexistent.json"), std::string::npos);
+}
+
+TEST(Cli, SvgOfSolveAndCheckIsWrittenEvenWhenQuiet) {
+  const std::string svg = ::testing::TempDir() + "/quiet.svg";
+  fs::remove(svg);
+  CliResult r = run_cli({"check", "-q", "--svg", svg, kSourceDir + "/puzzles/sudoku/prolog_post_two_solutions.json"});
+  EXPECT_EQ(r.exit_code, 10);
+  EXPECT_EQ(r.out, "");
+  ASSERT_TRUE(fs::exists(svg));
+  std::ifstream in(svg);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("class=\"cell highlighted\""), std::string::npos);  // where the two solutions differ
+  // One picture per run: several files are a usage error, and nothing is written.
+  fs::remove(svg);
+  CliResult two = run_cli({"solve", "--svg", svg, kSourceDir + "/puzzles/sudoku/prolog_post.json",
+                           kSourceDir + "/puzzles/sudoku/niobaras_fixed.json"});
+  EXPECT_EQ(two.exit_code, 2);
+  EXPECT_FALSE(fs::exists(svg));
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -369,5 +369,29 @@ TEST(Engine, UnknownEncodingIsAUsageError) {
   EXPECT_THROW(run_puzzle(lp, "no-such-encoding"), UsageError);
 }
 
+TEST(SessionLimits, AnInterruptedCheckLeavesTheSharedSolverReady) {
+  // The watchdog interrupts the context of a batch worker; the next puzzles
+  // on the same context must be answered in full (an interrupt that lands
+  // after a check would otherwise leave the context cancelled).
+  std::istringstream in(read_file(kCorpusDir + "/radcliffe200.jsonl"));
+  std::string line;
+  std::getline(in, line);
+  auto hard = puzzle_from_text(line);  // int-distinct needs ~100 ms and more on these
+  auto easy = puzzle_from_file("puzzles/sudoku/prolog_post.json");
+  Session session(*hard.encoder, "int-distinct");
+  Limits tight;
+  tight.timeout_ms = 5;
+  for (int round = 0; round < 3; ++round) {
+    Result r = session.check(*hard.puzzle, tight);
+    EXPECT_EQ(r.status, Status::Unknown) << round;
+    EXPECT_EQ(r.reason_unknown, "timeout (--timeout 5 ms)") << round;
+    Result e = session.check(*easy.puzzle, {});
+    EXPECT_EQ(e.status, Status::Unique) << round;
+  }
+  Result full = session.check(*hard.puzzle, {});
+  EXPECT_EQ(full.status, run_puzzle(hard, "int-distinct").status);
+  EXPECT_EQ(full.solutions.at(0), run_puzzle(hard, "int-distinct").solutions.at(0));
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -28,7 +28,7 @@ struct BenchOptions {
   std::vector<std::string> inputs;
   std::string kind, encodings = "all", csv, summary;
   uint64_t timeout_ms = 60000, limit = 0, max_solutions = 10000;
-  bool enumerate = false;
+  bool enumerate = false, quiet = false;
 };
 
 std::string csv_field(const std::string& s) {
@@ -128,9 +128,9 @@ int run_bench(const BenchOptions& o) {
   }
   md << fmt::format("\n{} puzzles; {} disagreements between encodings\n", done, disagreement_count);
   if (!o.csv.empty()) write_file_atomically(o.csv, csv.str());
-  else std::cout << csv.str() << "\n";
+  else if (!o.quiet) std::cout << csv.str() << "\n";
   if (!o.summary.empty()) write_file_atomically(o.summary, md.str());
-  std::cout << md.str() << std::flush;
+  if (!o.quiet) std::cout << md.str() << std::flush;
   if (disagreement_count) return 1;
   return bad_input ? 2 : 0;
 }
@@ -152,6 +152,9 @@ void setup_bench(CLI::App& app, int& exit_status) {
   cmd->add_option("--limit", o->limit, "only the first N puzzles");
   cmd->add_flag("--enumerate", o->enumerate, "enumerate every solution (up to --max-solutions) and compare the sets");
   cmd->add_option("--max-solutions", o->max_solutions, "with --enumerate")->default_val(10000);
+  cmd->add_flag("-q,--quiet", o->quiet,
+                "nothing on standard output (files named by --csv/--summary are still written); disagreements still "
+                "go to standard error and set the exit status");
   cmd->callback([o, &exit_status]() { exit_status = guarded("bench", [&]() { return run_bench(*o); }); });
 }
 

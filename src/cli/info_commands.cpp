@@ -41,11 +41,13 @@ void setup_render(CLI::App& app, int& exit_status) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto color = std::make_shared<std::string>("auto");
   auto svg = std::make_shared<std::string>();
+  auto quiet = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("render", "draw puzzles as text (the expected solution too, if the file has one)");
   cmd->add_option("files", *files, "puzzle files")->required();
   cmd->add_option("--color", *color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_option("--svg", *svg, "write the puzzle (with its expected solution, if any) as SVG to this file (one puzzle)");
-  cmd->callback([files, color, svg, &exit_status]() {
+  cmd->add_flag("-q,--quiet", *quiet, "nothing on standard output (with --svg: only the file)");
+  cmd->callback([files, color, svg, quiet, &exit_status]() {
     if (!svg->empty() && files->size() != 1) {
       print_error("--svg takes exactly one puzzle file");
       exit_status = 2;
@@ -59,6 +61,7 @@ void setup_render(CLI::App& app, int& exit_status) {
         so.title = lp.name.empty() ? lp.file : lp.name;
         write_file_atomically(*svg, lp.encoder->render(*lp.puzzle, lp.expect.solution ? &*lp.expect.solution : nullptr, so));
       }
+      if (*quiet) return 0;
       RenderOptions ro;
       ro.color = use_color(*color);
       std::cout << lp.file << ": " << lp.encoder->describe(*lp.puzzle) << "\n" << lp.encoder->render(*lp.puzzle, nullptr, ro);
