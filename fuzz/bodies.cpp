@@ -141,7 +141,10 @@ void run_target(const std::string& name, const uint8_t* data, std::size_t size) 
   if (name == "puzzle_file") return puzzle_file(data, size, "", false);
   if (name == "corpus_line") return corpus_line(data, size);
   if (name == "token_grid") return token_grid(data, size);
-  if (name.rfind("kind_", 0) == 0) return puzzle_file(data, size, name.substr(5), true);
+  if (name.rfind("kind_", 0) == 0) {
+    if (!find_encoder(name.substr(5))) finding("no kind named " + name.substr(5));
+    return puzzle_file(data, size, name.substr(5), true);
+  }
   finding("unknown fuzz target " + name);
 }
 
