@@ -412,7 +412,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     } catch (const EncodeTimeout&) {
       res.stats.encode_ms = ms_since(t0);
       res.status = Status::Unknown;
-      res.reason_unknown = "timeout (--timeout " + std::to_string(*options.limits.timeout_ms) + " ms) while encoding";
+      res.reason_unknown = timeout_reason(*options.limits.timeout_ms) + " while encoding";
       res.stats.wall_ms = ms_since(t_start);
       return res;
     }

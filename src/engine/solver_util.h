@@ -24,6 +24,11 @@ inline double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
+// Why a run stopped at its wall-clock limit, as reports say it.
+inline std::string timeout_reason(uint64_t timeout_ms) {
+  return "timeout (--timeout " + std::to_string(timeout_ms) + " ms)";
+}
+
 // Budget shared by every check of one run: wall clock and Z3 resource units.
 // The wall clock is enforced by a Watchdog (interrupting the context), not by
 // Z3's `timeout` parameter; runs that share a context (a batch worker's
@@ -74,7 +79,7 @@ class Budget {
     auto vague = [](const std::string& r) {
       return r.empty() || r == "unknown" || r == "no reason given" || r == "interrupted" || r == "canceled";
     };
-    std::string timeout = limits_.timeout_ms ? "timeout (--timeout " + std::to_string(*limits_.timeout_ms) + " ms)" : "";
+    std::string timeout = limits_.timeout_ms ? timeout_reason(*limits_.timeout_ms) : "";
     if (interrupted_) return timeout;
     if (!vague(from_solver)) return from_solver;
     if (limits_.rlimit && rlimit_used >= *limits_.rlimit * 95 / 100) return "resource limit (--rlimit)";
