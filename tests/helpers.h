@@ -15,7 +15,8 @@ namespace psmt::testing {
 
 inline const std::string kSourceDir = PSMT_SOURCE_DIR;
 inline const std::string kBinary = PSMT_BINARY;
-inline const std::string kSharedDir = PSMT_SOURCE_DIR "/../shared";
+// Public data the tests read, copied unmodified into the repository (tests/data/SOURCE.md).
+inline const std::string kDataDir = PSMT_SOURCE_DIR "/tests/data";
 inline const std::string kCorpusDir = PSMT_CORPUS_DIR;
 
 LoadedPuzzle puzzle_from_text(const std::string& json_text, const std::string& origin = "test.json");

@@ -246,7 +246,7 @@ INSTANTIATE_TEST_SUITE_P(Sudoku, DiagnoseHazard, ::testing::Values("bool-pairwis
                          [](const auto& info) { return info.param == "bool-onehot" ? "onehot" : "pairwise"; });
 
 TEST_P(DiagnoseHazard, EveryClaimHoldsOnTheReproducer) {
-  std::string grid = read_file(kSharedDir + "/z3-hazards/puzzle.txt");
+  std::string grid = read_file(kDataDir + "/z3-hazards/puzzle.txt");
   while (!grid.empty() && (grid.back() == '\n' || grid.back() == '\r')) grid.pop_back();
   ASSERT_EQ(grid.size(), 81u);
   DiagnoseOptions o;

@@ -72,8 +72,8 @@ TEST(LogicGrid, ZebraAnswersItsQuestions) {
   EXPECT_EQ(j["answers"][0]["question"], "Who drinks water?");
   EXPECT_EQ(j["answers"][0]["answer"], "Norwegian");
   EXPECT_EQ(j["answers"][1]["answer"], "Japanese");
-  // The exercism canonical data, read from the shared corpus.
-  std::string canon = read_file(kSharedDir + "/corpora/zebra/exercism_zebra_puzzle/canonical-data.json");
+  // The exercism canonical data (tests/data/zebra).
+  std::string canon = read_file(kDataDir + "/zebra/canonical-data.json");
   auto cj = nlohmann::json::parse(canon);
   std::set<std::string> expected;
   for (const auto& c2 : cj["cases"]) expected.insert(c2["expected"].get<std::string>());

@@ -20,7 +20,7 @@
 namespace psmt::testing {
 namespace {
 
-const std::string kRosetta = kSharedDir + "/corpora/hidato_family/rosettacode/";
+const std::string kRosetta = kDataDir + "/hidato/";
 
 std::set<std::string> solutions(const LoadedPuzzle& lp, const std::string& encoding) {
   return solution_set(lp, encoding, [](const nlohmann::json& s) { return s.dump(); });

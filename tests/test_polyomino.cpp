@@ -39,7 +39,7 @@ TEST(Polyomino, PentominoesOnThreeByTwentyMatchThePublishedCount) {
   auto j = nlohmann::json::parse(c.out);
   EXPECT_EQ(j["count"], 8);
   EXPECT_EQ(j["complete"], true);
-  EXPECT_EQ(j["count_up_to_symmetry"], 2);  // ../shared/corpora/counts/pentomino_counts.txt
+  EXPECT_EQ(j["count_up_to_symmetry"], 2);  // tests/data/counts/pentomino_counts.txt
   EXPECT_EQ(j["board_symmetries"], 4);
 }
 
@@ -49,7 +49,7 @@ TEST(Polyomino, PentominoesOnTheHoledEightByEightMatchThePublishedCount) {
   CliResult c = run_cli({"count", "--json", "--up-to-symmetry", kSourceDir + "/puzzles/polyomino/pentomino_8x8_centre.json"});
   auto j = nlohmann::json::parse(c.out);
   EXPECT_EQ(j["complete"], true);
-  EXPECT_EQ(j["count_up_to_symmetry"], 65);  // ../shared/corpora/counts/pentomino_counts.txt
+  EXPECT_EQ(j["count_up_to_symmetry"], 65);  // tests/data/counts/pentomino_counts.txt
   EXPECT_EQ(j["count"], 520);
   EXPECT_EQ(j["board_symmetries"], 8);
 }

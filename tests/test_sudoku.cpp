@@ -86,14 +86,14 @@ TEST_P(EachEncoding, NiobarasWithThePublishedFixIsUnique) {
   EXPECT_EQ(r.solutions.at(0), rows(kNiobarasFixedSolution));
 }
 
-// ../shared/z3-hazards/puzzle.txt: Z3 4.8.12 says unsat for it with
+// tests/data/z3-hazards/puzzle.txt: Z3 4.8.12 says unsat for it with
 // atmost/atleast in the incremental core. Every encoding and both solver
 // modes (enumeration with blocking clauses; clues as assumptions) must say it
 // has exactly one solution.
 TEST_P(EachEncoding, Z3HazardReproducerIsUniqueInEverySolverMode) {
-  std::string grid = read_file(kSharedDir + "/z3-hazards/puzzle.txt");
+  std::string grid = read_file(kDataDir + "/z3-hazards/puzzle.txt");
   while (!grid.empty() && (grid.back() == '\n' || grid.back() == '\r')) grid.pop_back();
-  ASSERT_EQ(grid.size(), 81u) << "missing ../shared/z3-hazards/puzzle.txt";
+  ASSERT_EQ(grid.size(), 81u) << "missing tests/data/z3-hazards/puzzle.txt";
   auto lp = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + grid + "\"}");
   Result r = run_puzzle(lp, GetParam());
   EXPECT_EQ(r.status, Status::Unique);

@@ -1,5 +1,5 @@
 // Cardinality constraints as plain clauses, for encodings that must not rely
-// on Z3's atmost/atleast/pbeq (see the Z3 4.8.12 hazard in ../shared/z3-hazards):
+// on Z3's atmost/atleast/pbeq (see the Z3 4.8.12 hazard in tests/data/z3-hazards):
 // pairwise at-most-one, and Sinz's sequential counter for at-most-k and
 // exactly-k (auxiliary variables; decision variables are unaffected).
 #pragma once

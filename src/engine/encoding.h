@@ -40,7 +40,7 @@ struct Encoding {
   // cardinality and PB): with Debian's Z3 4.8.12 the default and simple()
   // solvers lose models of pbeq/atmost constraints after the first check, so
   // enumeration undercounts and uniqueness proofs can be wrong (see
-  // ../shared/z3-hazards and tests/test_sudoku.cpp, ExactCountsMatchBruteForce).
+  // tests/data/z3-hazards and tests/test_sudoku.cpp, ExactCountsMatchBruteForce).
   std::string solver_logic;
   // Constraints that define the kind; never blamed by diagnosis.
   z3::expr_vector rules;
