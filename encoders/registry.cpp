@@ -8,7 +8,7 @@
 #include "jodici.h"
 #include "logic_grid.h"
 #include "polyomino.h"
-#include "sudoku.h"
+#include "sudoku/sudoku.h"
 #include "xor_keystream.h"
 
 namespace psmt {

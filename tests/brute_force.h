@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "encoders/sudoku.h"
+#include "encoders/sudoku/sudoku.h"
 
 namespace psmt::testing {
 

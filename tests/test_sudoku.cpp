@@ -15,7 +15,7 @@
 
 #include "brute_force.h"
 #include "encoders/registry.h"
-#include "encoders/sudoku.h"
+#include "encoders/sudoku/sudoku.h"
 #include "engine/session.h"
 #include "helpers.h"
 #include "io/error.h"

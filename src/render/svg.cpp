@@ -1,6 +1,7 @@
 #include "render/svg.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -43,8 +44,21 @@ void SvgWriter::text(double x, double y, const std::string& s, double size, cons
                        class_attr(cls), x, y, size, fill, anchor, bold ? R"( font-weight="bold")" : "", escape(s)) + "\n";
 }
 
-void SvgWriter::circle(double cx, double cy, double r, const std::string& fill) {
-  body_ += fmt::format(R"(<circle cx="{:.1f}" cy="{:.1f}" r="{:.1f}" fill="{}"/>)", cx, cy, r, fill) + "\n";
+void SvgWriter::circle(double cx, double cy, double r, const std::string& fill, const std::string& stroke,
+                       double stroke_width, const std::string& cls, double opacity) {
+  body_ += fmt::format(R"(<circle{} cx="{:.1f}" cy="{:.1f}" r="{:.1f}" fill="{}")", class_attr(cls), cx, cy, r, fill);
+  if (stroke != "none") body_ += fmt::format(R"( stroke="{}" stroke-width="{:.1f}")", stroke, stroke_width);
+  if (opacity < 1) body_ += fmt::format(R"( opacity="{:.2f}")", opacity);
+  body_ += "/>\n";
+}
+
+void SvgWriter::path(const std::string& d, const std::string& stroke, double width, const std::string& cls,
+                     const std::string& dash, const std::string& fill, double opacity) {
+  body_ += fmt::format(R"(<path{} d="{}" fill="{}" stroke="{}" stroke-width="{:.1f}" stroke-linecap="round" stroke-linejoin="round")",
+                       class_attr(cls), d, fill, stroke, width);
+  if (!dash.empty()) body_ += fmt::format(R"( stroke-dasharray="{}")", dash);
+  if (opacity < 1) body_ += fmt::format(R"( opacity="{:.2f}")", opacity);
+  body_ += "/>\n";
 }
 
 void SvgWriter::polyline(const std::vector<std::pair<double, double>>& pts, const std::string& stroke, double width,
@@ -64,14 +78,140 @@ std::string SvgWriter::finish(double width, double height) const {
                      width, height, body_);
 }
 
+std::vector<std::string> wrap_text(const std::string& s, std::size_t chars) {
+  std::vector<std::string> lines;
+  std::string cur, word;
+  auto flush_word = [&]() {
+    if (word.empty()) return;
+    if (!cur.empty() && cur.size() + 1 + word.size() > chars) {
+      lines.push_back(cur);
+      cur.clear();
+    }
+    while (word.size() > chars) {  // a word longer than a line is cut
+      if (!cur.empty()) lines.push_back(cur);
+      lines.push_back(word.substr(0, chars));
+      word = word.substr(chars);
+      cur.clear();
+    }
+    cur += (cur.empty() ? "" : " ") + word;
+    word.clear();
+  };
+  for (char ch : s) {
+    if (ch == ' ' || ch == '\n') flush_word();
+    else word += ch;
+  }
+  flush_word();
+  if (!cur.empty()) lines.push_back(cur);
+  return lines;
+}
+
+namespace {
+
+// Draws shapes given in grid units onto the picture.
+struct Placer {
+  double x0, y0, cs;
+  double X(double x) const { return x0 + x * cs; }
+  double Y(double y) const { return y0 + y * cs; }
+};
+
+std::string arrow_head(const Placer& P, std::pair<double, double> from, std::pair<double, double> to, double len) {
+  double dy = to.first - from.first, dx = to.second - from.second;
+  double l = std::sqrt(dx * dx + dy * dy);
+  if (l == 0) return "";
+  dx /= l;
+  dy /= l;
+  double bx = to.second - dx * len, by = to.first - dy * len;
+  double px = -dy * len * 0.6, py = dx * len * 0.6;
+  return fmt::format("M{:.1f},{:.1f} L{:.1f},{:.1f} L{:.1f},{:.1f}", P.X(bx + px), P.Y(by + py), P.X(to.second),
+                     P.Y(to.first), P.X(bx - px), P.Y(by - py));
+}
+
+// The outline of a set of cells, inset by `d`, as path data (one segment per
+// boundary edge, meeting at convex and concave corners).
+std::string cage_outline(const Placer& P, const std::vector<std::pair<double, double>>& cells_rc, double d) {
+  std::vector<std::pair<int, int>> cells;
+  for (const auto& [r, c] : cells_rc) cells.push_back({static_cast<int>(r), static_cast<int>(c)});
+  auto in = [&](int r, int c) { return std::find(cells.begin(), cells.end(), std::pair{r, c}) != cells.end(); };
+  std::string out;
+  const int normals[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // top, right, bottom, left
+  for (const auto& [r, c] : cells) {
+    for (const auto& nrm : normals) {
+      int nr = nrm[0], nc = nrm[1];
+      if (in(r + nr, c + nc)) continue;
+      int tr = nc, tc = -nr;  // tangent (perpendicular to the normal)
+      double cy = r + 0.5 + nr * (0.5 - d), cx = c + 0.5 + nc * (0.5 - d);
+      auto reach = [&](int sgn) {
+        int ar = r + sgn * tr, ac = c + sgn * tc;
+        if (!in(ar, ac)) return 0.5 - d;
+        return in(ar + nr, ac + nc) ? 0.5 + d : 0.5;
+      };
+      double a = reach(-1), b = reach(1);
+      out += fmt::format("M{:.1f},{:.1f} L{:.1f},{:.1f} ", P.X(cx - tc * a), P.Y(cy - tr * a), P.X(cx + tc * b),
+                         P.Y(cy + tr * b));
+    }
+  }
+  return out;
+}
+
+void draw_shape(SvgWriter& w, const Placer& P, const Shape& sh) {
+  const double cs = P.cs;
+  switch (sh.type) {
+    case Shape::Type::Line:
+    case Shape::Type::Arrow: {
+      if (sh.points.empty()) return;
+      std::string d;
+      for (std::size_t i = 0; i < sh.points.size(); ++i)
+        d += fmt::format("{}{:.1f},{:.1f} ", i ? "L" : "M", P.X(sh.points[i].second), P.Y(sh.points[i].first));
+      if (sh.points.size() == 1)  // a one-cell line: a dot
+        d += fmt::format("L{:.1f},{:.1f}", P.X(sh.points[0].second) + 0.1, P.Y(sh.points[0].first));
+      w.path(d, sh.stroke, sh.size * cs, sh.cls, "", "none", sh.opacity);
+      if (sh.type == Shape::Type::Arrow && sh.points.size() >= 2)
+        w.path(arrow_head(P, sh.points[sh.points.size() - 2], sh.points.back(), 0.22), sh.stroke,
+               std::max(1.5, sh.size * cs * 0.8), sh.cls + " head", "", "none", sh.opacity);
+      break;
+    }
+    case Shape::Type::Circle:
+      w.circle(P.X(sh.points.at(0).second), P.Y(sh.points.at(0).first), sh.size * cs, sh.fill, sh.stroke,
+               sh.stroke_width * cs, sh.cls, sh.opacity);
+      break;
+    case Shape::Type::Rect: {
+      double h = sh.size * cs;
+      w.rect(P.X(sh.points.at(0).second) - h, P.Y(sh.points.at(0).first) - h, 2 * h, 2 * h, sh.fill, sh.stroke,
+             sh.stroke_width * cs, sh.cls);
+      break;
+    }
+    case Shape::Type::Text:
+      w.text(P.X(sh.points.at(0).second), P.Y(sh.points.at(0).first), sh.text, sh.size * cs,
+             sh.fill == "none" ? "#000" : sh.fill, true, "middle", sh.cls);
+      break;
+    case Shape::Type::Cage: {
+      w.path(cage_outline(P, sh.points, 0.08), sh.stroke, std::max(1.0, sh.size * cs), sh.cls, "4,3");
+      if (!sh.text.empty() && !sh.points.empty()) {
+        auto first = *std::min_element(sh.points.begin(), sh.points.end());
+        double tx = P.X(first.second + 0.07), ty = P.Y(first.first + 0.16);
+        double tw = 0.2 * cs * static_cast<double>(sh.text.size()) + 0.06 * cs;
+        w.rect(tx - 0.03 * cs, ty - 0.13 * cs, tw, 0.26 * cs, "white", "none", 0, sh.cls + " label-bg");
+        w.text(tx, ty, sh.text, 0.24 * cs, sh.stroke, true, "start", sh.cls + " total");
+      }
+      break;
+    }
+  }
+}
+
+}  // namespace
+
 std::string GridSvg::render() const {
   SvgWriter w;
-  const double m = 20, top = title.empty() ? m : m + 28, cs = cell;
+  const double cs = cell, m = 20 + margin * cs;
   const double gw = cols * cs, gh = rows * cs;
-  if (!title.empty()) {
-    double size = std::min(16.0, gw / (0.62 * static_cast<double>(title.size())));
-    w.text(m + gw / 2, m + 10, title, std::max(size, 8.0), "#222", true);
-  }
+  const double width = gw + 2 * m;
+  std::vector<std::string> title_lines;
+  if (!title.empty()) title_lines = wrap_text(title, std::max<std::size_t>(12, static_cast<std::size_t>(width / 9.5)));
+  const double title_h = title_lines.empty() ? 0 : 8 + 20.0 * static_cast<double>(title_lines.size());
+  const double top = m + title_h;
+  for (std::size_t i = 0; i < title_lines.size(); ++i)
+    w.text(width / 2, 20 + 10 + 20.0 * static_cast<double>(i), title_lines[i], 16, "#222", true, "middle", "title");
+  const Placer P{m, top, cs};
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       double x = m + c * cs, y = top + r * cs;
@@ -83,6 +223,8 @@ std::string GridSvg::render() const {
         else w.rect(x, y, cs, cs, "none", "none", 0, "cell");
       }
     }
+  for (const auto& sh : shapes)
+    if (!sh.over) draw_shape(w, P, sh);
   if (path.size() > 1) {  // a line through consecutive numbers, under the digits
     std::vector<std::pair<double, double>> pts;
     for (const auto& p : path) pts.push_back({m + p.col * cs + cs / 2, top + p.row * cs + cs / 2});
@@ -98,25 +240,38 @@ std::string GridSvg::render() const {
                "middle", given ? "given" : "found");
       }
     }
-  // Thin cell lines, then thick box lines and the frame on top.
+  // Thin cell lines, then thick box (or region) lines and the frame on top.
   for (int c = 1; c < cols; ++c) w.line(m + c * cs, top, m + c * cs, top + gh, "#9e9e9e", 1);
   for (int r = 1; r < rows; ++r) w.line(m, top + r * cs, m + gw, top + r * cs, "#9e9e9e", 1);
-  if (box_cols > 0)
-    for (int c = box_cols; c < cols; c += box_cols) w.line(m + c * cs, top, m + c * cs, top + gh, "#000", 3);
-  if (box_rows > 0)
-    for (int r = box_rows; r < rows; r += box_rows) w.line(m, top + r * cs, m + gw, top + r * cs, "#000", 3);
+  if (region) {
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        if (c + 1 < cols && region({r, c}) != region({r, c + 1}))
+          w.line(m + (c + 1) * cs, top + r * cs, m + (c + 1) * cs, top + (r + 1) * cs, "#000", 3);
+        if (r + 1 < rows && region({r, c}) != region({r + 1, c}))
+          w.line(m + c * cs, top + (r + 1) * cs, m + (c + 1) * cs, top + (r + 1) * cs, "#000", 3);
+      }
+  } else {
+    if (box_cols > 0)
+      for (int c = box_cols; c < cols; c += box_cols) w.line(m + c * cs, top, m + c * cs, top + gh, "#000", 3);
+    if (box_rows > 0)
+      for (int r = box_rows; r < rows; r += box_rows) w.line(m, top + r * cs, m + gw, top + r * cs, "#000", 3);
+  }
   w.rect(m, top, gw, gh, "none", "#000", 3);
-  // Signs as chevrons pointing at the smaller cell.
-  const double a = cs * 0.11;
+  for (const auto& sh : shapes)
+    if (sh.over) draw_shape(w, P, sh);
+  // Signs as chevrons pointing at the smaller cell, placed on the cell border
+  // so that they never cover a digit.
+  const double a = cs * 0.08;
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       if (right_sign && c + 1 < cols) {
         char s = right_sign({r, c});
         double x = m + (c + 1) * cs, y = top + r * cs + cs / 2;
         bool mark = right_marked && right_marked({r, c});
-        if (mark && s != ' ') w.circle(x, y, 2.4 * a, "#ffd54f");
+        if (mark && s != ' ') w.circle(x, y, 2.6 * a, "#ffd54f", "none", 0, "sign-mark");
         const char* col = mark ? "#000" : "#c62828";
-        double wd = mark ? 3.2 : 2.2;
+        double wd = mark ? 3.0 : 2.0;
         const char* sc = mark ? "sign marked" : "sign";
         if (s == '<') w.polyline({{x + a, y - 1.6 * a}, {x - a, y}, {x + a, y + 1.6 * a}}, col, wd, sc);
         if (s == '>') w.polyline({{x - a, y - 1.6 * a}, {x + a, y}, {x - a, y + 1.6 * a}}, col, wd, sc);
@@ -125,20 +280,27 @@ std::string GridSvg::render() const {
         char s = down_sign({r, c});
         double x = m + c * cs + cs / 2, y = top + (r + 1) * cs;
         bool mark = down_marked && down_marked({r, c});
-        if (mark && s != ' ') w.circle(x, y, 2.4 * a, "#ffd54f");
+        if (mark && s != ' ') w.circle(x, y, 2.6 * a, "#ffd54f", "none", 0, "sign-mark");
         const char* col = mark ? "#000" : "#c62828";
-        double wd = mark ? 3.2 : 2.2;
+        double wd = mark ? 3.0 : 2.0;
         const char* sc = mark ? "sign marked" : "sign";
         if (s == '^') w.polyline({{x - 1.6 * a, y + a}, {x, y - a}, {x + 1.6 * a, y + a}}, col, wd, sc);
         if (s == 'v') w.polyline({{x - 1.6 * a, y - a}, {x, y + a}, {x + 1.6 * a, y - a}}, col, wd, sc);
       }
     }
-  double y = top + gh + 18;
-  for (const auto& line : footer) {
-    w.text(m, y, line, 12, "#333", false, "start");
-    y += 16;
+  double y = top + gh + m;
+  for (const auto& [cls, colour, text] : legend) {
+    w.rect(20, y - 7, 14, 14, colour, "#555", 0.8, "legend " + cls);
+    w.text(40, y, text, 12, "#333", false, "start", "legend-text");
+    y += 18;
   }
-  return w.finish(gw + 2 * m, y + (footer.empty() ? 2 : 4));
+  for (const auto& line : footer) {
+    for (const auto& part : wrap_text(line, std::max<std::size_t>(20, static_cast<std::size_t>(width / 7.2)))) {
+      w.text(20, y, part, 12, "#333", false, "start", "footer");
+      y += 16;
+    }
+  }
+  return w.finish(width, (footer.empty() && legend.empty()) ? top + gh + m : y + 4);
 }
 
 std::string RegionSvg::render() const {

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "grid/grid.h"
@@ -24,7 +25,10 @@ class SvgWriter {
   void line(double x1, double y1, double x2, double y2, const std::string& stroke, double width);
   void text(double x, double y, const std::string& s, double size, const std::string& fill, bool bold = false,
             const std::string& anchor = "middle", const std::string& cls = "");
-  void circle(double cx, double cy, double r, const std::string& fill);
+  void circle(double cx, double cy, double r, const std::string& fill, const std::string& stroke = "none",
+              double stroke_width = 0, const std::string& cls = "", double opacity = 1);
+  void path(const std::string& d, const std::string& stroke, double width, const std::string& cls = "",
+            const std::string& dash = "", const std::string& fill = "none", double opacity = 1);
   void polyline(const std::vector<std::pair<double, double>>& pts, const std::string& stroke, double width,
                 const std::string& cls = "");
   // The whole document.
@@ -32,6 +36,24 @@ class SvgWriter {
 
  private:
   std::string body_;
+};
+
+// A drawing on a grid, in grid units: points are (y, x) with (0, 0) the
+// grid's top-left corner and (r + 0.5, c + 0.5) the centre of cell (r, c);
+// sizes are fractions of a cell. Variant clues (cages, lines, dots, arrows,
+// outside numbers) are drawn as shapes, under or over the digits.
+struct Shape {
+  enum class Type { Line, Arrow, Circle, Rect, Text, Cage };
+  Type type = Type::Line;
+  std::vector<std::pair<double, double>> points;  // Line/Arrow: the path; Circle/Rect/Text: the centre;
+                                                  // Cage: the cells (row, col) it outlines
+  double size = 0.1;          // Line/Arrow: width; Circle: radius; Rect: half side; Text: font size
+  std::string stroke = "none", fill = "none";
+  double stroke_width = 0;    // Circle/Rect outline
+  std::string text;           // Text; Cage: the total in its top-left corner
+  std::string cls;            // class attribute: what it shows ("killer", "thermo", "kropki white"...)
+  double opacity = 1;
+  bool over = false;          // drawn above the digits (dots, letters)
 };
 
 struct GridSvg {
@@ -47,10 +69,19 @@ struct GridSvg {
   std::function<char(Cell)> right_sign;               // '<', '>' or ' ' between (r,c) and (r,c+1)
   std::function<char(Cell)> down_sign;                // '^' (upper smaller), 'v' (upper greater) or ' '
   std::function<bool(Cell)> right_marked, down_marked;  // highlighted signs
-  std::string title;
+  std::function<int(Cell)> region;                    // when set: thick lines between regions (jigsaw), not boxes
+  std::vector<Shape> shapes;                          // variant clues
+  int margin = 0;                                     // cells of room around the grid (outside clues)
+  std::string title;                                  // wrapped to the picture's width
   std::vector<std::string> footer;                    // lines of text under the grid
+  // Colour keys under the grid (what a marked or added element means):
+  // {class, colour, text}; each is drawn as a swatch with class "legend <class>".
+  std::vector<std::tuple<std::string, std::string, std::string>> legend;
   std::string render() const;
 };
+
+// Split a title into lines of at most `chars` characters at spaces.
+std::vector<std::string> wrap_text(const std::string& s, std::size_t chars);
 
 // A grid of regions (tiling pieces): each cell belongs to a region (or is off
 // the board), regions are filled with their colour, thick lines separate

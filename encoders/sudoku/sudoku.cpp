@@ -1,11 +1,13 @@
 #include "sudoku.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "builder.h"
 #include "engine/encoding.h"
 #include "grid/grid_json.h"
 #include "render/svg.h"
@@ -53,9 +55,52 @@ void parse_sign_lines(const JsonNode& node, Grid& g, bool horizontal) {
   }
 }
 
-Cell parse_cell(const JsonNode& node, int n) {
-  auto rc = node.items(2);
-  return {static_cast<int>(rc[0].as_int(0, n - 1)), static_cast<int>(rc[1].as_int(0, n - 1))};
+std::string plural(std::size_t k, const char* one, const char* many) {
+  return fmt::format("{} {}", k, k == 1 ? one : many);
+}
+
+// Irregular regions: n strings of n region characters ('.' for a cell in no
+// region), or a list of regions, each a list of cells.
+void parse_regions(const JsonNode& node, Grid& g) {
+  const int n = g.n;
+  g.region_of.assign(static_cast<std::size_t>(n) * n, -1);
+  auto list = node.items();
+  if (!list.empty() && list[0].is_string()) {
+    if (list.size() != static_cast<std::size_t>(n))
+      node.fail("input.shape", fmt::format("expected {} rows of region letters, found {}", n, list.size()));
+    std::map<char, int> ids;
+    for (int r = 0; r < n; ++r) {
+      std::string row = list[r].as_string();
+      if (row.size() != static_cast<std::size_t>(n))
+        list[r].fail("input.shape", fmt::format("expected {} region letters, found {}", n, row.size()));
+      for (int c = 0; c < n; ++c) {
+        char ch = row[c];
+        if (ch == '.') continue;
+        if (static_cast<unsigned char>(ch) <= ' ' || static_cast<unsigned char>(ch) >= 127)
+          list[r].fail("input.value", fmt::format("character {} is not a region letter (use letters, digits or '.')", c + 1));
+        auto [it, fresh] = ids.emplace(ch, static_cast<int>(ids.size()));
+        if (fresh) g.region_names.push_back(std::string(1, ch));
+        g.region_of[r * n + c] = it->second;
+      }
+    }
+  } else {
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      for (auto c : parse_cells(list[k], n)) {
+        int& slot = g.region_of[c.row * n + c.col];
+        if (slot >= 0)
+          list[k].fail("input.value", fmt::format("{} is already in region {}", cell_label(c), slot + 1));
+        slot = static_cast<int>(k);
+      }
+      g.region_names.push_back(std::to_string(k + 1));
+    }
+  }
+  std::vector<int> size(g.region_names.size(), 0);
+  for (int v : g.region_of)
+    if (v >= 0) size[v]++;
+  for (std::size_t k = 0; k < size.size(); ++k)
+    if (size[k] > n)
+      node.fail("input.shape", fmt::format("region {} has {} cells; a {}x{} grid allows at most {}", g.region_names[k],
+                                           size[k], n, n, n));
 }
 
 class SudokuFamily : public Encoder {
@@ -64,12 +109,15 @@ class SudokuFamily : public Encoder {
 
   std::string_view kind() const override { return boxes_ ? "sudoku" : "futoshiki"; }
   std::string_view summary() const override {
-    return boxes_ ? "n x n sudoku with boxes; givens; greater-than signs (greater_than, relations)"
-                  : "n x n futoshiki (Latin square, no boxes); givens; inequality signs";
+    return boxes_ ? "n x n sudoku with boxes or irregular regions; givens; greater-than signs; variant clues (killer, "
+                    "thermo, arrow, kropki, XV, lines, little killer, sandwich, anti-knight, ...)"
+                  : "n x n futoshiki (Latin square, no boxes); givens; inequality signs; variant clues";
   }
   std::vector<std::string> fields() const override {
-    if (boxes_) return {"grid", "size", "box", "greater_than", "relations"};
-    return {"grid", "size", "greater_than", "relations"};
+    std::vector<std::string> out = boxes_ ? std::vector<std::string>{"grid", "size", "box", "regions", "greater_than", "relations"}
+                                          : std::vector<std::string>{"grid", "size", "greater_than", "relations"};
+    for (const auto* f : all_families()) out.emplace_back(f->key());
+    return out;
   }
   std::vector<EncodingInfo> encodings() const override {
     // The first is the default: the fastest for check (solve + uniqueness proof)
@@ -95,7 +143,11 @@ class SudokuFamily : public Encoder {
       g->n = *size;
       g->givens.assign(g->n * g->n, 0);
     }
-    if (boxes_) {
+    if (boxes_ && root.find("regions")) {
+      if (root.find("box")) root.at("box").fail("input.value", "give \"box\" or \"regions\", not both");
+      parse_regions(root.at("regions"), *g);
+      g->box_rows = g->box_cols = 0;
+    } else if (boxes_) {
       if (auto box = root.find("box")) {
         auto rc = box->items(2);
         g->box_rows = static_cast<int>(rc[0].as_int(1, kMaxSide));
@@ -135,6 +187,11 @@ class SudokuFamily : public Encoder {
         g->relations.push_back({a, b, op[0], fmt::format("relations/{}", i), label});
       }
     }
+    for (const auto* f : all_families())
+      if (auto node = root.find(f->key())) {
+        auto items = f->parse(*node, *g);
+        if (!items.empty()) g->families.push_back({f, std::move(items)});
+      }
     return g;
   }
 
@@ -143,98 +200,58 @@ class SudokuFamily : public Encoder {
     const auto& g = static_cast<const Grid&>(p);
     Encoding enc(ctx);
     const int n = g.n;
-    auto us = units(g);
-    const bool reuse = options.clues_only && options.reuse_vars &&
-                       options.reuse_vars->size() == static_cast<unsigned>(n * n * (encoding == "int-distinct" ? 1 : n));
-    if (encoding == "int-distinct" && reuse) {  // batch: the clues over the shared variables
-      std::vector<z3::expr> x;
-      for (unsigned i = 0; i < options.reuse_vars->size(); ++i) x.push_back((*options.reuse_vars)[i]);
-      auto at = [&](Cell c) { return x[c.row * n + c.col]; };
-      add_clues(g, enc, options, [&](Cell c, int d) { return at(c) == d; }, [&](Cell lo, Cell hi) { return at(lo) < at(hi); });
-      return enc;
-    }
-    if (encoding == "int-distinct") {
-      std::vector<z3::expr> x;
-      for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) {
-          x.push_back(ctx.int_const(fmt::format("x_{}_{}", r + 1, c + 1).c_str()));
-          enc.decision_vars.push_back(x.back());
-          enc.rules.push_back(x.back() >= 1 && x.back() <= n);
-        }
-      auto at = [&](Cell c) { return x[c.row * n + c.col]; };
-      if (n > 1)
-        for (const auto& u : us) {
-          z3::expr_vector v(ctx);
-          for (auto c : u.cells) v.push_back(at(c));
-          enc.rules.push_back(z3::distinct(v));
-        }
-      for (int i = 0; i < n * n; ++i) enc.places.push_back({static_cast<unsigned>(i)});
-      add_clues(g, enc, options, [&](Cell c, int d) { return at(c) == d; },
-                [&](Cell lo, Cell hi) { return at(lo) < at(hi); });
-      return enc;
-    }
-
-    const bool pairwise = encoding == "bool-pairwise";
-    // b[(r*n + c)*n + d-1]: cell (r, c) holds d.
-    std::vector<z3::expr> b;
-    b.reserve(static_cast<std::size_t>(n) * n * n);
+    const bool integer = encoding == "int-distinct";
+    const std::size_t nvars = static_cast<std::size_t>(n) * n * (integer ? 1 : n);
+    // Batch: the clues over the variables of an earlier puzzle of the same shape.
+    const bool reuse = options.clues_only && options.reuse_vars && options.reuse_vars->size() == nvars &&
+                       !rules_key(g).empty();
+    std::vector<z3::expr> cells;
+    cells.reserve(nvars);
     if (reuse) {
-      for (unsigned i = 0; i < options.reuse_vars->size(); ++i) b.push_back((*options.reuse_vars)[i]);
+      for (unsigned i = 0; i < options.reuse_vars->size(); ++i) cells.push_back((*options.reuse_vars)[i]);
     } else {
       for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c)
-          for (int d = 1; d <= n; ++d) {
-            b.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d).c_str()));
-            enc.decision_vars.push_back(b.back());
-          }
-    }
-    enc.block_true_literals = true;
-    enc.solver_logic = "QF_FD";  // sound incremental PB; the default solver loses models (encoding.h)
-    auto lit = [&](Cell c, int d) { return b[(static_cast<std::size_t>(c.row) * n + c.col) * n + (d - 1)]; };
-    std::vector<int> ones(n, 1);
-    auto exactly_one = [&](const std::vector<z3::expr>& xs) {
-      z3::expr_vector v(ctx);
-      for (const auto& e : xs) v.push_back(e);
-      if (!pairwise) {
-        enc.rules.push_back(z3::pbeq(v, ones.data(), 1));
-        return;
-      }
-      enc.rules.push_back(z3::mk_or(v));
-      for (std::size_t i = 0; i < xs.size(); ++i)
-        for (std::size_t j = i + 1; j < xs.size(); ++j) enc.rules.push_back(!xs[i] || !xs[j]);
-    };
-    if (!reuse) {  // the rules (a batch asserts them once)
-      for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
-          std::vector<z3::expr> xs;
-          for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
-          exactly_one(xs);
+          if (integer) {
+            cells.push_back(ctx.int_const(fmt::format("x_{}_{}", r + 1, c + 1).c_str()));
+            enc.decision_vars.push_back(cells.back());
+            continue;
+          }
+          for (int d = 1; d <= n; ++d) {
+            cells.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d).c_str()));
+            enc.decision_vars.push_back(cells.back());
+          }
         }
-      for (const auto& u : us)
-        for (int d = 1; d <= n; ++d) {
-          std::vector<z3::expr> xs;
-          for (auto c : u.cells) xs.push_back(lit(c, d));
-          exactly_one(xs);
-        }
+    }
+    const auto mode = integer ? Builder::Mode::Int : encoding == "bool-onehot" ? Builder::Mode::Onehot : Builder::Mode::Pairwise;
+    Z3Builder b(ctx, mode, n, cells);
+    if (!integer) {
+      enc.block_true_literals = true;
+      enc.solver_logic = "QF_FD";  // sound incremental PB; the default solver loses models (encoding.h)
+    }
+    if (!reuse) {  // the rules (a batch asserts them once)
+      add_rules(g, enc, ctx, cells, mode, options);
       for (int i = 0; i < n * n; ++i) {
         std::vector<unsigned> vars;
-        for (int d = 0; d < n; ++d) vars.push_back(static_cast<unsigned>(i * n + d));
+        if (integer) vars.push_back(static_cast<unsigned>(i));
+        else
+          for (int d = 0; d < n; ++d) vars.push_back(static_cast<unsigned>(i * n + d));
         enc.places.push_back(vars);
       }
     }
-    // lo < hi: lo = d implies hi > d, and hi = d implies lo < d, for every d.
-    auto less = [&](Cell lo, Cell hi) {
-      z3::expr_vector parts(ctx);
-      for (int d = 1; d <= n; ++d) {
-        z3::expr_vector above(ctx), below(ctx);
-        for (int e = d + 1; e <= n; ++e) above.push_back(lit(hi, e));
-        for (int e = 1; e < d; ++e) below.push_back(lit(lo, e));
-        parts.push_back(z3::implies(lit(lo, d), z3::mk_or(above)));
-        parts.push_back(z3::implies(lit(hi, d), z3::mk_or(below)));
+    add_clues(g, enc, options, [&](Cell c, int d) { return b.get(b.is(c, d)); },
+              [&](Cell lo, Cell hi) { return b.get(b.less(lo, hi)); });
+    for (const auto& fi : g.families)
+      for (const auto& item : fi.items) {
+        options.check_deadline();
+        Clue clue{item.id, item.label, b.get(fi.family->encode(item, g, b)), item.cells, {}};
+        clue.cells.insert(clue.cells.end(), item.cells2.begin(), item.cells2.end());
+        if (options.alternatives)
+          for (const auto& alt : fi.family->alternatives(item, g))
+            clue.alternatives.push_back({alt.label, b.get(fi.family->encode(alt, g, b))});
+        enc.clues.push_back(std::move(clue));
       }
-      return z3::mk_and(parts);
-    };
-    add_clues(g, enc, options, [&](Cell c, int d) { return lit(c, d); }, less);
+    for (const auto& d : b.definitions()) enc.rules.push_back(d);
     return enc;
   }
 
@@ -319,6 +336,16 @@ class SudokuFamily : public Encoder {
       sv.rows = sv.cols = g.n;
       sv.box_rows = g.boxes ? g.box_rows : 0;
       sv.box_cols = g.boxes ? g.box_cols : 0;
+      if (g.jigsaw()) sv.region = [&](Cell c) { return g.region(c); };
+      for (const auto& fi : g.families) {
+        sv.margin = std::max(sv.margin, fi.family->margin(fi.items));
+        for (const auto& item : fi.items) {
+          bool mark = clue_marked(item.id);
+          fi.family->draw(item, g, mark, sv.shapes);
+          if (item.cells.empty() && !item.clue)  // a global rule: named under the grid
+            sv.footer.push_back((mark ? "conflicting: " : "rule: ") + item.label);
+        }
+      }
       sv.cell_text = [&](Cell c) {
         int v = shown[c.row * g.n + c.col];
         return v ? std::to_string(v) : std::string();
@@ -337,6 +364,9 @@ class SudokuFamily : public Encoder {
     t.rows = t.cols = g.n;
     t.box_rows = g.boxes ? g.box_rows : 0;
     t.box_cols = g.boxes ? g.box_cols : 0;
+    if (g.jigsaw()) {  // the text grid draws only box lines: regions as letters below
+      t.box_rows = t.box_cols = 0;
+    }
     t.width = g.n > 35 ? 2 : 1;
     t.cell = [&](Cell c) {
       int v = shown[c.row * g.n + c.col];
@@ -352,11 +382,25 @@ class SudokuFamily : public Encoder {
     t.highlighted = highlighted;
     std::string out = t.render();
     for (const auto* rel : far) out += "also: " + rel->label + "\n";
+    if (g.jigsaw() && !solution) {
+      out += "regions:\n";
+      for (int r = 0; r < g.n; ++r) {
+        std::string row;
+        for (int c = 0; c < g.n; ++c) {
+          int k = g.region({r, c});
+          row += k < 0 ? "." : g.region_names[k];
+          row += c + 1 < g.n ? " " : "";
+        }
+        out += "  " + row + "\n";
+      }
+    }
+    if (!solution && g.has_variants()) out += "variant clues: " + variant_summary(g) + " (--svg draws them)\n";
     return out;
   }
 
   std::string rules_key(const Puzzle& p) const override {
     const auto& g = static_cast<const Grid&>(p);
+    if (g.jigsaw() || g.has_variants()) return {};  // variants: the rules are per puzzle (no batch sharing)
     return fmt::format("{} {} {}x{}", boxes_ ? "sudoku" : "futoshiki", g.n, g.boxes ? g.box_rows : 0, g.boxes ? g.box_cols : 0);
   }
 
@@ -386,6 +430,7 @@ class SudokuFamily : public Encoder {
         else v = alternative_digit(v, e.alternative, g->n);
         continue;
       }
+      if (edit_family_item(*g, static_cast<const Grid&>(p), e)) continue;
       bool found = false;
       for (std::size_t i = 0; i < g->relations.size(); ++i) {
         auto& rel = g->relations[i];
@@ -424,18 +469,98 @@ class SudokuFamily : public Encoder {
     const auto& g = static_cast<const Grid&>(p);
     int givens = 0;
     for (int v : g.givens) givens += v != 0;
-    std::string shape = g.boxes ? fmt::format("{0}x{0} sudoku ({1}x{2} boxes)", g.n, g.box_rows, g.box_cols)
-                                : fmt::format("{0}x{0} futoshiki", g.n);
-    std::string rels = g.relations.empty() ? "" : fmt::format(", {} relations", g.relations.size());
-    return fmt::format("{}, {} givens{}", shape, givens, rels);
+    std::string shape = g.jigsaw()  ? fmt::format("{0}x{0} sudoku (irregular regions)", g.n)
+                        : g.boxes   ? fmt::format("{0}x{0} sudoku ({1}x{2} boxes)", g.n, g.box_rows, g.box_cols)
+                                    : fmt::format("{0}x{0} futoshiki", g.n);
+    std::string rels = g.relations.empty() ? "" : ", " + plural(g.relations.size(), "relation", "relations");
+    std::string variants = g.has_variants() ? ", " + variant_summary(g) : "";
+    return fmt::format("{}, {}{}{}", shape, plural(static_cast<std::size_t>(givens), "given", "givens"), rels, variants);
   }
 
  private:
+  // "12 killer, 2 thermo, anti_knight": what the puzzle's families hold.
+  static std::string variant_summary(const Grid& g) {
+    std::string out;
+    for (const auto& fi : g.families) {
+      std::string part;
+      bool global = fi.items.size() == 1 && fi.items[0].cells.empty() && !fi.items[0].clue;
+      if (global) part = std::string(fi.family->key());
+      else part = fmt::format("{} {}", fi.items.size(), fi.family->key());
+      out += (out.empty() ? "" : ", ") + part;
+    }
+    return out;
+  }
+
+  // Drop a family's item, or replace it by one of its alternatives; false
+  // when no item has the id.
+  static bool edit_family_item(Grid& g, const Grid& original, const ClueEdit& e) {
+    for (auto& fi : g.families)
+      for (std::size_t i = 0; i < fi.items.size(); ++i) {
+        if (fi.items[i].id != e.clue_id) continue;
+        if (e.alternative < 0) {
+          fi.items.erase(fi.items.begin() + static_cast<long>(i));
+        } else {
+          auto alts = fi.family->alternatives(fi.items[i], original);
+          if (e.alternative >= static_cast<int>(alts.size()))
+            throw InputError("input.value", "#", fmt::format("clue \"{}\" has no alternative {}", e.clue_id, e.alternative));
+          fi.items[i] = alts[static_cast<std::size_t>(e.alternative)];
+        }
+        return true;
+      }
+    return false;
+  }
+
   // Alternative j of a given d: the j-th digit of 1..n other than d.
   static int alternative_digit(int d, int j, int n) {
     int e = j + 1;
     if (e >= d) e++;
     return e <= n ? e : d;
+  }
+
+  // Every cell holds one digit; every unit (row, column, region) holds each
+  // digit at most once, exactly once when it has n cells.
+  static void add_rules(const Grid& g, Encoding& enc, z3::context& ctx, const std::vector<z3::expr>& cells,
+                        Builder::Mode mode, const EncodeOptions& options) {
+    const int n = g.n;
+    auto us = units(g);
+    if (mode == Builder::Mode::Int) {
+      for (const auto& x : cells) enc.rules.push_back(x >= 1 && x <= n);
+      for (const auto& u : us) {
+        if (u.cells.size() < 2) continue;
+        z3::expr_vector v(ctx);
+        for (auto c : u.cells) v.push_back(cells[c.row * n + c.col]);
+        enc.rules.push_back(z3::distinct(v));
+      }
+      return;
+    }
+    auto lit = [&](Cell c, int d) { return cells[(static_cast<std::size_t>(c.row) * n + c.col) * n + (d - 1)]; };
+    std::vector<int> ones(n, 1);
+    auto constrain = [&](const std::vector<z3::expr>& xs, bool exactly) {
+      z3::expr_vector v(ctx);
+      for (const auto& e : xs) v.push_back(e);
+      if (mode == Builder::Mode::Onehot) {
+        enc.rules.push_back(exactly ? z3::pbeq(v, ones.data(), 1) : z3::pble(v, ones.data(), 1));
+        return;
+      }
+      if (exactly) enc.rules.push_back(z3::mk_or(v));
+      for (std::size_t i = 0; i < xs.size(); ++i)
+        for (std::size_t j = i + 1; j < xs.size(); ++j) enc.rules.push_back(!xs[i] || !xs[j]);
+    };
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) {
+        std::vector<z3::expr> xs;
+        for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
+        constrain(xs, true);
+      }
+    for (const auto& u : us) {
+      options.check_deadline();
+      if (u.cells.size() < 2) continue;
+      for (int d = 1; d <= n; ++d) {
+        std::vector<z3::expr> xs;
+        for (auto c : u.cells) xs.push_back(lit(c, d));
+        constrain(xs, static_cast<int>(u.cells.size()) == n);
+      }
+    }
   }
 
   // Givens and relations as labelled clues (with alternatives when asked):

@@ -1,11 +1,86 @@
-// Independent checker for the sudoku family: plain C++, no Z3.
+// Independent checker for the sudoku family: plain C++, no Z3. Also the
+// model's helpers (regions, units, cell parsing) that encoder and checker share.
+#include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "sudoku.h"
 
 namespace psmt::sudoku {
+
+int Grid::region(Cell c) const {
+  if (jigsaw()) return region_of[static_cast<std::size_t>(c.row) * n + c.col];
+  if (!boxes || box_rows == 0 || box_cols == 0) return -1;
+  return (c.row / box_rows) * (n / box_cols) + c.col / box_cols;
+}
+
+const std::vector<Item>* Grid::items(std::string_view key) const {
+  for (const auto& fi : families)
+    if (fi.family->key() == key) return &fi.items;
+  return nullptr;
+}
+
+bool Grid::has_variants() const {
+  for (const auto& fi : families)
+    if (!fi.items.empty()) return true;
+  return false;
+}
+
+Cell parse_cell(const JsonNode& node, int n) {
+  if (node.is_string()) {
+    std::string s = node.as_string();
+    int r = 0, c = 0;
+    char tail = 0;
+    if ((std::sscanf(s.c_str(), "r%dc%d%c", &r, &c, &tail) != 2 && std::sscanf(s.c_str(), "R%dC%d%c", &r, &c, &tail) != 2) ||
+        r < 1 || c < 1 || r > n || c > n)
+      node.fail("input.value", fmt::format("expected a cell \"r1c1\" .. \"r{0}c{0}\" or [row, col] from 0, found \"{1}\"", n, s));
+    return {r - 1, c - 1};
+  }
+  if (!node.is_array()) node.expected("a cell: [row, col] counted from 0, or \"r1c1\"");
+  auto rc = node.items(2);
+  return {static_cast<int>(rc[0].as_int(0, n - 1)), static_cast<int>(rc[1].as_int(0, n - 1))};
+}
+
+std::vector<Cell> parse_cells(const JsonNode& node, int n, std::size_t min_size, bool distinct) {
+  std::vector<Cell> out;
+  if (node.is_string()) {  // "r1c1 r1c2 r2c1"
+    std::string s = node.as_string(), word;
+    std::vector<std::string> words;
+    for (char ch : s + " ") {
+      if (ch == ' ' || ch == ',') {
+        if (!word.empty()) words.push_back(word);
+        word.clear();
+      } else {
+        word += ch;
+      }
+    }
+    for (const auto& w : words) {
+      nlohmann::json one = w;
+      out.push_back(parse_cell(JsonNode(one, node.path()), n));
+    }
+  } else {
+    for (const auto& e : node.items()) out.push_back(parse_cell(e, n));
+  }
+  if (out.size() < min_size)
+    node.fail("input.shape", fmt::format("expected at least {} cells, found {}", min_size, out.size()));
+  if (distinct) {
+    std::set<Cell> seen;
+    for (auto c : out)
+      if (!seen.insert(c).second) node.fail("input.value", fmt::format("{} is listed twice", cell_label(c)));
+  }
+  return out;
+}
+
+std::string span_label(const std::vector<Cell>& cells) {
+  if (cells.empty()) return "";
+  if (cells.size() == 1) return cell_label(cells[0]);
+  return cell_label(cells.front()) + "–" + cell_label(cells.back());
+}
+
+bool orthogonal(Cell a, Cell b) { return std::abs(a.row - b.row) + std::abs(a.col - b.col) == 1; }
 
 std::vector<Unit> units(const Grid& g) {
   std::vector<Unit> out;
@@ -19,7 +94,15 @@ std::vector<Unit> units(const Grid& g) {
     for (int r = 0; r < g.n; ++r) u.cells.push_back({r, c});
     out.push_back(std::move(u));
   }
-  if (g.boxes) {
+  if (g.jigsaw()) {
+    std::vector<Unit> regions(g.region_names.size());
+    for (std::size_t k = 0; k < regions.size(); ++k)
+      regions[k] = {fmt::format("rule/region/{}", g.region_names[k]), fmt::format("region {}", g.region_names[k]), {}};
+    for (int r = 0; r < g.n; ++r)
+      for (int c = 0; c < g.n; ++c)
+        if (int k = g.region({r, c}); k >= 0) regions[k].cells.push_back({r, c});
+    out.insert(out.end(), regions.begin(), regions.end());
+  } else if (g.boxes) {
     int per_row = g.n / g.box_cols;
     for (int b = 0; b < g.n; ++b) {
       Unit u{fmt::format("rule/box/{}", b + 1), fmt::format("box {}", b + 1), {}};
@@ -67,6 +150,12 @@ std::vector<Violation> check_values(const Grid& g, const std::vector<int>& value
       out.push_back({rel.id, fmt::format("{} fails: {} is {}, {} is {}", rel.label, cell_label(rel.a), a,
                                          cell_label(rel.b), b)});
   }
+  for (const auto& o : out)
+    if (o.id == "rule/range") return out;  // the families read digits 1..n only
+  Values vals{g.n, values};
+  for (const auto& fi : g.families)
+    for (const auto& item : fi.items)
+      if (auto why = fi.family->check(item, g, vals)) out.push_back({item.id, *why});
   return out;
 }
 

@@ -1,0 +1,55 @@
+// Between lines: every digit on the line lies strictly between the digits in
+// the two circles at its ends (the first and the last cell).
+//   "between": [{"cells": [[0, 0], [0, 1], [0, 2], [0, 3]]}]
+#include <algorithm>
+
+#include "common.h"
+
+namespace psmt::sudoku::families {
+namespace {
+
+class Between : public Family {
+ public:
+  std::string_view key() const override { return "between"; }
+  std::string_view summary() const override {
+    return "between lines: digits on the line lie strictly between the two end circles";
+  }
+  std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
+    return parse_cell_lists(node, key(), g, 2, [](const Item& it) { return fmt::format("between line {} from {} to {}", it.index + 1, cell_label(it.cells.front()), cell_label(it.cells.back())); });
+  }
+  F encode(const Item& it, const Grid&, Builder& b) const override {
+    Cell a = it.cells.front(), z = it.cells.back();
+    std::vector<F> parts;
+    for (std::size_t i = 1; i + 1 < it.cells.size(); ++i) {
+      Cell m = it.cells[i];
+      parts.push_back(b.any({b.all({b.less(a, m), b.less(m, z)}), b.all({b.less(z, m), b.less(m, a)})}));
+    }
+    return b.all(parts);
+  }
+  std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
+    int a = v.at(it.cells.front()), z = v.at(it.cells.back());
+    int lo = std::min(a, z), hi = std::max(a, z);
+    for (std::size_t i = 1; i + 1 < it.cells.size(); ++i) {
+      int m = v.at(it.cells[i]);
+      if (!(lo < m && m < hi))
+        return fmt::format("{}: {} holds {}, not strictly between {} and {}", it.label, cell_label(it.cells[i]), m, a, z);
+    }
+    return std::nullopt;
+  }
+  void draw(const Item& it, const Grid&, bool marked, std::vector<Shape>& out) const override {
+    const char* grey = colour(marked, "#9e9e9e");
+    std::string cls = marked ? "between marked" : "between";
+    out.push_back(line_shape(it.cells, grey, 0.06, cls));
+    out.push_back(circle_shape(centre(it.cells.front()), 0.4, "white", grey, 0.05, cls + " circle"));
+    out.push_back(circle_shape(centre(it.cells.back()), 0.4, "white", grey, 0.05, cls + " circle"));
+  }
+};
+
+}  // namespace
+
+const Family& between_family() {
+  static const Between f;
+  return f;
+}
+
+}  // namespace psmt::sudoku::families

@@ -1,0 +1,128 @@
+#include "common.h"
+
+namespace psmt::sudoku::families {
+
+std::vector<Item> parse_list(const JsonNode& node, std::string_view key,
+                             const std::function<Item(const JsonNode& element, int index)>& read) {
+  std::vector<Item> out;
+  auto elems = node.items();
+  for (std::size_t i = 0; i < elems.size(); ++i) {
+    elems[i].require_object();
+    Item it = read(elems[i], static_cast<int>(i));
+    if (it.id.empty()) it.id = fmt::format("{}/{}", key, i);
+    it.index = static_cast<int>(i);
+    out.push_back(std::move(it));
+  }
+  return out;
+}
+
+std::vector<Item> parse_cell_lists(const JsonNode& node, std::string_view key, const Grid& g, std::size_t min_cells,
+                                   const std::function<std::string(const Item&)>& label) {
+  return parse_list(node, key, [&](const JsonNode& e, int i) {
+    e.allow_only({"cells"});
+    Item it;
+    it.index = i;
+    it.cells = parse_cells(e.at("cells"), g.n, min_cells);
+    it.label = label(it);
+    return it;
+  });
+}
+
+std::vector<Item> parse_flag(const JsonNode& node, std::string_view id, std::string label) {
+  if (!node.as_bool()) return {};
+  Item it;
+  it.id = std::string(id);
+  it.label = std::move(label);
+  return {it};
+}
+
+std::vector<int> digits_of(const Values& v, const std::vector<Cell>& cells) {
+  std::vector<int> out;
+  for (auto c : cells) out.push_back(v.at(c));
+  return out;
+}
+
+std::string digits_text(const std::vector<int>& ds) {
+  std::string s;
+  for (int d : ds) s += (s.empty() ? "" : " ") + std::to_string(d);
+  return s;
+}
+
+std::vector<std::pair<Cell, Cell>> orthogonal_pairs(int n) {
+  std::vector<std::pair<Cell, Cell>> out;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      if (c + 1 < n) out.push_back({{r, c}, {r, c + 1}});
+      if (r + 1 < n) out.push_back({{r, c}, {r + 1, c}});
+    }
+  return out;
+}
+
+std::vector<std::pair<Cell, Cell>> move_pairs(int n, const std::vector<std::pair<int, int>>& steps) {
+  std::vector<std::pair<Cell, Cell>> out;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      for (auto [dr, dc] : steps) {
+        Cell a{r, c}, b{r + dr, c + dc};
+        if (b.row < 0 || b.col < 0 || b.row >= n || b.col >= n) continue;
+        if (b < a) continue;  // each pair once
+        out.push_back({a, b});
+      }
+  return out;
+}
+
+std::pair<double, double> centre(Cell c) { return {c.row + 0.5, c.col + 0.5}; }
+
+std::vector<std::pair<double, double>> centres(const std::vector<Cell>& cells) {
+  std::vector<std::pair<double, double>> out;
+  for (auto c : cells) out.push_back(centre(c));
+  return out;
+}
+
+std::pair<double, double> midpoint(Cell a, Cell b) { return {(a.row + b.row) / 2.0 + 0.5, (a.col + b.col) / 2.0 + 0.5}; }
+
+Shape line_shape(const std::vector<Cell>& cells, const char* stroke, double width, const std::string& cls) {
+  Shape s;
+  s.type = Shape::Type::Line;
+  s.points = centres(cells);
+  s.stroke = stroke;
+  s.size = width;
+  s.cls = cls;
+  return s;
+}
+
+Shape text_shape(std::pair<double, double> at, std::string text, double size, const char* fill, const std::string& cls,
+                 bool over) {
+  Shape s;
+  s.type = Shape::Type::Text;
+  s.points = {at};
+  s.text = std::move(text);
+  s.size = size;
+  s.fill = fill;
+  s.cls = cls;
+  s.over = over;
+  return s;
+}
+
+Shape circle_shape(std::pair<double, double> at, double r, const char* fill, const char* stroke, double stroke_width,
+                   const std::string& cls, bool over) {
+  Shape s;
+  s.type = Shape::Type::Circle;
+  s.points = {at};
+  s.size = r;
+  s.fill = fill;
+  s.stroke = stroke;
+  s.stroke_width = stroke_width;
+  s.cls = cls;
+  s.over = over;
+  return s;
+}
+
+std::vector<int> other_totals(int lo, int hi, int current) {
+  std::vector<int> out;
+  for (int t = lo; t <= hi; ++t)
+    if (t != current) out.push_back(t);
+  return out;
+}
+
+}  // namespace psmt::sudoku::families

