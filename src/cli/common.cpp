@@ -5,12 +5,22 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include "importers/importer.h"
 #include "io/error.h"
 
 namespace psmt::cli {
 
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
-  cmd.add_option("files", o.files, "puzzle files (JSON); - reads standard input")->required();
+  cmd.add_option("files", o.files,
+                 "puzzles: files (our JSON, or an f-puzzles export), links (f-puzzles ?load=, SudokuPad), or files "
+                 "holding a link; - reads standard input")
+      ->required();
+  cmd.add_flag("--partial,--ignore-drawings", o.partial,
+               "import links and exports even where drawings (lines, shapes, text, colours, a background image) or "
+               "sentences of the rules text may carry rules the importer cannot read; they are left out and listed, "
+               "and the verdict is for the rules read");
   cmd.add_option("-e,--encoding", o.encoding,
                  "encoding to use; default: the kind's fastest (bool-pairwise for sudoku and futoshiki, 22x faster than "
                  "int-distinct on 17-clue uniqueness proofs); `puzzle-smt kinds` lists them");
@@ -23,6 +33,24 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
   cmd.add_flag("-q,--quiet", o.quiet,
                "print nothing on standard output: the exit status gives the verdict; errors still go to standard "
                "error and --svg files are still written");
+}
+
+LoadedPuzzle load_argument(const std::string& argument, bool partial, nlohmann::json* our_json) {
+  importers::ImportOptions io;
+  io.partial = partial;
+  importers::Argument a = importers::read_argument(argument, io);
+  if (our_json) *our_json = a.imported ? a.imported->puzzle : a.doc;
+  if (!a.imported) return load_puzzle(a.doc, a.origin);
+  try {
+    LoadedPuzzle lp = load_puzzle(a.imported->puzzle, a.origin);
+    lp.imported_from = a.imported->format;
+    lp.ignored_drawings = a.imported->ignored;
+    return lp;
+  } catch (const InputError& e) {
+    std::string place = importers::foreign_place(*a.imported, e.path());
+    std::string where = place.empty() ? "" : fmt::format(" (from {} in the {} data)", place, a.imported->format);
+    throw InputError(e.id(), e.path(), std::string(e.what()) + where, e.file().empty() ? a.origin : e.file());
+  }
 }
 
 int guarded(const std::string& what, const std::function<int()>& body) {

@@ -14,6 +14,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "io/puzzle_file.h"
+
 namespace psmt::cli {
 
 inline constexpr const char* kVersion = "0.1.0";
@@ -32,10 +34,17 @@ struct PuzzleOptions {
   std::string color = "auto";
   bool quiet = false;
   std::string svg;  // solve, check: picture of the result
+  bool partial = false;  // importers: leave out drawings that may carry rules
 };
 
 // Adds FILE..., --encoding, --timeout, --rlimit, --json, --color, --quiet.
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);
+
+// Load a puzzle argument: a file of our JSON, an f-puzzles export, a link,
+// or a file holding a link (importers/). An error that the kind's parser
+// finds in an imported puzzle also names the place in the foreign data.
+// `our_json`, when given, receives the puzzle as our JSON (convert).
+LoadedPuzzle load_argument(const std::string& argument, bool partial, nlohmann::json* our_json = nullptr);
 
 // Run `one` on every file: bad input and usage errors print one line and give
 // 2, internal errors give 1; returns the merged exit status (2 if no file).
@@ -61,5 +70,6 @@ void setup_diagnose(CLI::App& app, int& exit_status);
 void setup_batch(CLI::App& app, int& exit_status);
 void setup_export(CLI::App& app, int& exit_status);
 void setup_bench(CLI::App& app, int& exit_status);
+void setup_convert(CLI::App& app, int& exit_status);
 
 }  // namespace psmt::cli

@@ -30,8 +30,7 @@ std::string edit_text(const RepairEdit& e) {
 
 std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color) {
   const Encoder& e = *lp.encoder;
-  std::string out = fmt::format("{}: {}{}\n", lp.file, lp.name.empty() ? "" : "\"" + lp.name + "\", ",
-                                e.describe(*lp.puzzle));
+  std::string out = puzzle_header(lp);
   const Result& v = d.verdict;
   out += fmt::format("diagnose with encoding {}: ", v.encoding);
   RenderOptions ro;
@@ -112,7 +111,7 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color) 
 }
 
 int diagnose_file(const DiagnoseCli& o, const std::string& file) {
-  LoadedPuzzle lp = load_puzzle_file(file);
+  LoadedPuzzle lp = load_argument(file, o.common.partial);
   DiagnoseOptions opt;
   opt.encoding = o.common.encoding;
   opt.limits.timeout_ms = o.common.timeout_ms;

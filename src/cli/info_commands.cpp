@@ -9,6 +9,7 @@
 #include "encoders/registry.h"
 #include "io/error.h"
 #include "io/puzzle_file.h"
+#include "io/report.h"
 #include "io/write_file.h"
 
 namespace psmt::cli {
@@ -42,19 +43,21 @@ void setup_render(CLI::App& app, int& exit_status) {
   auto color = std::make_shared<std::string>("auto");
   auto svg = std::make_shared<std::string>();
   auto quiet = std::make_shared<bool>(false);
+  auto ignore = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("render", "draw puzzles as text (the expected solution too, if the file has one)");
-  cmd->add_option("files", *files, "puzzle files")->required();
+  cmd->add_option("files", *files, "puzzle files or links")->required();
+  cmd->add_flag("--partial,--ignore-drawings", *ignore, "import links even where drawings or the rules text may carry rules the importer cannot read, leaving those out");
   cmd->add_option("--color", *color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_option("--svg", *svg, "write the puzzle (with its expected solution, if any) as SVG to this file (one puzzle)");
   cmd->add_flag("-q,--quiet", *quiet, "nothing on standard output (with --svg: only the file)");
-  cmd->callback([files, color, svg, quiet, &exit_status]() {
+  cmd->callback([files, color, svg, quiet, ignore, &exit_status]() {
     if (!svg->empty() && files->size() != 1) {
       print_error("--svg takes exactly one puzzle file");
       exit_status = 2;
       return;
     }
     exit_status = for_each_file(*files, [&](const std::string& f) {
-      LoadedPuzzle lp = load_puzzle_file(f);
+      LoadedPuzzle lp = load_argument(f, *ignore);
       if (!svg->empty()) {
         RenderOptions so;
         so.format = RenderFormat::Svg;
@@ -64,7 +67,7 @@ void setup_render(CLI::App& app, int& exit_status) {
       if (*quiet) return 0;
       RenderOptions ro;
       ro.color = use_color(*color);
-      std::cout << lp.file << ": " << lp.encoder->describe(*lp.puzzle) << "\n" << lp.encoder->render(*lp.puzzle, nullptr, ro);
+      std::cout << puzzle_header(lp) << lp.encoder->render(*lp.puzzle, nullptr, ro);
       if (lp.expect.solution)
         std::cout << "expected solution:\n" << lp.encoder->render(*lp.puzzle, &*lp.expect.solution, ro);
       return 0;
@@ -86,7 +89,7 @@ void setup_export(CLI::App& app, int& exit_status) {
   cmd->callback([o, &exit_status]() {
     exit_status = guarded(o->file, [&]() {
       if (o->smt2.empty() && o->dimacs.empty()) throw UsageError("say what to write: --smt2 FILE and/or --dimacs FILE");
-      LoadedPuzzle lp = load_puzzle_file(o->file);
+      LoadedPuzzle lp = load_argument(o->file, false);
       // Both texts first, so a failure writes no file at all.
       std::string smt2 = o->smt2.empty() ? "" : export_smt2(*lp.encoder, *lp.puzzle, o->encoding);
       std::string dimacs = o->dimacs.empty() ? "" : export_dimacs(*lp.encoder, *lp.puzzle, o->encoding);

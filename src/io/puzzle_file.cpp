@@ -10,7 +10,7 @@
 namespace psmt {
 
 namespace {
-const char* const kGenericFields[] = {"kind", "name", "source", "notes", "expect"};
+const char* const kGenericFields[] = {"kind", "name", "source", "author", "rules", "notes", "expect"};
 }
 
 LoadedPuzzle load_puzzle(const nlohmann::json& doc, const std::string& origin) {
@@ -37,6 +37,8 @@ LoadedPuzzle load_puzzle(const nlohmann::json& doc, const std::string& origin) {
     }
     if (auto n = root.find("name")) lp.name = n->as_string();
     if (auto s = root.find("source")) lp.source = s->as_string();
+    if (auto a = root.find("author")) lp.author = a->as_string();
+    if (auto r = root.find("rules")) lp.rules = r->as_string();
     if (auto n = root.find("notes")) {
       if (!n->is_string() && !n->is_array()) n->expected("a string or an array of strings");
     }

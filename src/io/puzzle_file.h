@@ -21,6 +21,11 @@ struct Expectation {
 struct LoadedPuzzle {
   std::string file;
   std::string kind, name, source;
+  std::string author, rules;  // the setter and the rules text, as published
+  // Set when the puzzle was imported from a foreign format (a link, an
+  // f-puzzles export): the format, and drawings the user chose to leave out.
+  std::string imported_from;
+  std::vector<std::string> ignored_drawings;
   const Encoder* encoder = nullptr;
   std::shared_ptr<const Puzzle> puzzle;
   Expectation expect;

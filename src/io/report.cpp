@@ -21,6 +21,31 @@ std::string verdict_sentence(const Result& res, const std::string& command) {
   return "";
 }
 
+// Lines of at most `width` characters, each indented by `indent`.
+std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
+  std::string out, line;
+  auto flush = [&]() {
+    out += (line.empty() ? "" : indent + line) + "\n";
+    line.clear();
+  };
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '\n') {
+      flush();
+      ++i;
+      continue;
+    }
+    std::size_t j = text.find_first_of(" \n", i);
+    if (j == std::string::npos) j = text.size();
+    std::string word = text.substr(i, j - i);
+    if (!line.empty() && line.size() + 1 + word.size() > width) flush();
+    if (!word.empty()) line += (line.empty() ? "" : " ") + word;
+    i = j < text.size() && text[j] == ' ' ? j + 1 : j;
+  }
+  if (!line.empty()) flush();
+  return out;
+}
+
 std::string join(const std::vector<std::string>& xs, const char* sep) {
   std::string s;
   for (const auto& x : xs) s += (s.empty() ? "" : sep) + x;
@@ -28,11 +53,28 @@ std::string join(const std::vector<std::string>& xs, const char* sep) {
 }
 }  // namespace
 
+std::string puzzle_header(const LoadedPuzzle& lp) {
+  std::string out = fmt::format("{}: {}{}{}\n", lp.file, lp.name.empty() ? "" : "\"" + lp.name + "\"",
+                                lp.author.empty() ? "" : " by " + lp.author,
+                                (lp.name.empty() && lp.author.empty() ? "" : ", ") + lp.encoder->describe(*lp.puzzle));
+  if (!lp.imported_from.empty()) out += fmt::format("imported from {}\n", lp.imported_from);
+  if (!lp.rules.empty()) out += "rules:\n" + wrap(lp.rules, 96, "  ");
+  if (!lp.ignored_drawings.empty()) {
+    out += fmt::format("partial import (--partial): {} part{} left out; the verdict is for the rules read\n",
+                       lp.ignored_drawings.size(), lp.ignored_drawings.size() == 1 ? "" : "s");
+    for (const auto& d : lp.ignored_drawings) out += "  " + d + "\n";
+  }
+  return out;
+}
+
 nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc) {
   nlohmann::json j;
   j["file"] = lp.file;
   j["name"] = lp.name;
+  if (!lp.author.empty()) j["author"] = lp.author;
   j["kind"] = lp.kind;
+  if (!lp.imported_from.empty()) j["imported_from"] = lp.imported_from;
+  if (!lp.ignored_drawings.empty()) j["ignored_drawings"] = lp.ignored_drawings;
   j["command"] = rc.command;
   j["encoding"] = res.encoding;
   j["status"] = status_name(res.status);
@@ -86,7 +128,7 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
 std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc) {
   const Encoder& e = *lp.encoder;
   std::string out;
-  out += fmt::format("{}: {}{}\n", lp.file, lp.name.empty() ? "" : "\"" + lp.name + "\", ", e.describe(*lp.puzzle));
+  out += puzzle_header(lp);
   out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding,
                      rc.choice ? "solved: the most plausible of the consistent solutions" : verdict_sentence(res, rc.command));
   if (rc.confirmed_by) out += fmt::format("confirmed by encoding {}\n", *rc.confirmed_by);

@@ -20,6 +20,10 @@ struct ReportContext {
   nlohmann::json count_details = nlohmann::json::object();  // what a count means (kind-specific)
 };
 
+// The lines that introduce a puzzle: file, name, author, what it is; where
+// it was imported from, its rules text, drawings left out.
+std::string puzzle_header(const LoadedPuzzle& lp);
+
 nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc);
 std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc);
 

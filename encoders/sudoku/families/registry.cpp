@@ -29,6 +29,7 @@ const Family& minimum_family();
 const Family& maximum_family();
 const Family& quadruple_family();
 const Family& clone_family();
+const Family& candidates_family();
 }  // namespace families
 
 const std::vector<const Family*>& all_families() {
@@ -39,7 +40,7 @@ const std::vector<const Family*>& all_families() {
       &whispers_family(),      &renban_family(),          &palindrome_family(), &between_family(),
       &kropki_family(),        &xv_family(),              &non_consecutive_family(), &anti_knight_family(),
       &anti_king_family(),     &odd_family(),             &even_family(),      &minimum_family(),
-      &maximum_family(),       &quadruple_family(),       &clone_family(),
+      &maximum_family(),       &quadruple_family(),       &clone_family(),      &candidates_family(),
   };
   return all;
 }

@@ -1,0 +1,60 @@
+// The format modules behind importer.h, and what they share. Internal to
+// importers/.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "importers/importer.h"
+#include "io/json_node.h"
+
+namespace psmt::importers {
+
+// f-puzzles JSON (an export file, or a decoded ?load= link): `source` is
+// what the puzzle's "source" field says (the link, or the file).
+Imported import_fpuzzles(const nlohmann::json& doc, const std::string& origin, const std::string& source,
+                         const ImportOptions& options);
+
+// SudokuPad's own format: the decompressed text of an scl/ctc id (zipped
+// or plain JSON).
+Imported import_sudokupad(const std::string& text, const std::string& origin, const std::string& source,
+                          const ImportOptions& options);
+
+// Parse SudokuPad's zipped JSON (PuzzleZipper) into JSON with the long
+// property names. Errors name the character position.
+nlohmann::json sudokupad_unzip(const std::string& text, const std::string& origin);
+
+// Links (http(s)://, sudokupad://): std::nullopt if `text` is not a link.
+std::optional<Imported> import_link(const std::string& text, const std::string& origin, const ImportOptions& options);
+
+// Percent-decoding (%2B -> +); invalid escapes are left as they are.
+std::string percent_decode(std::string_view s);
+
+// Building our puzzle JSON with provenance.
+class Builder {
+ public:
+  explicit Builder(std::string format) { out.format = std::move(format); }
+  // Record that our pointer `ours` comes from `theirs` in the foreign data.
+  void from(const std::string& ours, const std::string& theirs) { out.provenance.emplace_back(ours, theirs); }
+  Imported out;
+};
+
+// A drawing that may carry a rule: refused (InputError listing them all)
+// unless options.partial, when they go to Imported::ignored and the
+// puzzle's notes.
+void settle_drawings(Imported& imported, const std::vector<std::string>& drawings, const std::string& origin,
+                     const ImportOptions& options, std::string_view what_to_do);
+
+// The sentences of a rules text that are not accounted for by the usual
+// sudoku rules, by a rule the imported puzzle carries, or as harmless text
+// (rules_text.cpp says how). Any of them may state a rule the data lacks.
+std::vector<std::string> unexplained_rules(const std::string& rules, const nlohmann::json& puzzle);
+
+// Labels for people: r3c7, and "r1c1–r1c4" for a list.
+std::string rc_label(int row, int col);
+
+}  // namespace psmt::importers

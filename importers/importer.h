@@ -1,0 +1,73 @@
+// Importers: foreign puzzle formats in, our own puzzle JSON out.
+//
+// A puzzle argument on the command line is a file, standard input ("-"), a
+// link (anything starting with http:// or https://, or a SudokuPad app
+// link), or a game ID of Simon Tatham's collection (GAME:PARAMS:DESC). A
+// file whose whole content is a link or a game ID counts as that link. An
+// f-puzzles export (JSON with "size" and "grid" but no "kind") is imported
+// too. Everything else is read as our own puzzle JSON.
+//
+// An importer's only output is our JSON for a kind: encoders never see a
+// foreign format, and `convert` is "import and print". Anything an importer
+// cannot map to a rule it knows is an InputError naming it (a dropped
+// constraint would change the verdict); drawings that may carry rules are
+// refused unless the user says they are decoration (ImportOptions).
+//
+// Nothing is fetched over the network: a short link that only a server can
+// expand is an error saying what to paste instead.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace psmt::importers {
+
+struct ImportOptions {
+  // A partial import (--partial): import puzzles in which drawings (lines,
+  // shapes, colours, a background image) or sentences of the rules text may
+  // carry rules the importer cannot read, leaving those out. The imported
+  // puzzle lists them in "notes", and reports say the verdict is for the
+  // rules read.
+  bool partial = false;
+};
+
+struct Imported {
+  nlohmann::json puzzle;   // our format: kind, name, source, author, rules, expect, ...
+  std::string format;      // "f-puzzles", "SudokuPad (scl)", "Tatham keen", ...
+  // Where the parts of our JSON come from: (pointer prefix in `puzzle`,
+  // place in the foreign data), so that an error found later by the kind's
+  // parser can name the foreign place too.
+  std::vector<std::pair<std::string, std::string>> provenance;
+  std::vector<std::string> ignored;  // what a partial import left out (ImportOptions::partial)
+};
+
+// One puzzle argument, read: either imported from a foreign format, or our
+// own JSON (`doc`) for the caller to load. `origin` is how messages name the
+// input: the file name, or the link shortened to one line.
+struct Argument {
+  std::string origin;
+  std::optional<Imported> imported;
+  nlohmann::json doc;  // our own JSON when nothing was imported
+};
+Argument read_argument(const std::string& argument, const ImportOptions& options);
+
+// Import text that is a link, a game ID or foreign JSON; std::nullopt when
+// it is none of these (our own JSON, or not recognised).
+std::optional<Imported> import_text(const std::string& text, const std::string& origin, const ImportOptions& options);
+
+// True when the argument is a link or a game ID rather than a file name.
+bool is_link_argument(const std::string& argument);
+
+// The place in the foreign data for an error at `pointer` of the imported
+// puzzle ("" if unknown).
+std::string foreign_place(const Imported& imported, const std::string& pointer);
+
+// A link or long string shortened for messages: at most `max` characters,
+// with an ellipsis.
+std::string shorten(const std::string& s, std::size_t max = 60);
+
+}  // namespace psmt::importers

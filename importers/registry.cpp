@@ -1,0 +1,121 @@
+// Which importer reads an argument: links by their host, game IDs by their
+// game, foreign JSON by its shape; our own JSON goes through untouched.
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "importers/formats.h"
+#include "io/error.h"
+#include "io/json_load.h"
+
+namespace psmt::importers {
+namespace {
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+std::string trim(const std::string& s) {
+  std::size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
+
+bool looks_like_link(const std::string& s) {
+  std::string l;
+  for (std::size_t i = 0; i < s.size() && i < 16; ++i) l += static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
+  return starts_with(l, "http://") || starts_with(l, "https://") || starts_with(l, "sudokupad://");
+}
+
+// f-puzzles' own JSON: "size" and a "grid" of rows, and no "kind".
+bool looks_like_fpuzzles(const nlohmann::json& doc) {
+  return doc.is_object() && !doc.contains("kind") && doc.contains("size") && doc.contains("grid") &&
+         doc["grid"].is_array();
+}
+
+[[noreturn]] void unknown_link(const std::string& origin) {
+  throw InputError("input.link", kNoPath,
+                   "not a link puzzle-smt can read (it reads f-puzzles ?load= links and SudokuPad links with the "
+                   "puzzle in them: fpuz..., scl..., ctc...)",
+                   origin);
+}
+
+}  // namespace
+
+std::string shorten(const std::string& s, std::size_t max) {
+  std::string one;
+  for (char c : s) one += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  if (one.size() <= max) return valid_utf8(one);
+  std::size_t cut = max > 3 ? max - 1 : max;
+  while (cut > 0 && (static_cast<unsigned char>(one[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
+  return valid_utf8(one.substr(0, cut)) + "…";
+}
+
+std::string rc_label(int row, int col) { return fmt::format("r{}c{}", row + 1, col + 1); }
+
+bool is_link_argument(const std::string& argument) { return looks_like_link(argument); }
+
+std::optional<Imported> import_text(const std::string& text_in, const std::string& origin, const ImportOptions& options) {
+  std::string text = trim(text_in);
+  if (looks_like_link(text)) {
+    if (text.find_first_of(" \n\t") != std::string::npos && text.find('\n') != std::string::npos)
+      text = text.substr(0, text.find('\n'));  // one link per argument; the rest is not read
+    auto imported = import_link(text, origin, options);
+    if (!imported) unknown_link(origin);
+    return imported;
+  }
+  return std::nullopt;
+}
+
+Argument read_argument(const std::string& argument, const ImportOptions& options) {
+  Argument a;
+  if (looks_like_link(argument)) {
+    a.origin = shorten(trim(argument));
+    a.imported = import_text(argument, a.origin, options);
+    return a;
+  }
+  a.origin = argument;
+  std::string text = read_text_file(argument);
+  std::string t = trim(text);
+  if (looks_like_link(t)) {
+    a.imported = import_text(t, argument, options);
+    return a;
+  }
+  a.doc = parse_json_text(text, argument);
+  if (looks_like_fpuzzles(a.doc)) {
+    a.imported = import_fpuzzles(a.doc, argument, "f-puzzles export " + argument, options);
+    a.doc = nullptr;
+  }
+  return a;
+}
+
+std::string foreign_place(const Imported& imported, const std::string& pointer) {
+  std::string best, place;
+  for (const auto& [ours, theirs] : imported.provenance) {
+    bool prefix = pointer.rfind(ours, 0) == 0 && (pointer.size() == ours.size() || pointer[ours.size()] == '/');
+    if (prefix && ours.size() >= best.size()) {
+      best = ours;
+      place = theirs;
+    }
+  }
+  return place;
+}
+
+void settle_drawings(Imported& imported, const std::vector<std::string>& drawings, const std::string& origin,
+                     const ImportOptions& options, std::string_view what_to_do) {
+  if (drawings.empty()) return;
+  if (!options.partial) {
+    std::string list;
+    for (std::size_t i = 0; i < drawings.size() && i < 3; ++i) list += (i ? "; " : "") + drawings[i];
+    if (drawings.size() > 3) list += fmt::format("; and {} more", drawings.size() - 3);
+    throw InputError("input.drawings", kNoPath,
+                     fmt::format("{} part{} of the puzzle that may carry rules puzzle-smt cannot read: {}; {}",
+                                 drawings.size(), drawings.size() == 1 ? "" : "s", list, what_to_do),
+                     origin);
+  }
+  imported.ignored = drawings;
+  nlohmann::json& notes = imported.puzzle["notes"];
+  if (notes.is_null()) notes = nlohmann::json::array();
+  for (const auto& d : drawings) notes.push_back("drawing left out (--partial): " + d);
+}
+
+}  // namespace psmt::importers

@@ -1,0 +1,42 @@
+// convert: any accepted input (a link, an f-puzzles export, a game ID, our
+// own JSON) -> our puzzle JSON, checked by loading it as `check` would, so
+// that what convert writes is a puzzle every command accepts.
+#include <iostream>
+#include <memory>
+
+#include "cli/common.h"
+#include "encoders/registry.h"
+#include "io/error.h"
+#include "io/json_format.h"
+#include "io/write_file.h"
+
+namespace psmt::cli {
+
+void setup_convert(CLI::App& app, int& exit_status) {
+  struct ConvertOptions {
+    std::string input, output;
+    bool partial = false;
+  };
+  auto o = std::make_shared<ConvertOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "convert",
+      "write a puzzle given as a link (f-puzzles, SudokuPad), an f-puzzles export or a file as puzzle-smt's JSON, "
+      "for editing and for puzzles/; `check` gives the same verdict on both");
+  cmd->add_option("input", o->input, "a link, a file holding a link, an f-puzzles export, or a puzzle file")->required();
+  cmd->add_option("-o,--output", o->output, "write here instead of standard output");
+  cmd->add_flag("--partial,--ignore-drawings", o->partial,
+                "convert even when drawings or the rules text may carry rules the importer cannot read; they are "
+                "listed in \"notes\" (add those rules by hand)");
+  cmd->callback([o, &exit_status]() {
+    exit_status = guarded(o->input, [&]() {
+      nlohmann::json doc;
+      LoadedPuzzle lp = load_argument(o->input, o->partial, &doc);  // validates, with located errors
+      std::string text = format_puzzle_json(doc, lp.encoder->fields());
+      if (o->output.empty()) std::cout << text << std::flush;
+      else write_file_atomically(o->output, text);
+      return 0;
+    });
+  });
+}
+
+}  // namespace psmt::cli
