@@ -47,7 +47,7 @@ const char* const kAlwaysChanges =
 
 // Words of rule vocabulary: a sentence with none of them is flavour text.
 const char* const kRuleWords =
-    R"(digit|number|cells?|rows?|column|box|region|sum|total|lines?|cage|dots?|circle|square|grid|arrow|clue|diagonal|repeat|differ|odd|even(?! if)|greater|less|larger|smaller|consecutive|knight|king|thermo|value|place|fill|shade|loop|path|snake|index|count|equal|adjacent|neighbo|whisper|renban|palindrom|sandwich|killer|kropki|quad|clone|disjoint|x|v|1-9|1 to 9)";
+    R"(\brules?\b|digit|number|\bcells?\b|\brows?\b|column|\bbox|region|\bsum|total|\blines?\b|cage|\bdots?\b|circle|square|\bgrid|arrow|clue|diagonal|repeat|differ|\bodd\b|\beven\b(?! if)|greater|\bless|larger|smaller|consecutive|knight|\bking|thermo|\bvalue|\bplace|\bfill|shade|loop|path|snake|index|\bcount|equal|adjacent|neighbo|whisper|renban|palindrom|sandwich|killer|kropki|quad|clone|disjoint|\bx\b|\bv\b|1-9|1 to 9)";
 
 bool has(const nlohmann::json& p, const std::string& field) {
   if (!p.contains(field)) return false;
@@ -99,8 +99,13 @@ std::vector<std::string> sentences(std::string text) {
       joined += "\n";
       continue;
     }
+    // A list item continuing an unfinished sentence ("Cells separated\n- by
+    // an X sum to 10") joins it too.
+    std::string item = l;
+    if (item.size() > 2 && (item[0] == '-' || item[0] == '*') && item[1] == ' ') item = item.substr(2);
     bool continues = !joined.empty() && joined.back() != '\n' && std::string(".!?:;").find(joined.back()) == std::string::npos &&
-                     std::islower(static_cast<unsigned char>(l[0]));
+                     std::islower(static_cast<unsigned char>(item[0]));
+    if (continues) l = item;
     joined += continues ? " " + l : (joined.empty() || joined.back() == '\n' ? "" : "\n") + l;
   }
   std::vector<std::string> out;

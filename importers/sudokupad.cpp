@@ -393,7 +393,7 @@ class SudokuPad {
     const json* regions = doc_.contains("regions") && doc_["regions"].is_array() ? &doc_["regions"] : nullptr;
     if (!regions || regions->empty()) {
       // No regions: SudokuPad draws none, so the puzzle has none (a Latin square).
-      static const std::string none(static_cast<std::size_t>(n_), '.');
+      const std::string none(static_cast<std::size_t>(n_), '.');
       p["regions"] = json::array();
       for (int r = 0; r < n_; ++r) p["regions"].push_back(none);
       b_.from("/regions", "SudokuPad regions (none)");

@@ -2,6 +2,8 @@
 // --shard splits a corpus exactly, line corpora, bad records.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -132,7 +134,10 @@ TEST(Batch, SharedSolverAndFreshSolverAgreeOnAMixedDirectory) {
     b[r["index"].get<uint64_t>()] = r["status"].get<std::string>();
   }
   EXPECT_EQ(a, b);
-  EXPECT_EQ(a.size(), 7u);
+  std::size_t files = 0;
+  for (const char* d : {"/puzzles/sudoku", "/puzzles/futoshiki"})
+    for (const auto& e : std::filesystem::directory_iterator(kSourceDir + d)) files += e.path().extension() == ".json";
+  EXPECT_EQ(a.size(), files);
 }
 
 TEST(Bench, CsvSummaryAndNoDisagreementOnTheSeedPuzzles) {
