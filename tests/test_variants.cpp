@@ -192,6 +192,15 @@ struct Gen {
       p["quadruple"].push_back({{"cells", cells(q)}, {"digits", ds}});
     } else if (family == "extra_regions") {
       for (int i = 0; i < count; ++i) p["extra_regions"].push_back({{"cells", cells(path(pick(2, 4)))}});
+    } else if (family == "candidates") {
+      std::set<std::pair<int, int>> used;
+      for (int i = 0; i < count + 1; ++i) {
+        auto c = path(1)[0];
+        if (!used.insert(c).second) continue;
+        json ds = json::array({coin(85) ? at(c) : pick(1, n)});
+        for (int k = 0; k < pick(0, 2); ++k) ds.push_back(pick(1, n));
+        p["candidates"].push_back({{"cell", cell(c.first, c.second)}, {"digits", ds}});
+      }
     } else if (family == "clone") {
       auto a = path(2, true);
       auto b = path(2, true);
@@ -212,7 +221,7 @@ Grid random_solution(const json& shape, std::mt19937& rng) {
 const char* kFamilies[] = {"killer", "thermo", "arrow", "whispers", "renban", "palindrome", "between",
                            "kropki", "xv", "little_killer", "sandwich", "anti_knight", "anti_king",
                            "non_consecutive", "disjoint_groups", "diagonals", "odd", "even", "minimum",
-                           "maximum", "quadruple", "extra_regions", "clone"};
+                           "maximum", "quadruple", "extra_regions", "clone", "candidates"};
 
 // A 6x6 jigsaw that has solutions.
 const std::vector<std::string> kJigsaw6 = {"AAABBB", "AACCBB", "ADCCCB", "DDDCEE", "FDDEEE", "FFFFFE"};

@@ -258,6 +258,11 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
       if (!distinct_cells(g, d)) return false;
     }
   }
+  for (const auto& c : p.value("candidates", nlohmann::json::array())) {
+    bool ok = false;
+    for (const auto& d : c["digits"]) ok = ok || at(rc(c["cell"])) == d.get<int>();
+    if (!ok) return false;
+  }
   for (const auto& cl : p.value("clone", nlohmann::json::array())) {
     auto a = rcs(cl["cells"]), b = rcs(cl["copy"]);
     for (std::size_t i = 0; i < a.size(); ++i)

@@ -175,6 +175,68 @@ F Z3Builder::sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) 
   return wrap(it == last.end() ? ctx_.bool_val(false) : it->second);
 }
 
+z3::expr Z3Builder::define(const z3::expr& e, const char* what) {
+  static std::atomic<unsigned long long> counter{0};
+  z3::expr v = ctx_.bool_const(fmt::format("{}!{}", what, counter++).c_str());
+  defs_.push_back(v == e);
+  return v;
+}
+
+F Z3Builder::sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) {
+  if (mode_ == Mode::Int) {
+    z3::expr s = ctx_.int_val(0);
+    for (const auto& [cond, c] : terms) s = s + z3::ite(get(cond), cells_[c.row * n_ + c.col], ctx_.int_val(0));
+    return wrap(s == target);
+  }
+  std::vector<z3::expr> conds;
+  for (const auto& [cond, c] : terms) conds.push_back(define(get(cond), "cond"));
+  if (mode_ == Mode::Onehot) {
+    z3::expr_vector ls(ctx_);
+    std::vector<int> ws;
+    for (std::size_t k = 0; k < terms.size(); ++k)
+      for (int d = 1; d <= n_; ++d) {
+        ls.push_back(define(conds[k] && lit(terms[k].second, d), "cdig"));
+        ws.push_back(d);
+      }
+    if (ls.empty()) return truth(target == 0);
+    return wrap(z3::pbeq(ls, ws.data(), target));
+  }
+  // Pairwise: partial sums s[k][v] ("the first k terms add up to v"), both
+  // ways, so exactly one is true in each layer.
+  static std::atomic<unsigned long long> counter{0};
+  const unsigned long long id = counter++;
+  std::map<int, z3::expr> prev;
+  prev.emplace(0, ctx_.bool_val(true));
+  for (std::size_t k = 0; k < terms.size(); ++k) {
+    const Cell c = terms[k].second;
+    const z3::expr& cond = conds[k];
+    std::map<int, z3::expr> next;
+    auto var = [&](int w) -> const z3::expr& {
+      auto it = next.find(w);
+      if (it == next.end()) it = next.emplace(w, ctx_.bool_const(fmt::format("csum!{}!{}!{}", id, k, w).c_str())).first;
+      return it->second;
+    };
+    for (const auto& [u, su] : prev) {
+      defs_.push_back(z3::implies(su && !cond, var(u)));
+      for (int d = 1; d <= n_; ++d) {
+        if (u + d > target) defs_.push_back(!(su && cond && lit(c, d)));  // digits are positive: never back
+        else defs_.push_back(z3::implies(su && cond && lit(c, d), var(u + d)));
+      }
+    }
+    for (const auto& [w, sw] : next) {
+      auto same = prev.find(w);
+      defs_.push_back(same == prev.end() ? !(sw && !cond) : z3::implies(sw && !cond, same->second));
+      for (int d = 1; d <= n_; ++d) {
+        auto p = prev.find(w - d);
+        defs_.push_back(p == prev.end() ? !(sw && cond && lit(c, d)) : z3::implies(sw && cond && lit(c, d), p->second));
+      }
+    }
+    prev = std::move(next);
+  }
+  auto it = prev.find(target);
+  return wrap(it == prev.end() ? ctx_.bool_val(false) : it->second);
+}
+
 F Z3Builder::count_at_least(const std::vector<Cell>& cells, int d, int k) {
   if (k <= 0) return truth(true);
   if (k > static_cast<int>(cells.size())) return truth(false);

@@ -47,6 +47,7 @@ class Z3Builder : public Builder {
   F less(Cell a, Cell b) override;
   F distinct(const std::vector<Cell>& cells) override;
   F sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) override;
+  F sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) override;
   F count_at_least(const std::vector<Cell>& cells, int d, int k) override;
 
   T value(Cell c) override;
@@ -67,6 +68,8 @@ class Z3Builder : public Builder {
   z3::expr lit(Cell c, int d) const;
   z3::expr term(T t) const { return terms_.at(static_cast<std::size_t>(t.id)); }
   T wrap_term(const z3::expr& e);
+  // A fresh Bool defined equal to `e` (the definition goes to defs_).
+  z3::expr define(const z3::expr& e, const char* what);
   void need_int(const char* what) const;
   // Pairwise sums: the layer after the given prefix of terms.
   using Key = std::vector<std::tuple<int, int, int>>;  // (row, col, coeff) per term

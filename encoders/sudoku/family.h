@@ -86,6 +86,12 @@ class Builder {
   // partial sums of equal term lists, so other targets of the same terms
   // (change repairs) cost one literal each.
   virtual F sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) = 0;
+  // Sum of the digits of the cells whose condition holds == target. Boolean
+  // encodings define each condition as a fresh variable (a definition, never
+  // blamed): pairwise as one chain of partial sums, onehot as a pseudo-Boolean
+  // equality over "condition and digit d" literals; integer: a sum of
+  // if-then-else terms.
+  virtual F sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) = 0;
   // Digit d occurs in the cells at least k times.
   virtual F count_at_least(const std::vector<Cell>& cells, int d, int k) = 0;
 

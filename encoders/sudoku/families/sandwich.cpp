@@ -1,8 +1,10 @@
 // Sandwiches: the digits between the 1 and the n (9 on a 9x9) of a row or
 // column sum to the clue written outside it.
 //   "sandwich": {"rows": [null, 8, null, ...], "columns": [16, null, ...]}
-// Encoded per pair of positions i < j: if the 1 and the n sit at i and j
-// (either way round), the cells between them sum to the clue.
+// Encoded as one conditional sum: a cell counts when exactly one of the 1
+// and the n lies before it and it is neither (Builder::sum_if_is). (One sum
+// per pair of end positions, as before, cost 1.9 s on CtC's "Sandwich
+// Sudoku"; this takes a few ms.)
 // Change repairs: every other sum from 0 to 2 + ... + (n-1).
 #include <algorithm>
 
@@ -52,16 +54,37 @@ class Sandwich : public Family {
     return out;
   }
   F encode(const Item& it, const Grid& g, Builder& b) const override {
+    // Cell k is strictly between the 1 and the n exactly when one of the two
+    // has been seen before it and it is neither: one conditional sum.
     const int n = g.n;
-    std::vector<F> parts;
+    std::vector<std::pair<F, Cell>> terms;
+    std::vector<F> seen1, seen_n;
+    for (int k = 0; k < n; ++k) {
+      Cell c = it.cells[k];
+      if (k > 0) {
+        F a = b.any(seen1), z = b.any(seen_n);
+        F one_seen = b.any({b.all({a, b.negate(z)}), b.all({z, b.negate(a)})});
+        terms.push_back({b.all({one_seen, b.negate(b.is(c, 1)), b.negate(b.is(c, n))}), c});
+      }
+      seen1.push_back(b.is(c, 1));
+      seen_n.push_back(b.is(c, n));
+    }
+    std::vector<F> parts{b.sum_if_is(terms, *it.value)};
+    // Implied: the 1 and the n sit as far apart as the clue allows. g cells
+    // between them hold distinct digits from 2..n-1, so they sum to at least
+    // 2+3+...+(g+1) and at most (n-1)+...+(n-g); other gaps are impossible.
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j) {
+        const int gap = j - i - 1;
+        int lo = 0, hi = 0;
+        for (int t = 0; t < gap; ++t) {
+          lo += 2 + t;
+          hi += n - 1 - t;
+        }
+        if (*it.value >= lo && *it.value <= hi) continue;
         Cell p = it.cells[i], q = it.cells[j];
-        F ends = b.any({b.all({b.is(p, 1), b.is(q, n)}), b.all({b.is(p, n), b.is(q, 1)})});
-        std::vector<std::pair<Cell, int>> between;
-        for (int k = i + 1; k < j; ++k) between.push_back({it.cells[k], 1});
-        F sum = between.empty() ? b.truth(*it.value == 0) : b.sum_is(between, *it.value);
-        parts.push_back(b.implies(ends, sum));
+        parts.push_back(b.negate(b.all({b.is(p, 1), b.is(q, n)})));
+        parts.push_back(b.negate(b.all({b.is(p, n), b.is(q, 1)})));
       }
     return b.all(parts);
   }
