@@ -1,3 +1,4 @@
+#include "io/words.h"
 #include "equation_grid.h"
 
 #include <algorithm>
@@ -288,7 +289,7 @@ class EquationGridEncoder final : public Encoder {
     const auto& g = static_cast<const Grid&>(p);
     int givens = 0;
     for (bool b : g.given) givens += b ? 1 : 0;
-    return fmt::format("equation grid: {}x{} cells in {}..{}, {} givens, {} equations", g.rows, g.cols, g.lo, g.hi, givens,
+    return fmt::format("equation grid: {}x{} cells in {}..{}, {}, {}", g.rows, g.cols, g.lo, g.hi, plural(givens, "given"),
                        g.equations.size());
   }
 

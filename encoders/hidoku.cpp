@@ -1,3 +1,4 @@
+#include "io/words.h"
 #include "hidoku.h"
 
 #include <algorithm>
@@ -367,7 +368,8 @@ class HidokuEncoder final : public Encoder {
     const auto& b = static_cast<const Board&>(p);
     int givens = 0;
     for (int g : b.givens) givens += g ? 1 : 0;
-    return fmt::format("hidoku: {}x{} board of {} cells, {} adjacency, {} givens", b.rows, b.cols, b.cells(), b.adjacency, givens);
+    return fmt::format("hidoku: {}x{} board of {} cells, {} adjacency, {}", b.rows, b.cols, b.cells(), b.adjacency,
+                       plural(givens, "given"));
   }
 
   std::vector<Place> places(const Puzzle& p) const override {

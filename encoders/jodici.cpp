@@ -1,3 +1,4 @@
+#include "io/words.h"
 #include "jodici.h"
 
 #include <fmt/format.h>
@@ -221,8 +222,8 @@ class JodiciEncoder final : public Encoder {
     const auto& d = static_cast<const Disc&>(p);
     int givens = 0;
     for (bool g : d.given) givens += g ? 1 : 0;
-    return fmt::format("jodici: {} rings x {} sectors, digits {}..{} each {} times, rings sum to {}, sectors to {}, {} givens",
-                       d.rings, d.sectors, d.lo, d.hi, d.repeat, d.ring_sum, d.sector_sum, givens);
+    return fmt::format("jodici: {} rings x {} sectors, digits {}..{} each {} times, rings sum to {}, sectors to {}, {}",
+                       d.rings, d.sectors, d.lo, d.hi, d.repeat, d.ring_sum, d.sector_sum, plural(static_cast<std::size_t>(givens), "given"));
   }
 
   std::vector<Place> places(const Puzzle& p) const override {

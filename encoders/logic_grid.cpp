@@ -1,3 +1,4 @@
+#include "io/words.h"
 #include "logic_grid.h"
 
 #include <algorithm>
@@ -767,7 +768,7 @@ class LogicGridEncoder final : public Encoder {
     std::string cats;
     for (const auto& c : g.cats)
       cats += (cats.empty() ? "" : ", ") + c.name + (c.numeric ? " (numeric)" : c.ordered ? " (ordered)" : "");
-    return fmt::format("logic grid: {} entities, {} categories ({}), {} clues", g.n, g.cats.size(), cats, g.clues.size());
+    return fmt::format("logic grid: {} entities, {} categories ({}), {}", g.n, g.cats.size(), cats, plural(g.clues.size(), "clue"));
   }
 
   std::vector<Place> places(const Puzzle& p) const override {

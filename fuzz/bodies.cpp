@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <functional>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,9 @@
 #include "encoders/registry.h"
 #include "engine/encoding.h"
 #include "grid/token_grid.h"
+#include "importers/formats.h"
+#include "importers/importer.h"
+#include "importers/lzstring.h"
 #include "io/corpus.h"
 #include "io/error.h"
 #include "io/json_load.h"
@@ -131,8 +135,79 @@ void token_grid(const uint8_t* data, std::size_t size) {
   }
 }
 
+namespace {
+// An imported puzzle: loads as its kind (or a located InputError), then
+// everything a loaded puzzle offers.
+void exercise_import(const importers::Imported& im) {
+  LoadedPuzzle lp;
+  try {
+    lp = load_puzzle(im.puzzle, "fuzz-link");
+  } catch (const InputError& e) {
+    if (e.file() != "fuzz-link") finding("an imported puzzle's error without its origin");
+    printable_message(e);
+    return;
+  }
+  try {
+    exercise(lp, true);
+  } catch (const std::exception& e) {
+    finding(std::string("an imported puzzle failed: ") + e.what());
+  }
+}
+
+void both_ways(const std::function<importers::Imported(const importers::ImportOptions&)>& import) {
+  for (bool partial : {false, true}) {
+    importers::ImportOptions o;
+    o.partial = partial;
+    try {
+      exercise_import(import(o));
+    } catch (const InputError& e) {
+      if (e.file().find("fuzz") == std::string::npos) finding("an import error without its origin: " + e.describe());
+      printable_message(e);
+    }
+  }
+}
+}  // namespace
+
+void lzstring(const uint8_t* data, std::size_t size) {
+  std::string text;
+  try {
+    text = importers::lz_decompress_base64(as_text(data, size), "fuzz-link");
+  } catch (const InputError& e) {
+    printable_message(e);
+    return;
+  }
+  if (valid_utf8(text) != text) finding("decompressed text that is not valid UTF-8");
+  std::string again = importers::lz_decompress_base64(importers::lz_compress_base64(text), "round trip");
+  if (again != text) finding("compress/decompress does not round-trip");
+}
+
+void fpuzzles(const uint8_t* data, std::size_t size) {
+  nlohmann::json doc;
+  try {
+    doc = parse_json_text(as_text(data, size), "fuzz-link");
+  } catch (const InputError& e) {
+    printable_message(e);
+    return;
+  }
+  both_ways([&](const importers::ImportOptions& o) { return importers::import_fpuzzles(doc, "fuzz-link", "fuzz", o); });
+}
+
+void sudokupad(const uint8_t* data, std::size_t size) {
+  std::string text(as_text(data, size));
+  if (valid_utf8(text) != text) return;  // decompressed data is always valid UTF-8
+  both_ways([&](const importers::ImportOptions& o) { return importers::import_sudokupad(text, "fuzz-link", "fuzz", o); });
+}
+
+void link(const uint8_t* data, std::size_t size) {
+  std::string text(as_text(data, size));
+  both_ways([&](const importers::ImportOptions& o) {
+    auto im = importers::import_text(text, "fuzz-link", o);
+    return im ? *im : importers::Imported{};
+  });
+}
+
 std::vector<std::string> target_names() {
-  std::vector<std::string> names = {"puzzle_file", "corpus_line", "token_grid"};
+  std::vector<std::string> names = {"puzzle_file", "corpus_line", "token_grid", "lzstring", "fpuzzles", "sudokupad", "link"};
   for (const Encoder* e : all_encoders()) names.push_back("kind_" + std::string(e->kind()));
   return names;
 }
@@ -141,6 +216,10 @@ void run_target(const std::string& name, const uint8_t* data, std::size_t size) 
   if (name == "puzzle_file") return puzzle_file(data, size, "", false);
   if (name == "corpus_line") return corpus_line(data, size);
   if (name == "token_grid") return token_grid(data, size);
+  if (name == "lzstring") return lzstring(data, size);
+  if (name == "fpuzzles") return fpuzzles(data, size);
+  if (name == "sudokupad") return sudokupad(data, size);
+  if (name == "link") return link(data, size);
   if (name.rfind("kind_", 0) == 0) {
     if (!find_encoder(name.substr(5))) finding("no kind named " + name.substr(5));
     return puzzle_file(data, size, name.substr(5), true);

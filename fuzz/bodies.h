@@ -29,6 +29,16 @@ void corpus_line(const uint8_t* data, std::size_t size);
 // The shared board reader (token_grid) on a JSON value or a raw string.
 void token_grid(const uint8_t* data, std::size_t size);
 
+// Importers (importers/): LZ-string base64 (a decoded result must be valid
+// UTF-8 and survive a compress/decompress round trip); f-puzzles JSON text;
+// SudokuPad's zipped JSON text; a link. What an importer accepts must load as
+// a puzzle of its kind or be refused with a located InputError, and a loaded
+// puzzle must render, check and encode like any other.
+void lzstring(const uint8_t* data, std::size_t size);
+void fpuzzles(const uint8_t* data, std::size_t size);
+void sudokupad(const uint8_t* data, std::size_t size);
+void link(const uint8_t* data, std::size_t size);
+
 // Target names and what they run, for scripts/fuzz and the regression test.
 std::vector<std::string> target_names();
 void run_target(const std::string& name, const uint8_t* data, std::size_t size);

@@ -29,6 +29,14 @@ Imported import_sudokupad(const std::string& text, const std::string& origin, co
 nlohmann::json sudokupad_unzip(const std::string& text, const std::string& origin);
 
 // Links (http(s)://, sudokupad://): std::nullopt if `text` is not a link.
+// decode_link only decodes: the foreign data as text (f-puzzles JSON, or
+// SudokuPad's zipped JSON) and which format it is.
+struct DecodedLink {
+  std::string format;  // "f-puzzles" or "SudokuPad"
+  std::string text;
+  std::string link;
+};
+std::optional<DecodedLink> decode_link(const std::string& text, const std::string& origin);
 std::optional<Imported> import_link(const std::string& text, const std::string& origin, const ImportOptions& options);
 
 // Percent-decoding (%2B -> +); invalid escapes are left as they are.

@@ -59,6 +59,11 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
 // it is none of these (our own JSON, or not recognised).
 std::optional<Imported> import_text(const std::string& text, const std::string& origin, const ImportOptions& options);
 
+// The foreign data a link carries, decoded but not imported (convert
+// --decoded): f-puzzles JSON, or SudokuPad's JSON with its long property
+// names. InputError if the argument is not a link this tool reads.
+std::string decoded_foreign_data(const std::string& argument);
+
 // True when the argument is a link or a game ID rather than a file name.
 bool is_link_argument(const std::string& argument);
 

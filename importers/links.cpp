@@ -135,11 +135,8 @@ std::string decode_data(const std::string& raw, const std::string& origin, bool 
   throw *error;
 }
 
-Imported fpuzzles_from_data(const std::string& data, const std::string& link, const std::string& origin,
-                            const ImportOptions& options) {
-  std::string text = decode_data(data, origin, true);
-  nlohmann::json doc = parse_json_text(text, origin + " (decoded f-puzzles data)");
-  return import_fpuzzles(doc, origin, link, options);
+DecodedLink fpuzzles_data(const std::string& data, const std::string& link, const std::string& origin) {
+  return {"f-puzzles", decode_data(data, origin, true), link};
 }
 
 const char* const kPasteInstead =
@@ -147,20 +144,17 @@ const char* const kPasteInstead =
     "puzzle, or f-puzzles' ?load= link) or the f-puzzles export instead";
 
 // A SudokuPad puzzle id (the part after the host, or sudokupad://puzzle/).
-Imported sudokupad_id(const std::string& id_in, const std::string& link, const std::string& origin,
-                      const ImportOptions& options) {
+DecodedLink sudokupad_id(const std::string& id_in, const std::string& link, const std::string& origin) {
   std::string id = id_in;
   auto q = id.find('?');  // settings after a second '?'
   if (q != std::string::npos) id = id.substr(0, q);
   while (!id.empty() && id.back() == '/') id.pop_back();
   if (id.empty()) fail(origin, "input.link", "the SudokuPad link holds no puzzle id");
   for (const char* prefix : {"fpuzzles", "fpuz"})
-    if (id.rfind(prefix, 0) == 0) return fpuzzles_from_data(id.substr(std::string(prefix).size()), link, origin, options);
+    if (id.rfind(prefix, 0) == 0) return fpuzzles_data(id.substr(std::string(prefix).size()), link, origin);
   for (const char* prefix : {"scl", "ctc"})
     if (id.rfind(prefix, 0) == 0) {
-      std::string data = id.substr(3);
-      std::string text = decode_data(data, origin, false);
-      return import_sudokupad(text, origin, link, options);
+      return {"SudokuPad", decode_data(id.substr(3), origin, false), link};
     }
   if (id.rfind("scf", 0) == 0)
     fail(origin, "input.unsupported",
@@ -191,7 +185,7 @@ std::string percent_decode(std::string_view s) {
   return out;
 }
 
-std::optional<Imported> import_link(const std::string& text_in, const std::string& origin, const ImportOptions& options) {
+std::optional<DecodedLink> decode_link(const std::string& text_in, const std::string& origin) {
   std::string text = text_in;
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
   auto u = parse_url(text);
@@ -199,7 +193,7 @@ std::optional<Imported> import_link(const std::string& text_in, const std::strin
   if (u->scheme == "sudokupad") {  // sudokupad://puzzle/<id>
     std::string rest = text.substr(text.find("://") + 3);
     if (rest.rfind("puzzle/", 0) == 0) rest = rest.substr(7);
-    return sudokupad_id(rest, text, origin, options);
+    return sudokupad_id(rest, text, origin);
   }
   if (u->scheme != "http" && u->scheme != "https") return std::nullopt;
   const std::string& host = u->host;
@@ -214,7 +208,7 @@ std::optional<Imported> import_link(const std::string& text_in, const std::strin
       std::string data = text.substr(pos + 6);
       auto amp = data.find('&');
       if (amp != std::string::npos) data = data.substr(0, amp);
-      return fpuzzles_from_data(data, text, origin, options);
+      return fpuzzles_data(data, text, origin);
     }
     if (auto id = query_value(u->query, "id"))
       fail(origin, "input.short_link",
@@ -222,7 +216,7 @@ std::optional<Imported> import_link(const std::string& text_in, const std::strin
     fail(origin, "input.link", "an f-puzzles link without ?load=<data> holds no puzzle");
   }
   if (host == "sudokupad.app" || ends_with(".sudokupad.app") || host == "app.crackingthecryptic.com") {
-    if (auto id = query_value(u->query, "puzzleid")) return sudokupad_id(percent_decode(*id), text, origin, options);
+    if (auto id = query_value(u->query, "puzzleid")) return sudokupad_id(percent_decode(*id), text, origin);
     std::string path = u->path;
     for (const char* prefix : {"/sudoku.html", "/sudoku"})
       if (path.rfind(prefix, 0) == 0) {
@@ -231,9 +225,17 @@ std::optional<Imported> import_link(const std::string& text_in, const std::strin
       }
     while (!path.empty() && path.front() == '/') path.erase(path.begin());
     // The id runs to the end of the path; a '?' after it starts the settings.
-    return sudokupad_id(path, text, origin, options);
+    return sudokupad_id(path, text, origin);
   }
   return std::nullopt;  // another host: maybe another importer's
+}
+
+std::optional<Imported> import_link(const std::string& text, const std::string& origin, const ImportOptions& options) {
+  auto d = decode_link(text, origin);
+  if (!d) return std::nullopt;
+  if (d->format == "f-puzzles")
+    return import_fpuzzles(parse_json_text(d->text, origin + " (decoded f-puzzles data)"), origin, d->link, options);
+  return import_sudokupad(d->text, origin, d->link, options);
 }
 
 }  // namespace psmt::importers

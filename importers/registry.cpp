@@ -66,6 +66,17 @@ std::optional<Imported> import_text(const std::string& text_in, const std::strin
   return std::nullopt;
 }
 
+std::string decoded_foreign_data(const std::string& argument) {
+  std::string text = trim(looks_like_link(argument) ? argument : read_text_file(argument));
+  const std::string origin = looks_like_link(argument) ? shorten(text) : argument;
+  if (!looks_like_link(text))
+    throw InputError("input.link", kNoPath, "--decoded needs a link (or a file holding one)", origin);
+  auto d = decode_link(text.substr(0, text.find('\n')), origin);
+  if (!d) unknown_link(origin);
+  nlohmann::json doc = d->format == "f-puzzles" ? parse_json_text(d->text, origin) : sudokupad_unzip(d->text, origin);
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 Argument read_argument(const std::string& argument, const ImportOptions& options) {
   Argument a;
   if (looks_like_link(argument)) {

@@ -248,3 +248,73 @@ TEST(Cli, SvgOfSolveAndCheckIsWrittenEvenWhenQuiet) {
 
 }  // namespace
 }  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+TEST(Cli, AVerdictThatContradictsExpectIsExit3) {
+  auto p = nlohmann::json::parse(read_file(kSourceDir + "/puzzles/sudoku/prolog_post.json"));
+  p["expect"] = {{"status", "none"}};
+  const std::string file = ::testing::TempDir() + "/wrong-expect.json";
+  std::ofstream(file) << p.dump();
+  CliResult r = run_cli({"check", file});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("expectation not met: status is unique, the file expects none"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  // With other files: bad input (2) still wins, a verdict alone does not.
+  EXPECT_EQ(run_cli({"check", "-q", file, kSourceDir + "/puzzles/sudoku/niobaras_original.json"}).exit_code, 3);
+  EXPECT_EQ(run_cli({"check", "-q", file, "/nonexistent.json"}).exit_code, 2);
+  // count compares the count.
+  p = nlohmann::json::parse(read_file(kSourceDir + "/puzzles/sudoku/prolog_post_three_givens_removed.json"));
+  p["expect"] = {{"status", "multiple"}, {"count", 14}};
+  std::ofstream(file) << p.dump();
+  CliResult c = run_cli({"count", "-q", file});
+  EXPECT_EQ(c.exit_code, 3);
+  EXPECT_NE(c.err.find("15 solutions, the file expects 14"), std::string::npos) << c.err;
+}
+
+}  // namespace
+}  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+TEST(Cli, NumericOptionsAreCheckedAndZeroMeansNoLimit) {
+  const std::string p = kSourceDir + "/puzzles/sudoku/prolog_post.json";
+  struct Case {
+    std::vector<std::string> args;
+    std::string option, range;
+  };
+  const std::vector<Case> bad = {
+      {{"check", "--timeout", "-1", p}, "--timeout", "0 or more"},
+      {{"check", "--timeout", "12ms", p}, "--timeout", "0 or more"},
+      {{"check", "--timeout", "99999999999999999999", p}, "--timeout", "0 or more"},
+      {{"check", "--rlimit", "-1", p}, "--rlimit", "0 or more"},
+      {{"count", "--limit", "-5", p}, "--limit", "0 or more"},
+      {{"count", "--limit", "1.5", p}, "--limit", "0 or more"},
+      {{"batch", "-j", "0", p}, "--jobs", "from 1 to 256"},
+      {{"batch", "--shard", "1/3x", p}, "--shard", "1 <= i <= n"},
+      {{"batch", "--shard", "4/3", p}, "--shard", "1 <= i <= n"},
+      {{"diagnose", "--max-changes", "99", p}, "--max-changes", "from 0 to 10"},
+  };
+  for (const auto& c : bad) {
+    CliResult r = run_cli(c.args);
+    SCOPED_TRACE(c.args[1] + " " + c.args[2]);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find(c.option), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.range), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  // Large values are large: a 3e9 ms (five weeks) limit is no instant "unknown".
+  EXPECT_EQ(run_cli({"check", "-q", "--timeout", "3000000000", p}).exit_code, 0);
+  EXPECT_EQ(run_cli({"check", "-q", "--rlimit", "18446744073709551", p}).exit_code, 0);
+  // 0 means no limit, for --timeout as for --limit.
+  EXPECT_EQ(run_cli({"check", "-q", "--timeout", "0", p}).exit_code, 0);
+  auto c = nlohmann::json::parse(run_cli({"count", "--json", "--limit", "0",
+                                          kSourceDir + "/puzzles/sudoku/prolog_post_three_givens_removed.json"}).out);
+  EXPECT_EQ(c["count"], 15);
+  EXPECT_EQ(c["complete"], true);
+}
+
+}  // namespace
+}  // namespace psmt::testing

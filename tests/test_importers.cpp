@@ -549,3 +549,124 @@ TEST(Published, SudokuBenchLinksImportOrAreRefusedForTheRightReason) {
 
 }  // namespace
 }  // namespace psmt::testing
+
+// ---------------------------------------------------------------- the CLI
+
+namespace psmt::testing {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// "Blitz" by Patrick (killer cages with and without totals, little killers,
+// odd and even cells): the third puzzle of rangsk's set.
+Published blitz() { return rangsk_variants().at(2); }
+
+TEST(ImportCli, ALinkAFileHoldingItAndTheExportGiveTheSameVerdict) {
+  Published pz = blitz();
+  std::string data = pz.link.substr(pz.link.find("?load=") + 6);
+  std::string link_file = write_temp("blitz.link", pz.link + "\n");
+  std::string export_file = write_temp("blitz.fpuzzles", lz_decompress_base64(data, "test"));
+  for (const std::string& arg : {pz.link, link_file, export_file, "https://sudokupad.app/fpuzzles" + data}) {
+    CliResult r = run_cli({"check", "--json", arg});
+    SCOPED_TRACE(arg.substr(0, 60));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto j = json::parse(r.out);
+    EXPECT_EQ(j["status"], "unique");
+    EXPECT_EQ(j["name"], "Blitz");
+    EXPECT_EQ(j["author"], "Patrick");
+    EXPECT_EQ(j["imported_from"], "f-puzzles");
+    EXPECT_EQ(flat(j["solutions"][0]), pz.solution);
+  }
+  // The text report shows where it came from and the rules as published.
+  CliResult t = run_cli({"check", pz.link});
+  EXPECT_NE(t.out.find("\"Blitz\" by Patrick"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("imported from f-puzzles"), std::string::npos);
+  EXPECT_NE(t.out.find("rules:\n  Normal Sudoku, Killer Cages"), std::string::npos) << t.out;
+}
+
+TEST(ImportCli, ConvertWritesOurJsonThatRoundTrips) {
+  Published pz = blitz();
+  CliResult c = run_cli({"convert", pz.link});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  json p = json::parse(c.out);
+  EXPECT_EQ(p["kind"], "sudoku");
+  EXPECT_EQ(p["source"], pz.link);
+  EXPECT_EQ(p["killer"].size(), 15u);
+  std::string file = write_temp("blitz.json", c.out);
+  CliResult a = run_cli({"check", "--json", pz.link}), b = run_cli({"check", "--json", file});
+  EXPECT_EQ(json::parse(a.out)["status"], json::parse(b.out)["status"]);
+  EXPECT_EQ(json::parse(a.out)["solutions"], json::parse(b.out)["solutions"]);
+  // Converting our own JSON again changes nothing; -o writes the same text.
+  CliResult again = run_cli({"convert", file});
+  EXPECT_EQ(again.out, c.out);
+  std::string out = ::testing::TempDir() + "/blitz-o.json";
+  EXPECT_EQ(run_cli({"convert", pz.link, "-o", out}).exit_code, 0);
+  EXPECT_EQ(read_file(out), c.out);
+  // Every published variant in puzzles/sudoku came this way: its source link
+  // converts to the same rules.
+  for (const char* name : {"clipped", "sandwich_sudoku", "nikoli_nhk2311h1", "raw_ping"}) {
+    json file_json = json::parse(read_file(kSourceDir + "/puzzles/sudoku/" + name + ".json"));
+    json fresh = json::parse(run_cli({"convert", file_json["source"].get<std::string>()}).out);
+    for (auto it = fresh.begin(); it != fresh.end(); ++it)
+      if (it.key() != "notes" && it.key() != "expect") EXPECT_EQ(file_json[it.key()], it.value()) << name << " " << it.key();
+  }
+}
+
+TEST(ImportCli, BadLinksAndRefusedPuzzlesAreOneLineAndExit2) {
+  auto rs = rangsk_variants();
+  json small = {{"size", 4}, {"grid", json::array()}};
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCALhNAbO8Q", "without its end code"},  // truncated
+      {"https://f-puzzles.com/?load=N4Ig*glgXgpi", "not a base64 character"},
+      {"https://sudokupad.app/wsj7iunsg6", "paste the long link"},
+      {fpuzzles_link(small), "expected 4 rows"},
+      {rs.at(27).link, "region sum lines"},     // "Equal Sums": a constraint we lack
+      {rs.at(26).link, "text 1 \">\""},         // "Alien": an inequality sign drawn as text
+  };
+  for (const auto& [link, part] : cases) {
+    CliResult r = run_cli({"check", link});
+    SCOPED_TRACE(link.substr(0, 70));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");  // no partial output
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(link.substr(0, 40)), std::string::npos) << r.err;  // names the link
+  }
+  // A partial import answers, and says what it left out.
+  CliResult p = run_cli({"check", "--partial", rs.at(26).link});
+  EXPECT_EQ(p.exit_code, 0) << p.err;
+  EXPECT_NE(p.out.find("partial import (--partial): 2 parts left out; the verdict is for the rules read"),
+            std::string::npos) << p.out;
+  CliResult pj = run_cli({"check", "--json", "--ignore-drawings", rs.at(26).link});
+  EXPECT_EQ(json::parse(pj.out)["ignored_drawings"].size(), 2u);
+}
+
+TEST(ImportCli, DiagnoseNamesTheCageWhoseTotalWasChanged) {
+  Published pz = blitz();
+  json p = json::parse(run_cli({"convert", pz.link}).out);
+  // Cage 10 (r2c2-r3c2) totals 16 in the published puzzle; print 17.
+  ASSERT_EQ(p["killer"][9]["sum"], 16);
+  p["killer"][9]["sum"] = 17;
+  std::string file = write_temp("blitz-17.json", p.dump());
+  std::string svg = ::testing::TempDir() + "/blitz-17.svg";
+  CliResult d = run_cli({"diagnose", "--json", "--svg", svg, file});
+  EXPECT_EQ(d.exit_code, 20) << d.err;
+  auto j = json::parse(d.out);
+  std::set<std::string> ids;
+  for (const auto& c : j["conflict"]) ids.insert(c["id"]);
+  EXPECT_TRUE(ids.count("killer/9")) << j["conflict"].dump();
+  EXPECT_LE(ids.size(), 3u);
+  const auto& repairs = j["diagnosis"]["change_repairs"];
+  ASSERT_FALSE(repairs.empty()) << j["diagnosis"].dump();
+  EXPECT_EQ(repairs[0]["edits"][0]["after"], "killer cage 10 at r2c2–r3c2, total 16") << repairs.dump();
+  EXPECT_EQ(repairs[0]["status"], "unique");
+  std::string pic = read_file(svg);
+  EXPECT_NE(pic.find("killer marked"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace psmt::testing

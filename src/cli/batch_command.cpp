@@ -32,7 +32,7 @@ struct BatchOptions {
   std::vector<std::string> inputs;
   std::string kind, encoding, output, shard;
   std::optional<uint64_t> timeout_ms;
-  unsigned jobs = 1;
+  uint64_t jobs = 1;
   bool resume = false, fresh = false, quiet = false, no_solutions = false;
   uint64_t limit = 0;
 };
@@ -66,11 +66,16 @@ std::set<uint64_t> done_records(const std::string& path) {
 }
 
 std::pair<uint64_t, uint64_t> parse_shard(const std::string& s) {
-  unsigned long long i = 0, n = 0;
-  char slash = 0;
-  if (std::sscanf(s.c_str(), "%llu%c%llu", &i, &slash, &n) != 3 || slash != '/' || n == 0 || i < 1 || i > n)
-    throw UsageError(fmt::format("--shard wants i/n with 1 <= i <= n (e.g. 2/8), found \"{}\"", s));
-  return {i, n};
+  auto slash = s.find('/');
+  try {
+    if (slash == std::string::npos) throw CLI::ValidationError("--shard", "");
+    uint64_t n = parse_whole("--shard", s.substr(slash + 1), 1, 1000000);
+    uint64_t i = parse_whole("--shard", s.substr(0, slash), 1, n);
+    return {i, n};
+  } catch (const CLI::ValidationError&) {
+    throw UsageError(fmt::format("--shard: expected i/n with whole numbers 1 <= i <= n <= 1000000 (e.g. 2/8), found \"{}\"",
+                                 s.substr(0, 40)));
+  }
 }
 
 int run_batch(const BatchOptions& o) {
@@ -184,7 +189,7 @@ int run_batch(const BatchOptions& o) {
       finished++;
     }
   };
-  unsigned jobs = std::max(1u, o.jobs);
+  unsigned jobs = static_cast<unsigned>(std::max<uint64_t>(1, o.jobs));
   std::vector<std::thread> threads;
   for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(worker);
   const bool bar = !o.quiet && ::isatty(2);
@@ -232,12 +237,12 @@ void setup_batch(CLI::App& app, int& exit_status) {
   cmd->add_option("inputs", o->inputs, "JSON files, directories, .jsonl files, or line corpora (with --kind)")->required();
   cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku: one puzzle string per line)");
   cmd->add_option("-e,--encoding", o->encoding, "encoding (default: the kind's default)");
-  cmd->add_option("-j,--jobs", o->jobs, "worker threads, one Z3 context each")->default_val(1)->check(CLI::Range(1u, 256u));
+  add_whole(*cmd, "-j,--jobs", o->jobs, 1, 256, "worker threads, one Z3 context each (1 to 256)")->default_val(1);
   cmd->add_option("-o,--output", o->output, "write JSONL here instead of standard output");
   cmd->add_flag("--resume", o->resume, "continue an interrupted run: keep --output's records, do the rest");
   cmd->add_option("--shard", o->shard, "i/n: only records whose index is i-1 modulo n (split a corpus across machines)");
-  cmd->add_option("--timeout", o->timeout_ms, "per puzzle, in milliseconds (unknown when hit)");
-  cmd->add_option("--limit", o->limit, "only the first N records");
+  add_limit(*cmd, "--timeout", o->timeout_ms, kMaxWhole, "per puzzle, in milliseconds (unknown when hit); 0: no limit");
+  add_whole(*cmd, "--limit", o->limit, 0, kMaxWhole, "only the first N records (0: all)");
   cmd->add_flag("--fresh-solver", o->fresh, "a new Z3 context per puzzle instead of one solver per shape (for comparison)");
   cmd->add_flag("--no-solutions", o->no_solutions, "leave solutions out of the records");
   cmd->add_flag("-q,--quiet", o->quiet, "no progress bar and no summary on stderr");

@@ -89,7 +89,7 @@ int run_bench(const BenchOptions& o) {
       RunOptions ro;
       ro.encoding = e;
       ro.explain = false;
-      ro.limits.timeout_ms = o.timeout_ms;
+      if (o.timeout_ms && o.timeout_ms <= kForeverMs) ro.limits.timeout_ms = o.timeout_ms;
       ro.limit = o.enumerate ? o.max_solutions : 2;
       ro.keep = o.enumerate ? o.max_solutions : 2;
       ro.split = !o.enumerate;  // sets need whole solutions
@@ -148,10 +148,11 @@ void setup_bench(CLI::App& app, int& exit_status) {
   cmd->add_option("--encodings", o->encodings, "comma-separated encodings, or all (the default)");
   cmd->add_option("--csv", o->csv, "write the CSV here (default: standard output, before the summary)");
   cmd->add_option("--summary", o->summary, "also write the Markdown summary here");
-  cmd->add_option("--timeout", o->timeout_ms, "per puzzle and encoding, in milliseconds")->default_val(60000);
-  cmd->add_option("--limit", o->limit, "only the first N puzzles");
+  add_whole(*cmd, "--timeout", o->timeout_ms, 0, kMaxWhole, "per puzzle and encoding, in milliseconds (0: no limit)")
+      ->default_val(60000);
+  add_whole(*cmd, "--limit", o->limit, 0, kMaxWhole, "only the first N puzzles (0: all)");
   cmd->add_flag("--enumerate", o->enumerate, "enumerate every solution (up to --max-solutions) and compare the sets");
-  cmd->add_option("--max-solutions", o->max_solutions, "with --enumerate")->default_val(10000);
+  add_whole(*cmd, "--max-solutions", o->max_solutions, 1, kMaxWhole, "with --enumerate")->default_val(10000);
   cmd->add_flag("-q,--quiet", o->quiet,
                 "nothing on standard output (files named by --csv/--summary are still written); disagreements still "
                 "go to standard error and set the exit status");

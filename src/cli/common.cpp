@@ -1,5 +1,6 @@
 #include "cli/common.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -11,6 +12,43 @@
 #include "io/error.h"
 
 namespace psmt::cli {
+
+uint64_t parse_whole(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi) {
+  const std::string range = hi == kMaxWhole ? fmt::format("a whole number, {} or more", lo)
+                                            : fmt::format("a whole number from {} to {}", lo, hi);
+  bool digits = !text.empty() && text.size() <= 20 &&
+                std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  uint64_t v = 0;
+  bool overflow = false;
+  if (digits)
+    for (char c : text) {
+      if (v > (UINT64_MAX - static_cast<uint64_t>(c - '0')) / 10) overflow = true;
+      v = v * 10 + static_cast<uint64_t>(c - '0');
+    }
+  if (!digits || overflow || v < lo || v > hi)
+    throw CLI::ValidationError(option, fmt::format("expected {}, found \"{}\"", range, text.substr(0, 40)));
+  return v;
+}
+
+CLI::Option* add_whole(CLI::App& cmd, const std::string& names, uint64_t& into, uint64_t lo, uint64_t hi,
+                       const std::string& help) {
+  std::string name = names.substr(names.rfind(',') == std::string::npos ? 0 : names.rfind(',') + 1);
+  return cmd.add_option_function<std::string>(
+      names, [&into, name, lo, hi](const std::string& s) { into = parse_whole(name, s, lo, hi); }, help);
+}
+
+CLI::Option* add_limit(CLI::App& cmd, const std::string& names, std::optional<uint64_t>& into, uint64_t hi,
+                       const std::string& help) {
+  std::string name = names.substr(names.rfind(',') == std::string::npos ? 0 : names.rfind(',') + 1);
+  return cmd.add_option_function<std::string>(
+      names,
+      [&into, name, hi](const std::string& s) {
+        uint64_t v = parse_whole(name, s, 0, hi);
+        if (v == 0 || (name == "--timeout" && v > kForeverMs)) into.reset();
+        else into = v;
+      },
+      help);
+}
 
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
   cmd.add_option("files", o.files,
@@ -24,12 +62,17 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
   cmd.add_option("-e,--encoding", o.encoding,
                  "encoding to use; default: the kind's fastest (bool-pairwise for sudoku and futoshiki, 22x faster than "
                  "int-distinct on 17-clue uniqueness proofs); `puzzle-smt kinds` lists them");
-  cmd.add_option("--timeout", o.timeout_ms, "wall-clock limit per puzzle in ms; hitting it gives `unknown`");
-  cmd.add_option("--rlimit", o.rlimit,
+  add_limit(cmd, "--timeout", o.timeout_ms, kMaxWhole,
+            "wall-clock limit per puzzle in ms, from reading it to the last word; hitting it gives `unknown`; 0: no "
+            "limit");
+  add_limit(cmd, "--rlimit", o.rlimit, kMaxWhole,
                  "Z3 resource limit per puzzle (deterministic, for reproducible research); gives `unknown`");
   cmd.add_flag("--json", o.json, "print one JSON report per puzzle (one per line)");
   cmd.add_option("--color", o.color, "colour in text output: auto (when a terminal, not NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd.add_flag("--stats,-v", o.stats,
+               "end text reports with the time per phase and Z3's statistics (conflicts, decisions, propagations, "
+               "memory); --json reports always carry them");
   cmd.add_flag("-q,--quiet", o.quiet,
                "print nothing on standard output: the exit status gives the verdict; errors still go to standard "
                "error and --svg files are still written");
@@ -80,6 +123,7 @@ int for_each_file(const std::vector<std::string>& files, const std::function<int
 int merge_exit(int a, int b) {
   if (a == 1 || b == 1) return 1;
   if (a == 2 || b == 2) return 2;
+  if (a == kExitExpectation || b == kExitExpectation) return kExitExpectation;
   return std::max(a, b);
 }
 

@@ -2,8 +2,9 @@
 // loop over files, and the exit-status rule.
 //
 // Exit status of a command over several files: 1 if any internal error, else
-// 2 if any bad input, else the largest verdict code (30 unknown > 20 none >
-// 10 multiple > 0 unique/solved).
+// 2 if any bad input, else 3 if any verdict contradicted its file's expect,
+// else the largest verdict code (30 unknown > 20 none > 10 multiple > 0
+// unique/solved).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,10 @@ namespace psmt::cli {
 
 inline constexpr const char* kVersion = "0.1.0";
 
+// Exit status when a verdict contradicts the puzzle file's expect (check,
+// count): the run worked, the file's claim did not hold.
+inline constexpr int kExitExpectation = 3;
+
 struct PuzzleOptions {
   std::vector<std::string> files;
   std::string encoding;
@@ -33,9 +38,24 @@ struct PuzzleOptions {
   bool no_symmetry_breaking = false;
   std::string color = "auto";
   bool quiet = false;
+  bool stats = false;  // text reports end with the time and solver statistics
   std::string svg;  // solve, check: picture of the result
   bool partial = false;  // importers: leave out drawings that may carry rules
 };
+
+// Whole numbers on the command line: digits only (no sign, no fraction, no
+// trailing characters) within [lo, hi]; anything else is a usage error
+// naming the option and the accepted range (exit 2).
+uint64_t parse_whole(const std::string& option, const std::string& text, uint64_t lo, uint64_t hi);
+// An option taking such a number; `zero_is_none`: 0 means "no limit" and
+// leaves the optional empty (as do values beyond kForeverMs for timeouts).
+CLI::Option* add_whole(CLI::App& cmd, const std::string& names, uint64_t& into, uint64_t lo, uint64_t hi,
+                       const std::string& help);
+CLI::Option* add_limit(CLI::App& cmd, const std::string& names, std::optional<uint64_t>& into, uint64_t hi,
+                       const std::string& help);
+// A wall-clock limit this long is no limit (about 31 years).
+inline constexpr uint64_t kForeverMs = 1'000'000'000'000ULL;
+inline constexpr uint64_t kMaxWhole = 9'223'372'036'854'775'807ULL;  // 2^63 - 1
 
 // Adds FILE..., --encoding, --timeout, --rlimit, --json, --color, --quiet.
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);

@@ -6,6 +6,7 @@
 
 #include "cli/common.h"
 #include "encoders/registry.h"
+#include "importers/importer.h"
 #include "io/error.h"
 #include "io/json_format.h"
 #include "io/write_file.h"
@@ -16,6 +17,7 @@ void setup_convert(CLI::App& app, int& exit_status) {
   struct ConvertOptions {
     std::string input, output;
     bool partial = false;
+    bool decoded = false;
   };
   auto o = std::make_shared<ConvertOptions>();
   CLI::App* cmd = app.add_subcommand(
@@ -27,8 +29,17 @@ void setup_convert(CLI::App& app, int& exit_status) {
   cmd->add_flag("--partial,--ignore-drawings", o->partial,
                 "convert even when drawings or the rules text may carry rules the importer cannot read; they are "
                 "listed in \"notes\" (add those rules by hand)");
+  cmd->add_flag("--decoded", o->decoded,
+                "print the data a link carries, decoded but not converted (f-puzzles JSON, or SudokuPad's JSON), to "
+                "see what an importer reads");
   cmd->callback([o, &exit_status]() {
     exit_status = guarded(o->input, [&]() {
+      if (o->decoded) {
+        std::string text = importers::decoded_foreign_data(o->input);
+        if (o->output.empty()) std::cout << text << std::flush;
+        else write_file_atomically(o->output, text);
+        return 0;
+      }
       nlohmann::json doc;
       LoadedPuzzle lp = load_argument(o->input, o->partial, &doc);  // validates, with located errors
       std::string text = format_puzzle_json(doc, lp.encoder->fields());

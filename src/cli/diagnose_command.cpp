@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "io/words.h"
 #include "cli/common.h"
 #include "engine/diagnose.h"
 #include "io/error.h"
@@ -17,9 +18,9 @@ namespace {
 
 struct DiagnoseCli {
   PuzzleOptions common;
-  std::size_t conflicts = 1;
-  std::size_t max_repairs = 20;
-  unsigned max_changes = 3;
+  uint64_t conflicts = 1;
+  uint64_t max_repairs = 20;
+  uint64_t max_changes = 3;
   bool minimal = false;
   std::string svg;
 };
@@ -28,7 +29,7 @@ std::string edit_text(const RepairEdit& e) {
   return e.after.empty() ? fmt::format("drop {}", e.before) : fmt::format("{}  ->  {}", e.before, e.after);
 }
 
-std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color) {
+std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, bool stats) {
   const Encoder& e = *lp.encoder;
   std::string out = puzzle_header(lp);
   const Result& v = d.verdict;
@@ -53,8 +54,11 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color) 
           out += "the rules of the kind alone have no solution (no clue is to blame)\n";
           continue;
         }
-        out += fmt::format("conflict {}: these {} clues cannot all hold{}:\n", i + 1, c.clues.size(),
-                           c.minimal ? " (minimal: without any one of them the rest can)" : " (not shown minimal)");
+        if (c.clues.size() == 1)
+          out += fmt::format("conflict {}: this clue cannot hold with the rules of the kind:\n", i + 1);
+        else
+          out += fmt::format("conflict {}: these {} cannot all hold{}:\n", i + 1, plural(c.clues.size(), "clue"),
+                             c.minimal ? " (minimal: without any one of them the rest can)" : " (not shown minimal)");
         for (const auto& cl : c.clues) out += fmt::format("  {}   [{}]\n", cl.label, cl.id);
       }
       if (color && !d.conflicts.empty() && !d.conflicts.front().clues.empty()) {
@@ -104,6 +108,7 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color) 
     case Status::Solved: break;
   }
   for (const auto& n : d.notes) out += "note: " + n + "\n";
+  if (!stats) return out;
   std::string ph;
   for (const auto& [k, ms] : d.phase_ms) ph += fmt::format("{}{} {:.1f}", ph.empty() ? "" : ", ", k, ms);
   out += fmt::format("time {:.1f} ms ({})\n", d.wall_ms, ph);
@@ -118,7 +123,7 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
   opt.limits.rlimit = o.common.rlimit;
   opt.conflicts = o.conflicts;
   opt.max_repairs = o.max_repairs;
-  opt.max_repair_size = o.max_changes;
+  opt.max_repair_size = static_cast<unsigned>(o.max_changes);
   opt.redundant = o.minimal;
   Diagnosis d = diagnose(*lp.encoder, *lp.puzzle, opt);
   if (!o.svg.empty()) {
@@ -142,9 +147,14 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
     rc.command = "diagnose";
     nlohmann::json j = report_json(lp, d.verdict, rc);
     j["diagnosis"] = diagnosis_json(*lp.encoder, d);
+    // The report's "conflict" (as `check --json` fills it): the first minimal conflict.
+    if (!d.conflicts.empty() && j["conflict"].empty()) {
+      for (const auto& c : d.conflicts.front().clues) j["conflict"].push_back({{"id", c.id}, {"label", c.label}});
+      j["conflict_minimal"] = d.conflicts.front().minimal;
+    }
     std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   } else {
-    std::cout << text_report(lp, d, use_color(o.common.color)) << std::flush;
+    std::cout << text_report(lp, d, use_color(o.common.color), o.common.stats) << std::flush;
   }
   return exit_code(d.verdict.status);
 }
@@ -158,9 +168,10 @@ void setup_diagnose(CLI::App& app, int& exit_status) {
       "why a puzzle has no solution (minimal conflicting clues; fewest clues to drop or change, each "
       "uniqueness-checked) or several (backbone, ambiguous places, fewest extra givens); exit status as check");
   add_puzzle_options(*cmd, o->common);
-  cmd->add_option("--all-conflicts", o->conflicts, "report up to N minimal conflicts (smallest first)")->default_val(1);
-  cmd->add_option("--max-repairs", o->max_repairs, "list at most N repairs of each kind")->default_val(20);
-  cmd->add_option("--max-changes", o->max_changes, "largest repair tried (clues dropped or changed)")->default_val(3);
+  add_whole(*cmd, "--all-conflicts", o->conflicts, 1, 1000, "report up to N minimal conflicts (smallest first)")
+      ->default_val(1);
+  add_whole(*cmd, "--max-repairs", o->max_repairs, 0, 100000, "list at most N repairs of each kind")->default_val(20);
+  add_whole(*cmd, "--max-changes", o->max_changes, 0, 10, "largest repair tried (clues dropped or changed)")->default_val(3);
   cmd->add_flag("--minimal", o->minimal, "for a unique puzzle: which clues are redundant one at a time");
   cmd->add_option("--svg", o->svg, "also draw the puzzle to this SVG file, conflicting or ambiguous cells highlighted");
   cmd->callback([o, &exit_status]() {

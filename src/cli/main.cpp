@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
       "puzzle-smt: solve puzzles given as JSON with Z3, prove they have exactly one solution, or show why they "
       "have none or several.\n"
       "Exit status: 0 unique/solved, 10 several solutions, 20 no solution, 30 unknown (limit hit), "
-      "2 bad input or usage, 1 internal error.",
+      "3 the verdict contradicts the file's expect, 2 bad input or usage, 1 internal error.",
       "puzzle-smt"};
   app.set_version_flag("--version", std::string("puzzle-smt ") + cli::kVersion);
   app.require_subcommand(1);

@@ -137,6 +137,7 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     }
   }
   rc.color = color;
+  rc.stats = o.stats;
   if (command == "check" || command == "count") rc.mismatches = compare_expectation(lp, res);
   if (o.confirm && (res.status == Status::Unique || res.status == Status::None || res.status == Status::Multiple)) {
     std::string other = second_encoding(*lp.encoder, res.encoding);
@@ -167,7 +168,14 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   } else {
     std::cout << report_text(lp, res, rc) << std::flush;
   }
-  for (const auto& m : rc.mismatches) print_error(fmt::format("{}: expectation not met: {}", file, m));
+  // A verdict that contradicts the file's expect is its own exit status, so
+  // that scripts and CI catch it: one line on standard error, status 3.
+  if (!rc.mismatches.empty()) {
+    std::string all;
+    for (const auto& m : rc.mismatches) all += (all.empty() ? "" : "; ") + m;
+    print_error(fmt::format("{}: expectation not met: {}", file, all));
+    return kExitExpectation;
+  }
   return exit_code(res.status);
 }
 
@@ -176,7 +184,8 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
   CLI::App* cmd = app.add_subcommand(name, help);
   add_puzzle_options(*cmd, *o);
   if (name == "count" || name == "enumerate")
-    cmd->add_option("--limit", o->limit, "stop after N solutions (0: no limit); the report says if it was complete")
+    add_whole(*cmd, "--limit", o->limit, 0, kMaxWhole,
+              "stop after N solutions (0: no limit); the report says if it was complete")
         ->default_val(name == "count" ? 1000000 : 1000);
   if (name == "check") {
     cmd->add_flag("--confirm", o->confirm,

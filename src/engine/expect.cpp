@@ -1,3 +1,4 @@
+#include "io/words.h"
 #include "engine/expect.h"
 
 #include <fmt/format.h>
@@ -17,7 +18,7 @@ std::vector<std::string> compare_expectation(const LoadedPuzzle& lp, const Resul
   }
   if (ex.count) {
     if (res.complete && res.solutions_found != *ex.count)
-      out.push_back(fmt::format("{} solutions, the file expects {}", res.solutions_found, *ex.count));
+      out.push_back(fmt::format("{}, the file expects {}", plural(res.solutions_found, "solution"), *ex.count));
     if (!res.complete && res.solutions_found > *ex.count)
       out.push_back(fmt::format("at least {} solutions, the file expects {}", res.solutions_found, *ex.count));
   }

@@ -1,3 +1,4 @@
+#include "io/words.h"
 #include "io/report.h"
 
 #include <fmt/format.h>
@@ -186,8 +187,10 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
     if (c.rules_alone) {
       out += "the rules of the kind alone have no solution (no clue is to blame)\n";
     } else if (!c.clues.empty()) {
-      out += fmt::format("these {} clues cannot all hold{}:\n", c.clues.size(),
-                         c.minimal ? " (a minimal set: drop any one and the rest can)" : "");
+      if (c.clues.size() == 1) out += "this clue cannot hold with the rules of the kind:\n";
+      else
+        out += fmt::format("these {} cannot all hold{}:\n", plural(c.clues.size(), "clue"),
+                           c.minimal ? " (a minimal set: drop any one and the rest can)" : "");
       for (const auto& cl : c.clues) out += fmt::format("  {}   [{}]\n", cl.label, cl.id);
       ro.highlight.clear();
       for (const auto& cl : c.clues) ro.highlight_clues.push_back(cl.id);
@@ -198,6 +201,7 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
   }
   if (res.status == Status::None && !res.conflict) out += e.render(*lp.puzzle, nullptr, ro);
   for (const auto& m : rc.mismatches) out += "EXPECTATION NOT MET: " + m + "\n";
+  if (!rc.stats) return out;
   const auto& s = res.stats;
   auto z = s.to_json()["z3"];
   std::string z3s;

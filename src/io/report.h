@@ -15,6 +15,7 @@ struct ReportContext {
   std::string command;                  // solve | check | count | enumerate
   std::vector<std::string> mismatches;  // against the file's expect
   bool color = false;
+  bool stats = false;                       // text: the time and solver statistics line (--stats)
   std::optional<std::string> confirmed_by;  // second encoding that agreed
   const Choice* choice = nullptr;           // a kind's scorer chose the solution shown
   nlohmann::json count_details = nlohmann::json::object();  // what a count means (kind-specific)

@@ -134,7 +134,8 @@ std::string cage_outline(const Placer& P, const std::vector<std::pair<double, do
   auto in = [&](int r, int c) { return std::find(cells.begin(), cells.end(), std::pair{r, c}) != cells.end(); };
   std::string out;
   const int normals[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // top, right, bottom, left
-  for (const auto& [r, c] : cells) {
+  for (const auto& cell : cells) {
+    const int r = cell.first, c = cell.second;  // not a structured binding: lambdas capture it (clang)
     for (const auto& nrm : normals) {
       int nr = nrm[0], nc = nrm[1];
       if (in(r + nr, c + nc)) continue;
