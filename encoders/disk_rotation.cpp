@@ -21,6 +21,142 @@ class DiskRotationEncoder final : public Encoder {
     return "stacked disks with holes: rotate them so every position is covered by exactly one solid area";
   }
   std::vector<std::string> fields() const override { return {"disks", "cover"}; }
+  std::string schema() const override {
+    return R"json({
+ "description": "Stacked disks with holes (the flower disk puzzle): rotate the disks so that every position is covered by exactly one solid area. Rotation r shifts a disk so that position p shows its area (p + r) mod n; the first disk is the fixed reference. Each disk's pattern is a clue whose alternative is the same disk flipped over, so diagnose can find a disk mounted upside down. Solution: {\"rotations\": [r1, r2, ...]}.",
+ "required": [
+  "disks"
+ ],
+ "properties": {
+  "disks": {
+   "$ref": "#/$defs/board",
+   "description": "one row per disk (1 to 32), one token per position (2 to 360, the same for every disk): 1 solid, 0 hole"
+  },
+  "cover": {
+   "enum": [
+    "exactly",
+    "at_least"
+   ],
+   "default": "exactly",
+   "description": "each position is covered by exactly one solid area, or by at least one"
+  }
+ },
+ "$defs": {
+  "board": {
+   "description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings",
+   "anyOf": [
+    {
+     "type": "string"
+    },
+    {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    {
+     "type": "array",
+     "items": {
+      "type": "array",
+      "items": {
+       "type": [
+        "integer",
+        "null",
+        "string"
+       ]
+      }
+     }
+    }
+   ]
+  }
+ },
+ "examples": [
+  {
+   "kind": "disk_rotation",
+   "disks": [
+    "1,1,0,0",
+    "0,0,1,1"
+   ]
+  },
+  {
+   "kind": "disk_rotation",
+   "name": "Flower disk rotation puzzle with the last disk flipped",
+   "source": "seed 002, \"Flower disk rotation puzzle solver: Python vs Prolog\"",
+   "disks": [
+    [
+     0,
+     0,
+     0,
+     0,
+     0,
+     1,
+     0,
+     1,
+     0,
+     0,
+     1,
+     0
+    ],
+    [
+     1,
+     0,
+     0,
+     1,
+     0,
+     0,
+     0,
+     0,
+     0,
+     0,
+     0,
+     1
+    ],
+    [
+     0,
+     1,
+     0,
+     0,
+     0,
+     0,
+     0,
+     1,
+     0,
+     1,
+     0,
+     0
+    ],
+    [
+     1,
+     0,
+     0,
+     0,
+     0,
+     1,
+     0,
+     0,
+     1,
+     0,
+     0,
+     0
+    ]
+   ],
+   "cover": "exactly",
+   "expect": {
+    "status": "unique",
+    "solution": {
+     "rotations": [
+      0,
+      0,
+      5,
+      11
+     ]
+    }
+   }
+  }
+ ]
+})json";
+  }
+
   std::vector<EncodingInfo> encodings() const override {
     return {{"bool", "a Bool per disk and rotation, coverage as clauses (QF_FD)"},
             {"int", "an Int rotation per disk, coverage as sums of if-then-else"}};

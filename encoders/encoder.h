@@ -124,6 +124,12 @@ class Encoder {
   virtual std::string_view summary() const = 0;
   // Top-level fields this kind reads (besides kind, name, source, expect, notes).
   virtual std::vector<std::string> fields() const = 0;
+  // The input format: JSON Schema (src/io/schema.h says which keywords) of
+  // the kind's own fields, as JSON text, with a "description" of the kind,
+  // one per field, defaults, and "examples": a minimal and a full puzzle.
+  // Documentation and tests are generated from it (kinds --format, schema,
+  // docs/formats.md); the tests validate puzzles/ and the examples with it.
+  virtual std::string schema() const = 0;
   // Available encodings; the first is the default.
   virtual std::vector<EncodingInfo> encodings() const = 0;
 

@@ -109,6 +109,146 @@ class EquationGridEncoder final : public Encoder {
     return "a grid of integer cells with a domain and equations over the cells (+ - * with the usual precedence)";
   }
   std::vector<std::string> fields() const override { return {"rows", "cols", "domain", "grid", "givens", "equations"}; }
+  std::string schema() const override {
+    return R"json({
+ "description": "A grid of integer cells with a domain and equations over the cells' names (x<row><col>, 1-based; x<row>_<col> when a side exceeds 9) with + - * ( ), integer literals, unary minus and one of = == != < <= > >=. Each equation and each given is a clue. Solution: {\"grid\": [[...], ...]}.",
+ "required": [
+  "equations"
+ ],
+ "properties": {
+  "rows": {
+   "type": "integer",
+   "minimum": 1,
+   "maximum": 20,
+   "description": "rows (or take them from \"grid\")"
+  },
+  "cols": {
+   "type": "integer",
+   "minimum": 1,
+   "maximum": 20,
+   "description": "columns (or take them from \"grid\")"
+  },
+  "domain": {
+   "type": "array",
+   "items": {
+    "type": "integer",
+    "minimum": -1000000000,
+    "maximum": 1000000000
+   },
+   "minItems": 2,
+   "maxItems": 2,
+   "description": "[lo, hi], the values a cell may hold"
+  },
+  "grid": {
+   "$ref": "#/$defs/board",
+   "description": "the grid's givens as tokens: a number is a given, _ a blank"
+  },
+  "givens": {
+   "type": "object",
+   "additionalProperties": {
+    "type": "integer"
+   },
+   "description": "givens by cell name: {\"x11\": 26}"
+  },
+  "equations": {
+   "type": "array",
+   "maxItems": 1000,
+   "items": {
+    "type": "string"
+   },
+   "description": "\"x11 - x12 * x13 = -278\", with the usual precedence"
+  }
+ },
+ "$defs": {
+  "board": {
+   "description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings",
+   "anyOf": [
+    {
+     "type": "string"
+    },
+    {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    {
+     "type": "array",
+     "items": {
+      "type": "array",
+      "items": {
+       "type": [
+        "integer",
+        "null",
+        "string"
+       ]
+      }
+     }
+    }
+   ]
+  }
+ },
+ "examples": [
+  {
+   "kind": "equation_grid",
+   "rows": 1,
+   "cols": 2,
+   "domain": [
+    0,
+    9
+   ],
+   "equations": [
+    "x11 + x12 = 3",
+    "x11 * 2 = x12"
+   ]
+  },
+  {
+   "kind": "equation_grid",
+   "name": "Equation puzzle from \"Equation puzzle solver: Python vs Prolog\"",
+   "rows": 3,
+   "cols": 3,
+   "domain": [
+    -9,
+    99
+   ],
+   "givens": {
+    "x11": 26
+   },
+   "equations": [
+    "x11 - x12 * x13 = -278",
+    "x21 * x22 + x23 = 216",
+    "x31 * x32 + x33 = 11",
+    "x11 + x21 - x31 = 36",
+    "x12 + x22 + x32 = 27",
+    "x13 * x23 - x33 = 245"
+   ],
+   "expect": {
+    "status": "unique",
+    "solution": {
+     "grid": [
+      [
+       26,
+       19,
+       16
+      ],
+      [
+       25,
+       8,
+       16
+      ],
+      [
+       15,
+       0,
+       11
+      ]
+     ]
+    }
+   }
+  }
+ ]
+})json";
+  }
+
   std::vector<EncodingInfo> encodings() const override {
     // bv first (the default): bit-vectors are decidable, so conflicts shrink to
     // minimal sets (a changed seed: 1.9 s); non-linear integer arithmetic is

@@ -83,6 +83,83 @@ class HidokuEncoder final : public Encoder {
     return "number paths (Hidoku/Hidato, Numbrix, knight's tours, Hopido): 1..N on a board, consecutive numbers adjacent";
   }
   std::vector<std::string> fields() const override { return {"board", "adjacency"}; }
+  std::string schema() const override {
+    return R"json({
+ "description": "Number paths (Hidoku/Hidato, Numbrix, Holy Knight's tours, Hopido): place 1..N on the N cells of a board of any shape so that consecutive numbers are neighbours. Givens are clues. Solution: {\"grid\": [[...], ...]} with 0 off the board.",
+ "required": [
+  "board"
+ ],
+ "properties": {
+  "board": {
+   "$ref": "#/$defs/board",
+   "description": "up to 40 x 40 tokens: a number is a given; _, __, 0 or x a blank cell; . or .. not part of the board; s the start (1)"
+  },
+  "adjacency": {
+   "enum": [
+    "king",
+    "orthogonal",
+    "knight",
+    "hopido"
+   ],
+   "default": "king",
+   "description": "neighbours: the 8 surrounding cells (Hidato), the 4 edge neighbours (Numbrix), knight moves (Holy Knight's tour), a hop over one cell diagonally or two orthogonally (Hopido)"
+  }
+ },
+ "$defs": {
+  "board": {
+   "description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings",
+   "anyOf": [
+    {
+     "type": "string"
+    },
+    {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    {
+     "type": "array",
+     "items": {
+      "type": "array",
+      "items": {
+       "type": [
+        "integer",
+        "null",
+        "string"
+       ]
+      }
+     }
+    }
+   ]
+  }
+ },
+ "examples": [
+  {
+   "kind": "hidoku",
+   "board": [
+    "1,_,_",
+    "_,_,_",
+    "_,_,9"
+   ]
+  },
+  {
+   "kind": "hidoku",
+   "name": "A Numbrix",
+   "adjacency": "orthogonal",
+   "board": [
+    "1 0 0",
+    "0 0 0",
+    "0 0 9"
+   ],
+   "expect": {
+    "status": "multiple"
+   }
+  }
+ ]
+})json";
+  }
+
   std::vector<EncodingInfo> encodings() const override {
     return {{"bool", "a Bool per (cell, number) allowed by distances to the givens; exactly-one by sequential counters; "
                      "successor and predecessor clauses (QF_FD)"},

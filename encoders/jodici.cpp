@@ -19,6 +19,135 @@ class JodiciEncoder final : public Encoder {
     return "rings x sectors of digits, each digit used a fixed number of times, sectors and rings with fixed sums";
   }
   std::vector<std::string> fields() const override { return {"grid", "digits", "repeat", "sector_sum", "ring_sum"}; }
+  std::string schema() const override {
+    return R"json({
+ "description": "Jodici: a disc of rings x sectors holding digits lo..hi, every digit used `repeat` times, every sector summing to `sector_sum` and every ring to `ring_sum`. Givens are clues. The defaults are the seed's (3 x 6, digits 1..9 twice, sectors 15, rings 30) scaled to the disc. Solution: {\"rings\": [[...], ...]}.",
+ "required": [
+  "grid"
+ ],
+ "properties": {
+  "grid": {
+   "$ref": "#/$defs/board",
+   "description": "one ring per row (1 to 12 rings, 1 to 36 sectors): a digit is a given, _ (or null) a blank; the seed's CSV \"3,7,_,_,_,_\""
+  },
+  "digits": {
+   "type": "array",
+   "items": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 99
+   },
+   "minItems": 2,
+   "maxItems": 2,
+   "default": [
+    1,
+    9
+   ],
+   "description": "[lo, hi], the digits used"
+  },
+  "repeat": {
+   "type": "integer",
+   "minimum": 1,
+   "description": "how often each digit is used; default: fields / digits (required when that does not divide)"
+  },
+  "sector_sum": {
+   "type": "integer",
+   "minimum": 0,
+   "maximum": 1000000,
+   "description": "what every sector sums to; default: the sum of all digits used / sectors"
+  },
+  "ring_sum": {
+   "type": "integer",
+   "minimum": 0,
+   "maximum": 1000000,
+   "description": "what every ring sums to; default: the sum of all digits used / rings"
+  }
+ },
+ "$defs": {
+  "board": {
+   "description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings",
+   "anyOf": [
+    {
+     "type": "string"
+    },
+    {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    {
+     "type": "array",
+     "items": {
+      "type": "array",
+      "items": {
+       "type": [
+        "integer",
+        "null",
+        "string"
+       ]
+      }
+     }
+    }
+   ]
+  }
+ },
+ "examples": [
+  {
+   "kind": "jodici",
+   "grid": "3,7,_,_,_,_\n_,_,1,5,9,_\n6,_,_,_,_,_"
+  },
+  {
+   "kind": "jodici",
+   "name": "Jodici from \"Jodici solver: Python vs Prolog\"",
+   "grid": [
+    "3,7,_,_,_,_",
+    "_,_,1,5,9,_",
+    "6,_,_,_,_,_"
+   ],
+   "digits": [
+    1,
+    9
+   ],
+   "repeat": 2,
+   "sector_sum": 15,
+   "ring_sum": 30,
+   "expect": {
+    "status": "unique",
+    "solution": {
+     "rings": [
+      [
+       3,
+       7,
+       5,
+       8,
+       4,
+       3
+      ],
+      [
+       6,
+       1,
+       1,
+       5,
+       9,
+       8
+      ],
+      [
+       6,
+       7,
+       9,
+       2,
+       2,
+       4
+      ]
+     ]
+    }
+   }
+  }
+ ]
+})json";
+  }
+
   std::vector<EncodingInfo> encodings() const override {
     // onehot first (the default): check on the seed takes 20 ms against 54 ms for int.
     return {{"onehot", "a Bool per field and digit (clauses); sums and counts as pseudo-Boolean equalities (QF_FD)"},

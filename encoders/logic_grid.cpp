@@ -524,6 +524,195 @@ class LogicGridEncoder final : public Encoder {
     return "logic-grid puzzles (Zebra/Einstein): categories of items, one per entity, and clues in a JSON clue language";
   }
   std::vector<std::string> fields() const override { return {"categories", "clues", "questions"}; }
+  std::string schema() const override {
+    return R"json({
+ "description": "Logic-grid puzzles (Zebra/Einstein): n entities, categories of n items each, every item of every category belonging to exactly one entity, and clues over the items. Items are named by their text (case-insensitive) or, for numbers, by value; \"category:item\" disambiguates. The first category is the key. Solution: {category: [items, in the order of the key category's items], ...}.",
+ "required": [
+  "categories",
+  "clues"
+ ],
+ "properties": {
+  "categories": {
+   "type": "array",
+   "minItems": 2,
+   "maxItems": 16,
+   "description": "the categories; every one has the same number of items (2 to 32)",
+   "items": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+     "name",
+     "items"
+    ],
+    "properties": {
+     "name": {
+      "type": "string",
+      "minLength": 1,
+      "description": "without ':'"
+     },
+     "items": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 32,
+      "items": {
+       "type": [
+        "string",
+        "integer"
+       ]
+      },
+      "description": "all numbers (a numeric category) or all names"
+     },
+     "ordered": {
+      "type": "boolean",
+      "default": false,
+      "description": "names in order (1st, 2nd, ...): values 1..n, so clues may compare them"
+     }
+    }
+   }
+  },
+  "clues": {
+   "type": "array",
+   "maxItems": 10000,
+   "items": {
+    "$ref": "#/$defs/clue"
+   },
+   "description": "each clue is one clue for diagnose (clues/0, clues/1, ...)"
+  },
+  "questions": {
+   "type": "array",
+   "description": "what the puzzle asks: the answer is printed with the solution",
+   "items": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+     "which",
+     "has"
+    ],
+    "properties": {
+     "which": {
+      "type": "string",
+      "description": "a category"
+     },
+     "has": {
+      "type": [
+       "string",
+       "integer"
+      ],
+      "description": "an item"
+     },
+     "text": {
+      "type": "string"
+     }
+    }
+   }
+  }
+ },
+ "$defs": {
+  "clue": {
+   "description": "a clue: the compact string form (\"Englishman == red\", \"|Norwegian - blue| == 1\", \"not (A < B)\") or an object: {same: [items]}, {different: [items]}, {at: item, position: value, in: category}, {left: item, op: ==|!=|<|<=|>|>=, right: item or number, offset, in}, {next_to: [a, b], in, distance}, {of: [a, b], are: [c, d]}, {not: clue}, {and|or|xor: [clues]}, {expr: \"compact form\", in}; any object may carry \"text\", the sentence as published",
+   "anyOf": [
+    {
+     "type": "string",
+     "minLength": 1
+    },
+    {
+     "type": "object"
+    }
+   ]
+  }
+ },
+ "examples": [
+  {
+   "kind": "logic_grid",
+   "categories": [
+    {
+     "name": "person",
+     "items": [
+      "Ann",
+      "Bob"
+     ]
+    },
+    {
+     "name": "pet",
+     "items": [
+      "cat",
+      "dog"
+     ]
+    }
+   ],
+   "clues": [
+    "Ann == dog"
+   ]
+  },
+  {
+   "kind": "logic_grid",
+   "name": "Three houses",
+   "categories": [
+    {
+     "name": "house",
+     "items": [
+      1,
+      2,
+      3
+     ]
+    },
+    {
+     "name": "owner",
+     "items": [
+      "Ann",
+      "Bob",
+      "Cy"
+     ]
+    },
+    {
+     "name": "colour",
+     "items": [
+      "red",
+      "green",
+      "blue"
+     ]
+    }
+   ],
+   "clues": [
+    {
+     "text": "Ann lives in the red house.",
+     "same": [
+      "Ann",
+      "red"
+     ]
+    },
+    {
+     "text": "The green house is right of the red one.",
+     "left": "green",
+     "op": "==",
+     "right": "red",
+     "offset": 1,
+     "in": "house"
+    },
+    "Cy == 1",
+    {
+     "text": "Bob does not live in the blue house.",
+     "different": [
+      "Bob",
+      "blue"
+     ]
+    }
+   ],
+   "questions": [
+    {
+     "which": "owner",
+     "has": "blue",
+     "text": "Who lives in the blue house?"
+    }
+   ],
+   "expect": {
+    "status": "unique"
+   }
+  }
+ ]
+})json";
+  }
+
   std::vector<EncodingInfo> encodings() const override {
     return {{"bool", "a Bool per (item, entity), exactly one per row and column (pairwise clauses); clues as clauses over item pairs (QF_FD)"},
             {"int", "an Int per item (its entity), Distinct per category; values by if-then-else, comparisons in linear arithmetic"}};

@@ -233,6 +233,162 @@ class XorKeystream : public Encoder {
     return "ciphertexts encrypted with one reused keystream (many-time pad); plaintext alphabet, cribs, known key bytes";
   }
   std::vector<std::string> fields() const override { return {"ciphertexts", "alphabet", "cribs", "known_key"}; }
+  std::string schema() const override {
+    return R"json({
+ "description": "Ciphertexts encrypted with one reused keystream (a many-time pad): plaintext byte = ciphertext byte XOR key byte at the same offset, every plaintext byte in the alphabet, with cribs (known plaintext) and known key bytes as clues. The puzzle splits into one component per key byte. Solution: {\"key\": \"hex\", \"plaintexts\": [...]}.",
+ "required": [
+  "ciphertexts",
+  "alphabet"
+ ],
+ "properties": {
+  "ciphertexts": {
+   "type": "array",
+   "minItems": 1,
+   "maxItems": 10000,
+   "description": "one per message: hex (\"d9ef7b\" or \"0xd9, 0xef\") or an array of bytes",
+   "items": {
+    "anyOf": [
+     {
+      "type": "string"
+     },
+     {
+      "type": "array",
+      "items": {
+       "type": "integer",
+       "minimum": 0,
+       "maximum": 255
+      }
+     }
+    ]
+   }
+  },
+  "alphabet": {
+   "description": "the plaintext bytes allowed: characters and ranges (\"A-Za-z \", \\- for a dash) or a list of bytes and [lo, hi] ranges",
+   "anyOf": [
+    {
+     "type": "string",
+     "minLength": 1
+    },
+    {
+     "type": "array",
+     "items": {
+      "anyOf": [
+       {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 255
+       },
+       {
+        "type": "array",
+        "items": {
+         "type": "integer",
+         "minimum": 0,
+         "maximum": 255
+        },
+        "minItems": 2,
+        "maxItems": 2
+       }
+      ]
+     }
+    }
+   ]
+  },
+  "cribs": {
+   "type": "array",
+   "description": "known plaintext",
+   "items": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+     "message",
+     "offset",
+     "text"
+    ],
+    "properties": {
+     "message": {
+      "type": "integer",
+      "minimum": 0,
+      "description": "which ciphertext, from 0"
+     },
+     "offset": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "text": {
+      "type": "string",
+      "minLength": 1
+     }
+    }
+   }
+  },
+  "known_key": {
+   "type": "array",
+   "description": "key bytes known already",
+   "items": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+     "offset",
+     "byte"
+    ],
+    "properties": {
+     "offset": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "byte": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 255
+     }
+    }
+   }
+  }
+ },
+ "examples": [
+  {
+   "kind": "xor_keystream",
+   "ciphertexts": [
+    "0x41, 0x42"
+   ],
+   "alphabet": "A-Z"
+  },
+  {
+   "kind": "xor_keystream",
+   "name": "Two messages, one keystream",
+   "ciphertexts": [
+    "0x1f, 0x2a, 0x33",
+    [
+     31,
+     60,
+     50
+    ]
+   ],
+   "alphabet": [
+    [
+     65,
+     90
+    ],
+    32
+   ],
+   "cribs": [
+    {
+     "message": 0,
+     "offset": 0,
+     "text": "A"
+    }
+   ],
+   "known_key": [
+    {
+     "offset": 2,
+     "byte": 114
+    }
+   ]
+  }
+ ]
+})json";
+  }
+
   std::vector<EncodingInfo> encodings() const override {
     return {{"bv8", "key bytes as 8-bit bit-vectors; plaintext = c XOR k within the alphabet's byte ranges"},
             {"int-domain", "key bytes as Int 0..255 with the enumerated domain {c XOR a : a in the alphabet}"}};

@@ -120,6 +120,10 @@ class Family {
   // The JSON field of our puzzle format ("killer"), and a line for `kinds`.
   virtual std::string_view key() const = 0;
   virtual std::string_view summary() const = 0;
+  // The field's JSON Schema (src/io/schema.h), as JSON text, with a
+  // description for people; "#/$defs/cell" and "#/$defs/cells" are defined
+  // by the sudoku kind. Documentation and the format tests come from it.
+  virtual std::string schema() const = 0;
   // Read the field (InputError with the JSON path on any violation). Items
   // get their ids and labels here. `g` has the size and regions already.
   virtual std::vector<Item> parse(const JsonNode& node, const Grid& g) const = 0;

@@ -116,9 +116,33 @@ class SudokuFamily : public Encoder {
   std::vector<std::string> fields() const override {
     std::vector<std::string> out = boxes_ ? std::vector<std::string>{"grid", "size", "box", "regions", "greater_than", "relations"}
                                           : std::vector<std::string>{"grid", "size", "greater_than", "relations"};
-    for (const auto* f : all_families()) out.emplace_back(f->key());
+    for (const auto* f : all_families())
+      if (boxes_ || f->key() != "disjoint_groups") out.emplace_back(f->key());
     return out;
   }
+  std::string schema() const override {
+    // The grid's own fields, then every family's, in the order of fields().
+    nlohmann::ordered_json base = nlohmann::ordered_json::parse(R"json({"grid": {"description": "the givens: n row strings, one string of n·n characters, or n arrays of numbers; '.', '0' and '_' are blanks, 'A'-'Z' stand for 10-35", "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 36}}}]}, "size": {"type": "integer", "minimum": 1, "maximum": 36, "description": "the side n (or take it from grid); one of grid and size is required"}, "box": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 36}, "minItems": 2, "maxItems": 2, "description": "[rows, cols] of a box; default: the squarest shape (2x3 for 6x6); not with regions"}, "regions": {"description": "irregular (jigsaw) regions instead of boxes: n strings of n region letters ('.' for a cell in no region), or a list of regions, each a list of cells", "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"$ref": "#/$defs/cells"}}]}, "greater_than": {"type": "object", "additionalProperties": false, "description": "signs in the seed's notation: one string per row (horizontal) or column (vertical, top to bottom; '>' means the upper cell is greater), with the signs between neighbours inside a box or between all neighbours; '.' no sign", "properties": {"horizontal": {"type": "array", "items": {"type": "string"}}, "vertical": {"type": "array", "items": {"type": "string"}}}}, "relations": {"type": "array", "description": "cell a op cell b, for any two cells", "items": {"type": "object", "additionalProperties": false, "required": ["cells", "op"], "properties": {"cells": {"type": "array", "items": {"$ref": "#/$defs/cell"}, "minItems": 2, "maxItems": 2}, "op": {"enum": ["<", ">"]}, "label": {"type": "string", "description": "how diagnose names it"}}}}})json");
+    nlohmann::ordered_json s = nlohmann::ordered_json::object();
+    s["description"] = boxes_ ? "n x n sudoku (1 to 36): every row, column and region (the boxes, or the irregular regions of "
+                                "\"regions\") holds each digit once; givens, inequality signs and the clues of the constraint "
+                                "families (killer cages, lines, dots, outside clues, global rules). Each item of a family is a "
+                                "clue of its own (killer/3, kropki/black/12, anti_knight) that diagnose can blame. Solution: n "
+                                "row strings (or arrays of numbers above 35)."
+                              : "n x n futoshiki (a Latin square: every row and column holds each digit once, no boxes); "
+                                "givens, inequality signs, and the same constraint families as the sudoku kind. Solution: n "
+                                "row strings.";
+    s["properties"] = nlohmann::ordered_json::object();
+    for (const auto& f : fields()) {
+      if (base.contains(f)) s["properties"][f] = base[f];
+      else if (const auto* fam = find_family(f)) s["properties"][f] = nlohmann::ordered_json::parse(fam->schema());
+    }
+    s["$defs"] = nlohmann::ordered_json::parse(R"json({"cell": {"description": "a cell: [row, col] counted from 0, or \"r3c7\" counted from 1", "anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}, {"type": "string", "pattern": "^[rR][0-9]+[cC][0-9]+$"}]}, "cells": {"description": "cells: a list of cells, or one string \"r1c1 r1c2 ...\"", "anyOf": [{"type": "array", "items": {"$ref": "#/$defs/cell"}}, {"type": "string"}]}})json");
+    s["examples"] = boxes_ ? nlohmann::ordered_json::parse(R"json([{"kind": "sudoku", "grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}, {"kind": "sudoku", "name": "A 4x4 variant", "author": "puzzle-smt", "size": 4, "box": [2, 2], "grid": ["1...", "....", "....", "...."], "killer": [{"cells": "r1c2 r2c2", "sum": 5}], "thermo": [{"cells": [[2, 0], [3, 0], [3, 1]]}], "kropki": {"white": [{"cells": "r3c3 r3c4"}], "black": [{"cells": "r4c3 r4c4"}]}, "diagonals": {"main": true}, "expect": {"status": "unique", "solution": ["1234", "4321", "2143", "3412"]}}])json")
+                           : nlohmann::ordered_json::parse(R"json([{"kind": "futoshiki", "size": 3, "relations": [{"cells": ["r1c1", "r1c2"], "op": "<"}, {"cells": ["r1c2", "r1c3"], "op": "<"}, {"cells": ["r2c1", "r3c1"], "op": "<"}]}, {"kind": "futoshiki", "name": "A 5x5 futoshiki", "grid": [".....", "1....", ".3...", "....3", "....1"], "greater_than": {"horizontal": ["...<", "<.<>", ">.><", ".><>", "..<>"], "vertical": ["...<", "<.<.", "..><", "...>", ">><."]}, "expect": {"status": "unique", "count": 1, "solution": ["31425", "12354", "43512", "25143", "54231"]}}])json");
+    return s.dump();
+  }
+
   std::vector<EncodingInfo> encodings() const override {
     // The first is the default: the fastest for check (solve + uniqueness proof)
     // on 200 17-clue sudokus: pairwise 18.7 ms, onehot 24.4 ms, int 423 ms mean.

@@ -91,5 +91,6 @@ void setup_batch(CLI::App& app, int& exit_status);
 void setup_export(CLI::App& app, int& exit_status);
 void setup_bench(CLI::App& app, int& exit_status);
 void setup_convert(CLI::App& app, int& exit_status);
+void setup_schema(CLI::App& app, int& exit_status);
 
 }  // namespace psmt::cli

@@ -10,31 +10,63 @@
 #include "io/error.h"
 #include "io/puzzle_file.h"
 #include "io/report.h"
+#include "io/schema.h"
 #include "io/write_file.h"
 
 namespace psmt::cli {
 
 void setup_kinds(CLI::App& app, int& exit_status) {
   auto json = std::make_shared<bool>(false);
+  auto format = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("kinds", "list puzzle kinds and their encodings (the first is the default)");
   cmd->add_flag("--json", *json, "as JSON");
-  cmd->callback([json, &exit_status]() {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto* e : all_encoders()) {
-      nlohmann::json encs = nlohmann::json::array();
-      for (const auto& info : e->encodings()) encs.push_back({{"name", info.name}, {"description", info.description}});
-      out.push_back({{"kind", e->kind()}, {"summary", e->summary()}, {"fields", e->fields()}, {"encodings", encs}});
-      if (!*json) {
-        std::cout << e->kind() << ": " << e->summary() << "\n";
-        bool first = true;
-        for (const auto& info : e->encodings()) {
-          std::cout << fmt::format("  {:<14} {}{}\n", info.name, info.description, first ? " [default]" : "");
-          first = false;
+  cmd->add_option("--format", *format,
+                  "print the input format of one kind (each field: type, default, meaning; a minimal and a full "
+                  "example), or \"all\"; the same text as docs/formats.md");
+  cmd->callback([json, format, &exit_status]() {
+    exit_status = guarded("kinds", [&]() {
+      if (!format->empty()) {
+        std::string out;
+        for (const auto* e : all_encoders())
+          if (*format == "all" || e->kind() == *format)
+            out += (out.empty() ? "" : "\n") + schema_text(std::string(e->kind()), puzzle_schema(std::string(e->kind()), e->schema()));
+        if (out.empty()) throw UsageError(fmt::format("--format: unknown kind \"{}\" (known kinds: {}, or all)", *format, kind_names()));
+        std::cout << out << std::flush;
+        return 0;
+      }
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto* e : all_encoders()) {
+        nlohmann::json encs = nlohmann::json::array();
+        for (const auto& info : e->encodings()) encs.push_back({{"name", info.name}, {"description", info.description}});
+        out.push_back({{"kind", e->kind()}, {"summary", e->summary()}, {"fields", e->fields()}, {"encodings", encs}});
+        if (!*json) {
+          std::cout << e->kind() << ": " << e->summary() << "\n";
+          bool first = true;
+          for (const auto& info : e->encodings()) {
+            std::cout << fmt::format("  {:<14} {}{}\n", info.name, info.description, first ? " [default]" : "");
+            first = false;
+          }
         }
       }
-    }
-    if (*json) std::cout << out.dump(2) << "\n";
-    exit_status = 0;
+      if (*json) std::cout << out.dump(2) << "\n";
+      return 0;
+    });
+  });
+}
+
+void setup_schema(CLI::App& app, int& exit_status) {
+  auto kind = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("schema", "print the JSON Schema of a kind's puzzle files (validate your files with it)");
+  cmd->add_option("kind", *kind, "the kind (puzzle-smt kinds lists them)")->required();
+  cmd->callback([kind, &exit_status]() {
+    exit_status = guarded("schema", [&]() {
+      const Encoder* e = find_encoder(*kind);
+      if (!e) throw UsageError(fmt::format("unknown kind \"{}\" (known kinds: {})", *kind, kind_names()));
+      nlohmann::ordered_json s = puzzle_schema(*kind, e->schema());
+      s["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+      std::cout << s.dump(2) << "\n" << std::flush;
+      return 0;
+    });
   });
 }
 

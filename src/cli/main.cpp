@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   cli::setup_kinds(app, exit_status);
   cli::setup_render(app, exit_status);
   cli::setup_convert(app, exit_status);
+  cli::setup_schema(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -19,6 +19,9 @@ class Arrow : public Family {
   std::string_view summary() const override {
     return "arrows: digits on the arrow sum to the circle (a 2-3 cell circle reads as a number)";
   }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "arrows: the digits along the arrow sum to the number in its circle", "items": {"type": "object", "additionalProperties": false, "required": ["circle", "line"], "properties": {"circle": {"$ref": "#/$defs/cells", "description": "1 to 3 cells; 2 or 3 cells read as a number, the first the most significant digit (as f-puzzles and SudokuPad read a pill)"}, "line": {"$ref": "#/$defs/cells", "description": "the cells along the arrow (digits may repeat)"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_list(node, key(), [&](const JsonNode& e, int i) {
       e.allow_only({"circle", "line"});

@@ -14,6 +14,9 @@ class Between : public Family {
   std::string_view summary() const override {
     return "between lines: digits on the line lie strictly between the two end circles";
   }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "between lines: the digits on the line lie strictly between the digits in its two end circles", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the line, from one circle to the other (2 or more cells)"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_cell_lists(node, key(), g, 2, [](const Item& it) { return fmt::format("between line {} from {} to {}", it.index + 1, cell_label(it.cells.front()), cell_label(it.cells.back())); });
   }

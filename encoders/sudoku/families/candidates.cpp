@@ -12,6 +12,9 @@ class Candidates : public Family {
  public:
   std::string_view key() const override { return "candidates"; }
   std::string_view summary() const override { return "given candidates: the cell holds one of the listed digits"; }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "given candidates (f-puzzles' given pencil marks): the cell holds one of the digits", "items": {"type": "object", "additionalProperties": false, "required": ["cell", "digits"], "properties": {"cell": {"$ref": "#/$defs/cell"}, "digits": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1}}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_list(node, key(), [&](const JsonNode& e, int i) {
       e.allow_only({"cell", "digits"});

@@ -12,6 +12,10 @@ class AntiMove : public Family {
       : key_(key), label_(std::move(label)), steps_(std::move(steps)) {}
   std::string_view key() const override { return key_; }
   std::string_view summary() const override { return summary_; }
+  std::string schema() const override {
+    return key_ == "anti_knight" ? R"json({"type": "boolean", "default": false, "description": "anti-knight: cells a knight's move apart differ"})json"
+                  : R"json({"type": "boolean", "default": false, "description": "anti-king: cells a king's move apart differ"})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid&) const override { return parse_flag(node, key_, label_); }
   F encode(const Item&, const Grid& g, Builder& b) const override {
     std::vector<F> parts;

@@ -9,6 +9,9 @@ class Clone : public Family {
  public:
   std::string_view key() const override { return "clone"; }
   std::string_view summary() const override { return "clones: cells hold the same digits as their copies"; }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "clones: cells hold the same digits as their copies", "items": {"type": "object", "additionalProperties": false, "required": ["cells", "copy"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the clone"}, "copy": {"$ref": "#/$defs/cells", "description": "as many cells, in the same order"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_list(node, key(), [&](const JsonNode& e, int i) {
       e.allow_only({"cells", "copy"});

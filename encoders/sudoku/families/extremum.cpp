@@ -17,6 +17,10 @@ class Extremum : public Family {
     return min_ ? "minimum cells: less than every orthogonal neighbour outside the minimum set"
                 : "maximum cells: greater than every orthogonal neighbour outside the maximum set";
   }
+  std::string schema() const override {
+    return min_ ? R"json({"$ref": "#/$defs/cells", "description": "minimum cells: less than every orthogonal neighbour outside the minimum set"})json"
+                  : R"json({"$ref": "#/$defs/cells", "description": "maximum cells: greater than every orthogonal neighbour outside the maximum set"})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     std::vector<Item> out;
     auto cells = parse_cells(node, g.n);

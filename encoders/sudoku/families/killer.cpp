@@ -27,6 +27,9 @@ class Killer : public Family {
   std::string_view summary() const override {
     return "killer cages: digits do not repeat in a cage and sum to its total (if given)";
   }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "killer cages: digits do not repeat in a cage and sum to its total when one is given", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the cage"}, "sum": {"type": "integer", "minimum": 1, "maximum": 100000, "description": "the total; none: a cage without a total (no repeats only)"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_list(node, key(), [&](const JsonNode& e, int i) {
       e.allow_only({"cells", "sum"});

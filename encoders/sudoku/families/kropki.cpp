@@ -78,6 +78,9 @@ class Kropki : public Family {
     return "kropki dots: white, digits differ by 1 (or the value); black, ratio 2 (or the value); optional negative "
            "constraint";
   }
+  std::string schema() const override {
+    return R"json({"type": "object", "additionalProperties": false, "description": "kropki dots; the negative constraint: orthogonal neighbours with no dot of either colour are in none of the relations of that colour in use (1 and 2 when no value is given)", "properties": {"white": {"type": "array", "description": "white dots: the digits differ by the value", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the 2 cells the dot joins"}, "value": {"type": "integer", "minimum": 1, "default": 1}}}}, "black": {"type": "array", "description": "black dots: one digit is the value times the other", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the 2 cells the dot joins"}, "value": {"type": "integer", "minimum": 1, "default": 2}}}}, "negative": {"description": "true for both colours, or [\"white\"], [\"black\"]", "anyOf": [{"type": "boolean"}, {"type": "array", "items": {"enum": ["white", "black"]}}]}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     node.allow_only({"white", "black", "negative"});
     std::vector<Item> out;

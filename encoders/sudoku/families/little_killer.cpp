@@ -21,6 +21,9 @@ class LittleKiller : public Family {
   std::string_view summary() const override {
     return "little killers: digits along the marked diagonal sum to the clue (repeats allowed)";
   }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "little killers: the digits along a marked diagonal sum to the clue", "items": {"type": "object", "additionalProperties": false, "required": ["sum"], "properties": {"clue": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2, "description": "where the clue is written: [row, col] from 0 with the row or the column -1 or n (outside the grid)"}, "direction": {"enum": ["DL", "DR", "UL", "UR"], "description": "the diagonal the clue points along (down-left, ...)"}, "cells": {"$ref": "#/$defs/cells", "description": "the diagonal's cells (instead of clue and direction, or to check them)"}, "sum": {"type": "integer", "minimum": 0, "maximum": 100000, "description": "what the diagonal's digits sum to (digits may repeat)"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_list(node, key(), [&](const JsonNode& e, int i) {
       e.allow_only({"clue", "direction", "cells", "sum"});

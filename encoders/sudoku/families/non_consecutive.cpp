@@ -15,6 +15,9 @@ class NonConsecutive : public Family {
   std::string_view summary() const override {
     return "non-consecutive: orthogonal neighbours without a kropki dot never differ by 1 (a global rule)";
   }
+  std::string schema() const override {
+    return R"json({"type": "boolean", "default": false, "description": "non-consecutive: orthogonal neighbours without a kropki dot never differ by 1"})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid&) const override {
     return parse_flag(node, "non_consecutive", "non-consecutive: orthogonal neighbours (without a dot) differ by more than 1");
   }

@@ -9,6 +9,9 @@ class Palindrome : public Family {
  public:
   std::string_view key() const override { return "palindrome"; }
   std::string_view summary() const override { return "palindrome lines: the line reads the same from both ends"; }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "palindromes: the line reads the same from both ends", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "2 or more cells"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_cell_lists(node, key(), g, 2, [](const Item& it) { return fmt::format("palindrome line {} at {}", it.index + 1, span_label(it.cells)); });
   }

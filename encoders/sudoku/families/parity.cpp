@@ -13,6 +13,10 @@ class Parity : public Family {
   std::string_view summary() const override {
     return odd_ ? "odd cells: the cell holds an odd digit (grey circle)" : "even cells: the cell holds an even digit (grey square)";
   }
+  std::string schema() const override {
+    return odd_ ? R"json({"$ref": "#/$defs/cells", "description": "odd cells"})json"
+                  : R"json({"$ref": "#/$defs/cells", "description": "even cells"})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     std::vector<Item> out;
     auto cells = parse_cells(node, g.n);

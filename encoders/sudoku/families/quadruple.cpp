@@ -15,6 +15,9 @@ class Quadruple : public Family {
   std::string_view summary() const override {
     return "quadruples: the digits in the circle appear in the 2x2 block around it";
   }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "quadruples: the digits in the circle appear in the cells around it", "items": {"type": "object", "additionalProperties": false, "required": ["cells", "digits"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the (up to) 4 cells around the circle"}, "digits": {"type": "array", "minItems": 1, "maxItems": 4, "items": {"type": "integer", "minimum": 1}, "description": "each appears in the cells (a digit listed twice, at least twice)"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_list(node, key(), [&](const JsonNode& e, int i) {
       e.allow_only({"cells", "digits"});

@@ -24,6 +24,9 @@ class ExtraRegions : public Family {
  public:
   std::string_view key() const override { return "extra_regions"; }
   std::string_view summary() const override { return "extra regions: digits do not repeat in each listed group of cells"; }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "extra regions: digits do not repeat in each listed group of cells", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "2 or more cells"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_cell_lists(node, key(), g, 2, [](const Item& it) { return fmt::format("extra region {} at {}", it.index + 1, span_label(it.cells)); });
   }
@@ -49,6 +52,9 @@ class DisjointGroups : public Family {
   std::string_view key() const override { return "disjoint_groups"; }
   std::string_view summary() const override {
     return "disjoint groups: cells in the same position of their boxes differ (a global rule)";
+  }
+  std::string schema() const override {
+    return R"json({"type": "boolean", "default": false, "description": "disjoint groups: cells in the same position of their boxes differ (needs the regular boxes)"})json";
   }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     if (g.jigsaw() || !g.boxes) node.fail("input.value", "disjoint groups need the regular boxes (not \"regions\", not a futoshiki)");
@@ -88,6 +94,9 @@ class Diagonals : public Family {
   std::string_view key() const override { return "diagonals"; }
   std::string_view summary() const override {
     return "diagonals (X sudoku): digits do not repeat on the main (r1c1-rNcN) and/or anti (rNc1-r1cN) diagonal";
+  }
+  std::string schema() const override {
+    return R"json({"type": "object", "additionalProperties": false, "description": "X sudoku: digits do not repeat on the marked diagonals", "properties": {"main": {"type": "boolean", "default": false, "description": "r1c1 to rNcN"}, "anti": {"type": "boolean", "default": false, "description": "rNc1 to r1cN"}}})json";
   }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     node.allow_only({"main", "anti"});

@@ -18,6 +18,9 @@ class Renban : public Family {
   std::string_view summary() const override {
     return "renban lines: a set of consecutive digits in any order, no repeats";
   }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "renban lines: a set of consecutive digits in any order, no repeats", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the line"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_cell_lists(node, key(), g, 1, [](const Item& it) { return fmt::format("renban line {} at {}", it.index + 1, span_label(it.cells)); });
   }

@@ -16,6 +16,9 @@ class Thermo : public Family {
  public:
   std::string_view key() const override { return "thermo"; }
   std::string_view summary() const override { return "thermometers: digits strictly increase from the bulb (first cell)"; }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "thermometers: digits strictly increase from the bulb (the first cell)", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "from the bulb, 2 or more cells"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_cell_lists(node, key(), g, 2, [](const Item& it) { return thermo_label(it); });
   }

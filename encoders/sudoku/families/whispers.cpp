@@ -20,6 +20,9 @@ class Whispers : public Family {
   std::string_view summary() const override {
     return "whispers lines: neighbours on the line differ by at least 5 (German) or the given difference (Dutch: 4)";
   }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "whispers lines: neighbours on the line differ by at least the line's difference", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "2 or more cells"}, "difference": {"type": "integer", "minimum": 1, "default": 5, "description": "least difference: 5 German whispers, 4 Dutch whispers"}}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_list(node, key(), [&](const JsonNode& e, int i) {
       e.allow_only({"cells", "difference"});

@@ -19,6 +19,9 @@ class XV : public Family {
   std::string_view summary() const override {
     return "XV: X joins two digits summing to 10, V two summing to 5; optional negative constraint";
   }
+  std::string schema() const override {
+    return R"json({"type": "object", "additionalProperties": false, "description": "XV: the two digits joined by an X sum to 10, by a V to 5", "properties": {"x": {"type": "array", "description": "X marks", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the 2 cells"}}}}, "v": {"type": "array", "description": "V marks", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the 2 cells"}}}}, "negative": {"type": "boolean", "default": false, "description": "orthogonal neighbours without a letter sum to neither 5 nor 10"}}})json";
+  }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     node.allow_only({"x", "v", "negative"});
     std::vector<Item> out;
