@@ -41,35 +41,6 @@ class DiskRotationEncoder final : public Encoder {
    "description": "each position is covered by exactly one solid area, or by at least one"
   }
  },
- "$defs": {
-  "board": {
-   "description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings",
-   "anyOf": [
-    {
-     "type": "string"
-    },
-    {
-     "type": "array",
-     "items": {
-      "type": "string"
-     }
-    },
-    {
-     "type": "array",
-     "items": {
-      "type": "array",
-      "items": {
-       "type": [
-        "integer",
-        "null",
-        "string"
-       ]
-      }
-     }
-    }
-   ]
-  }
- },
  "examples": [
   {
    "kind": "disk_rotation",

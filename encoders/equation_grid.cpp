@@ -159,35 +159,6 @@ class EquationGridEncoder final : public Encoder {
    "description": "\"x11 - x12 * x13 = -278\", with the usual precedence"
   }
  },
- "$defs": {
-  "board": {
-   "description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings",
-   "anyOf": [
-    {
-     "type": "string"
-    },
-    {
-     "type": "array",
-     "items": {
-      "type": "string"
-     }
-    },
-    {
-     "type": "array",
-     "items": {
-      "type": "array",
-      "items": {
-       "type": [
-        "integer",
-        "null",
-        "string"
-       ]
-      }
-     }
-    }
-   ]
-  }
- },
  "examples": [
   {
    "kind": "equation_grid",

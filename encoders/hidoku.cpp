@@ -105,35 +105,6 @@ class HidokuEncoder final : public Encoder {
    "description": "neighbours: the 8 surrounding cells (Hidato), the 4 edge neighbours (Numbrix), knight moves (Holy Knight's tour), a hop over one cell diagonally or two orthogonally (Hopido)"
   }
  },
- "$defs": {
-  "board": {
-   "description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings",
-   "anyOf": [
-    {
-     "type": "string"
-    },
-    {
-     "type": "array",
-     "items": {
-      "type": "string"
-     }
-    },
-    {
-     "type": "array",
-     "items": {
-      "type": "array",
-      "items": {
-       "type": [
-        "integer",
-        "null",
-        "string"
-       ]
-      }
-     }
-    }
-   ]
-  }
- },
  "examples": [
   {
    "kind": "hidoku",

@@ -63,35 +63,6 @@ class JodiciEncoder final : public Encoder {
    "description": "what every ring sums to; default: the sum of all digits used / rings"
   }
  },
- "$defs": {
-  "board": {
-   "description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings",
-   "anyOf": [
-    {
-     "type": "string"
-    },
-    {
-     "type": "array",
-     "items": {
-      "type": "string"
-     }
-    },
-    {
-     "type": "array",
-     "items": {
-      "type": "array",
-      "items": {
-       "type": [
-        "integer",
-        "null",
-        "string"
-       ]
-      }
-     }
-    }
-   ]
-  }
- },
  "examples": [
   {
    "kind": "jodici",

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "grid/token_grid.h"
 #include "io/json_node.h"
 
 namespace psmt {
@@ -281,6 +282,9 @@ nlohmann::ordered_json puzzle_schema(const std::string& kind, const std::string&
   s["additionalProperties"] = false;
   for (const char* extra : {"$defs", "examples"})
     if (k.contains(extra)) s[extra] = k[extra];
+  // The shared board notation (src/grid/token_grid.h), for kinds that use it.
+  if (kind_schema_text.find("#/$defs/board") != std::string::npos && !(s.contains("$defs") && s["$defs"].contains("board")))
+    s["$defs"]["board"] = oj::parse(kTokenGridSchema);
   return s;
 }
 
