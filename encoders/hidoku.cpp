@@ -186,6 +186,9 @@ class HidokuEncoder final : public Encoder {
     const int N = b.cells(), W = b.rows * b.cols;
     auto nb = b.neighbours();
     std::vector<std::function<z3::expr(int)>> is_at(W);  // is_at[cell](k): the cell holds k
+    // Domains are pruned by distances to the givens, sound only while every
+    // given holds: diagnosis drops givens by editing the puzzle instead.
+    enc.clues_in_rules = std::any_of(b.givens.begin(), b.givens.end(), [](int g) { return g != 0; });
     if (encoding == "bool") {
       auto allowed = allowed_numbers(b, nb);
       std::vector<std::map<int, z3::expr>> x(W);

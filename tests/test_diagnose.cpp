@@ -128,6 +128,36 @@ TEST(Diagnose, DuplicatedGivenNamesTheTwoGivensAndTheirRepairs) {
   EXPECT_TRUE(to5);
 }
 
+// A hidoku's encoding prunes numbers by distances to the givens, so givens
+// must be blamed by editing the puzzle, never hidden in "the rules alone".
+TEST(Diagnose, AMisprintedHidokuGivenIsBlamedAndTheRulesOnlyWhenTheyAreAtFault) {
+  std::string rows = read_file(kDataDir + "/hidato/hidato_task_example.puzzle.txt");
+  rows.replace(rows.find(" 24 "), 4, " 25 ");  // Rosetta Code's Hidato, r2c3 misprinted 24 -> 25
+  nlohmann::json p = {{"kind", "hidoku"}, {"board", rows}};
+  auto lp = puzzle_from_text(p.dump());
+  Diagnosis d = diagnose_file(lp);
+  ASSERT_EQ(d.verdict.status, Status::None);
+  ASSERT_EQ(d.conflicts.size(), 1u);
+  EXPECT_FALSE(d.conflicts[0].rules_alone);
+  EXPECT_TRUE(d.conflicts[0].minimal);
+  std::set<std::string> ids;
+  for (const auto& c : d.conflicts[0].clues) ids.insert(c.id);
+  EXPECT_EQ(ids, (std::set<std::string>{"board/r1c2", "board/r1c3", "board/r2c3", "board/r2c4", "board/r3c4"}));
+  ASSERT_EQ(d.drop_repairs.size(), 1u);
+  EXPECT_EQ(d.drop_repairs[0].edits[0].id, "board/r2c3");
+  EXPECT_NE(d.drop_repairs[0].verdict, Status::None);
+  // check names the same givens.
+  Result r = run_puzzle(lp, "bool", 2);
+  ASSERT_TRUE(r.conflict);
+  EXPECT_EQ(r.conflict->clues.size(), 5u);
+  // A board without a path through every cell: the rules alone, and only then.
+  auto no_path = puzzle_from_text(R"({"kind": "hidoku", "board": ["1 __ ..", ".. .. ..", ".. .. __"]})");
+  Diagnosis n = diagnose_file(no_path);
+  ASSERT_EQ(n.verdict.status, Status::None);
+  ASSERT_EQ(n.conflicts.size(), 1u);
+  EXPECT_TRUE(n.conflicts[0].rules_alone);
+}
+
 TEST(Diagnose, TwoSolutionsAmbiguousCellsAndOneGivenThatFixesIt) {
   auto lp = puzzle_from_file("puzzles/sudoku/prolog_post_two_solutions.json");
   Diagnosis d = diagnose_file(lp);

@@ -63,17 +63,18 @@ class Diagnoser {
     EncodeOptions eo;
     eo.alternatives = true;
     Encoding enc = encoder_.encode(puzzle_, ctx_, d_.verdict.encoding, eo);
+    const bool edits = enc.clues_in_rules;
     {
       Timer t{d_, "conflicts"};
-      conflicts(enc);
+      edits ? conflicts_by_edits(enc) : conflicts(enc);
     }
     {
       Timer t{d_, "drop_repairs"};
-      repairs(enc, false);
+      edits ? repairs_by_edits(enc, false) : repairs(enc, false);
     }
     {
       Timer t{d_, "change_repairs"};
-      repairs(enc, true);
+      edits ? repairs_by_edits(enc, true) : repairs(enc, true);
     }
   }
 
@@ -93,6 +94,16 @@ class Diagnoser {
   void redundant_clues() {
     Timer t{d_, "redundant"};
     Encoding enc = encoder_.encode(puzzle_, ctx_, d_.verdict.encoding);
+    if (enc.clues_in_rules) {  // drop each clue from the puzzle itself
+      for (const auto& c : enc.clues) {
+        if (budget_.spent()) return note("redundancy: stopped at the limit");
+        auto fewer = encoder_.edit(puzzle_, {{c.id, -1}});
+        if (run(encoder_, *fewer, sub_run()).status == Status::Unique)
+          d_.redundant.push_back({c.id, c.label, c.cells});
+      }
+      d_.redundant_computed = true;
+      return;
+    }
     TrackedSolver ts(ctx_, enc);
     auto all = all_indices(enc.clues.size());
     if (ts.check(all, budget_) != z3::sat) return note("redundancy not computed: the limit was hit");
@@ -131,6 +142,39 @@ class Diagnoser {
   // superset of it blocked), sat ones grown to a maximal satisfiable subset
   // (and every subset of it blocked). The map solver prefers large subsets,
   // so conflicts come first.
+  // Kinds whose encodings reason from their clues: one minimal conflict by
+  // deletion over edited puzzles, and repairs of one clue, each checked on
+  // the edited puzzle.
+  void conflicts_by_edits(const Encoding& enc) {
+    Conflict c = explain_by_edits(encoder_, puzzle_, d_.verdict.encoding, enc, budget_);
+    d_.conflicts = {c};
+    if (opt_.conflicts > 1) note("one conflict is listed for this kind (its encoding reasons from the clues)");
+  }
+  void repairs_by_edits(const Encoding& enc, bool change) {
+    auto& list = change ? d_.change_repairs : d_.drop_repairs;
+    for (const auto& c : enc.clues) {
+      const int options = change ? static_cast<int>(c.alternatives.size()) : 1;
+      for (int j = 0; j < options && list.size() < opt_.max_repairs; ++j) {
+        if (budget_.spent()) return note("repairs: the limit was hit");
+        auto fixed = encoder_.edit(puzzle_, {{c.id, change ? j : -1}});
+        Result res = run(encoder_, *fixed, sub_run());
+        if (res.status == Status::None || res.status == Status::Unknown) continue;
+        Repair rep;
+        rep.edits.push_back({c.id, c.label, change ? c.alternatives[static_cast<std::size_t>(j)].label : "", c.cells});
+        rep.verdict = res.status;
+        rep.solutions = res.solutions;
+        list.push_back(rep);
+      }
+    }
+    if (!list.empty()) (change ? d_.min_change : d_.min_drop) = 1;
+    std::stable_sort(list.begin(), list.end(), [](const Repair& a, const Repair& b) {
+      auto rank = [](Status st) { return st == Status::Unique ? 0 : st == Status::Multiple ? 1 : 2; };
+      return rank(a.verdict) < rank(b.verdict);
+    });
+    if (list.empty() && (!change || std::any_of(enc.clues.begin(), enc.clues.end(), [](const Clue& c) { return !c.alternatives.empty(); })))
+      note(fmt::format("no {} repair of one clue exists (larger repairs are not searched for this kind)", change ? "change" : "drop"));
+  }
+
   void conflicts(const Encoding& enc) {
     TrackedSolver ts(ctx_, enc);
     z3::solver map(ctx_, "QF_FD");

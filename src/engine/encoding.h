@@ -53,6 +53,11 @@ struct Encoding {
   // (8x8 pentomino board without its centre: 520 tilings in 58 s instead of
   // 219 s). A final check without assumptions guards against a wrong hint.
   std::vector<std::vector<unsigned>> cube_groups;
+  // The rules were simplified by reasoning from the clues (domains pruned by
+  // distances to the givens: sound only while every clue holds). Conflicts
+  // and repairs then work on edited puzzles (Encoder::edit, one encoding per
+  // subset of clues) instead of dropping tracked clues from this encoding.
+  bool clues_in_rules = false;
   // For each place of Encoder::places, the indices of its decision variables.
   std::vector<std::vector<unsigned>> places;
 };

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -124,31 +126,39 @@ std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::siz
                                          bool& minimal, std::string& note) {
   // Deletion with core refinement: take a clue out; if the rest is still
   // unsat, keep only the new core; if it becomes sat, the clue is needed (and
-  // stays needed in every subset, since a subset of a sat set is sat).
+  // stays needed in every subset, since a subset of a sat set is sat). Each
+  // check gets a slice of the budget (a satisfiable check can be the hard
+  // part: a whole hidoku path with a given fewer); a check that runs out
+  // keeps its clue, and the set is then not shown minimal.
   minimal = true;
+  int undecided = 0;
   std::vector<std::size_t> needed, rest = core;
   while (!rest.empty()) {
     std::size_t c = rest.back();
     rest.pop_back();
     std::vector<std::size_t> trial = needed;
     trial.insert(trial.end(), rest.begin(), rest.end());
-    z3::check_result t = ts.check(trial, budget);
+    z3::check_result t = z3::unknown;
+    if (!budget.spent()) {
+      const uint64_t left = budget.remaining_ms();
+      Budget slice = budget.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(250, left / (rest.size() + 2)));
+      t = ts.check(trial, slice);
+    }
     if (t == z3::unsat) {
       auto smaller = ts.core();
       std::vector<std::size_t> kept;
       for (auto i : rest)
         if (std::binary_search(smaller.begin(), smaller.end(), i)) kept.push_back(i);
       rest = kept;
-    } else if (t == z3::sat) {
-      needed.push_back(c);
     } else {
-      minimal = false;
-      note = "shrinking stopped at the limit (" + budget.reason(ts.solver.reason_unknown(), 0) +
-             "); the set may not be minimal";
       needed.push_back(c);
-      needed.insert(needed.end(), rest.begin(), rest.end());
-      break;
+      if (t == z3::unknown) undecided++;
     }
+  }
+  if (undecided) {
+    minimal = false;
+    note = fmt::format("{} of these clues could not be shown necessary within the limits; the set may not be minimal",
+                       undecided);
   }
   std::sort(needed.begin(), needed.end());
   return needed;
@@ -179,6 +189,100 @@ Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, St
   }
   stats.checks += ts.checks;
   add_stats(stats.z3, ts.solver);
+  return out;
+}
+
+Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
+                    const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first) {
+  std::vector<ClueEdit> edits;
+  for (const auto& id : drop) edits.push_back({id, -1});
+  auto edited = encoder.edit(puzzle, edits);
+  z3::context ctx;
+  Encoding enc = encoder.encode(*edited, ctx, encoding);
+  z3::solver s = make_solver(ctx, enc);
+  for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
+  for (const auto& c : enc.clues) s.add(c.constraint);
+  uint64_t found = 0;
+  for (;;) {
+    Budget slice = budget.slice(budget.remaining_ms());
+    if (!slice.arm(s, 0)) return Status::Unknown;
+    auto r = slice.check(s);
+    if (r == z3::unknown) return found ? Status::Multiple : Status::Unknown;
+    if (r == z3::unsat) return found == 0 ? Status::None : Status::Unique;
+    auto values = model_values(s.get_model(), enc.decision_vars);
+    if (first && found == 0) *first = encoder.decode(*edited, encoding, values);
+    if (++found >= limit) return found >= 2 ? Status::Multiple : Status::Solved;
+    s.add(blocking_clause(ctx, enc, values));
+  }
+}
+
+Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding, const Encoding& enc,
+                          Budget& budget) {
+  // QuickXplain (Junker 2004) over clue ids: it checks mostly small sets of
+  // clues, which are easy when the encoding reasons from its clues (a hidoku
+  // with few givens is quickly solved; one with all but a few is the hard
+  // case, which deletion would meet at every step). Each check is a fresh
+  // encoding of the puzzle with the other clues left out. A check that runs
+  // out of time counts as "no solution"; the result is then checked again
+  // and reported as possibly not minimal.
+  Conflict out;
+  out.minimal = true;
+  std::vector<std::string> ids;
+  for (const auto& c : enc.clues) ids.push_back(c.id);
+  int undecided = 0;
+  auto without_others = [&](const std::vector<std::string>& keep) {
+    std::set<std::string> k(keep.begin(), keep.end());
+    std::vector<std::string> drop;
+    for (const auto& id : ids)
+      if (!k.count(id)) drop.push_back(id);
+    return drop;
+  };
+  auto consistent = [&](const std::vector<std::string>& keep) {
+    if (budget.spent()) {
+      undecided++;
+      return false;
+    }
+    const uint64_t left = budget.remaining_ms();
+    Budget slice = budget.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(250, left / 4));
+    Status st = check_edited(encoder, puzzle, encoding, without_others(keep), slice, 1, nullptr);
+    if (st == Status::Unknown) undecided++;
+    return st != Status::None && st != Status::Unknown;
+  };
+  std::function<std::vector<std::string>(const std::vector<std::string>&, const std::vector<std::string>&, bool)> qx =
+      [&](const std::vector<std::string>& B, const std::vector<std::string>& C, bool delta) -> std::vector<std::string> {
+    if (delta && !consistent(B)) return {};
+    if (C.size() == 1) return C;
+    std::vector<std::string> C1(C.begin(), C.begin() + static_cast<long>(C.size() / 2)), C2(C.begin() + static_cast<long>(C.size() / 2), C.end());
+    std::vector<std::string> B1 = B;
+    B1.insert(B1.end(), C1.begin(), C1.end());
+    auto D2 = qx(B1, C2, true);
+    std::vector<std::string> B2 = B;
+    B2.insert(B2.end(), D2.begin(), D2.end());
+    auto D1 = qx(B2, C1, !D2.empty());
+    D1.insert(D1.end(), D2.begin(), D2.end());
+    return D1;
+  };
+  std::vector<std::string> needed;
+  if (consistent({})) needed = ids.empty() ? ids : qx({}, ids, false);
+  if (needed.empty()) {
+    if (undecided) {
+      out.minimal = false;
+      out.note = "the conflict could not be computed within the limits";
+      for (const auto& c : enc.clues) out.clues.push_back({c.id, c.label, c.cells});
+      return out;
+    }
+    out.rules_alone = true;  // every clue left out, still no solution
+    return out;
+  }
+  if (undecided) {
+    out.minimal = false;
+    // A check that ran out was counted as "no solution": make sure the set found is a conflict.
+    Budget slice = budget.slice(budget.remaining_ms());
+    if (check_edited(encoder, puzzle, encoding, without_others(needed), slice, 1, nullptr) != Status::None) needed = ids;
+    out.note = fmt::format("{} checks ran out of time; the set may not be minimal", undecided);
+  }
+  for (const auto& c : enc.clues)
+    if (std::find(needed.begin(), needed.end(), c.id) != needed.end()) out.clues.push_back({c.id, c.label, c.cells});
   return out;
 }
 
@@ -418,6 +522,12 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     }
     Encoding& enc = *encoded;
     res.stats.encode_ms = ms_since(t0);
+    // A conflict blames clues: when this encoding reasoned from them, drop
+    // clues by editing the puzzle, so that no clue hides inside the rules.
+    auto explain = [&](Budget& b) {
+      if (!enc.clues_in_rules) return explain_unsat(ctx, enc, b, res.stats);
+      return explain_by_edits(encoder, puzzle, res.encoding, enc, b);
+    };
 
     z3::solver s = make_solver(ctx, enc);
     for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
@@ -430,7 +540,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
         run_components(encoder, puzzle, options, ctx, enc, comps, budget, res);
         if (res.status == Status::None && options.explain) {
           auto tc = Clock::now();
-          res.conflict = explain_unsat(ctx, enc, budget, res.stats);
+          res.conflict = explain(budget);
           res.stats.conflict_ms = ms_since(tc);
         }
         res.stats.wall_ms = ms_since(t_start);
@@ -502,7 +612,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       uint64_t left = cl.timeout_ms ? (*cl.timeout_ms > spent ? *cl.timeout_ms - spent : 0) : UINT64_MAX;
       cl.timeout_ms = std::min<uint64_t>(left, options.conflict_timeout_ms);
       Budget conflict_budget(ctx, cl);
-      res.conflict = explain_unsat(ctx, enc, conflict_budget, res.stats);
+      res.conflict = explain(conflict_budget);
       res.stats.conflict_ms = ms_since(tc);
     }
   } catch (const z3::exception& e) {

@@ -70,6 +70,25 @@ class Budget {
   }
   z3::check_result check(z3::solver& s) { return check(s, z3::expr_vector(ctx_)); }
 
+  // Milliseconds left (UINT64_MAX without a wall-clock limit).
+  uint64_t remaining_ms() const {
+    if (!limits_.timeout_ms) return UINT64_MAX;
+    double left = static_cast<double>(*limits_.timeout_ms) - ms_since(start_);
+    return left <= 0 ? 0 : static_cast<uint64_t>(left);
+  }
+  // A budget for one check: at most `ms` of what is left, sharing this
+  // budget's watchdog (the slice's watchdog is created on first use).
+  Budget slice(uint64_t ms) {
+    Limits l = limits_;
+    if (!limits_.timeout_ms) return Budget(ctx_, l, Clock::now(), watchdog_);  // no limit, no slice
+    l.timeout_ms = std::min(ms, remaining_ms());
+    if (!watchdog_ && limits_.timeout_ms) {
+      own_ = std::make_unique<Watchdog>(ctx_);
+      watchdog_ = own_.get();
+    }
+    return Budget(ctx_, l, Clock::now(), watchdog_);
+  }
+
   bool spent() const {
     return limits_.timeout_ms && ms_since(start_) >= static_cast<double>(*limits_.timeout_ms);
   }
@@ -122,6 +141,15 @@ struct TrackedSolver {
 
 // Shrink an unsat set of clues to a minimal one (deletion with core
 // refinement). `minimal` is false when the budget ran out first.
+// Kinds whose encodings reason from their clues (Encoding::clues_in_rules):
+// a check of the puzzle with the clues `drop` left out (Encoder::edit), a
+// fresh encoding of its own, up to `limit` solutions (the first into
+// `first`); and a minimal conflict found by deleting clues that way.
+Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
+                    const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first);
+Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding, const Encoding& enc,
+                          Budget& budget);
+
 std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::size_t> core, Budget& budget,
                                          bool& minimal, std::string& note);
 
