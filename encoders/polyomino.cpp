@@ -9,6 +9,7 @@
 
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
+#include "io/words.h"
 #include "render/svg.h"
 
 namespace psmt::polyomino {
@@ -84,10 +85,10 @@ class PolyominoEncoder : public Encoder {
   std::string_view summary() const override {
     return "tile a board (any shape, optionally two-coloured) with pieces drawn as ASCII, each used its count";
   }
-  std::vector<std::string> fields() const override { return {"board", "pieces", "turns"}; }
+  std::vector<std::string> fields() const override { return {"board", "pieces", "turns", "covered"}; }
   std::string schema() const override {
     return R"json({
- "description": "Tile a board with pieces: every board cell covered exactly once, each piece used its count, in the orientations it allows, colours matching where both board and piece are coloured. Identical pieces form one piece type, so solutions that only swap them count once (count reports the labelled number too). Solution: {\"grid\": [rows of piece letters], \"placements\": [{\"piece\": letter, \"cells\": [[r, c], ...]}, ...]}.",
+ "description": "Tile a board with pieces: every board cell covered exactly once, each piece used its count (or any number of times), in the orientations it allows, colours matching where both board and piece are coloured. Identical pieces form one piece type, so solutions that only swap them count once (count reports the labelled number too). Solution: {\"grid\": [rows of piece letters], \"placements\": [{\"piece\": letter, \"cells\": [[r, c], ...]}, ...]}.",
  "required": [
   "board",
   "pieces"
@@ -159,9 +160,17 @@ class PolyominoEncoder : public Encoder {
           "type": "string"
          },
          "count": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 1000,
+          "description": "how many copies are placed (0: left out), or \"any\" for an unlimited supply",
+          "anyOf": [
+           {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1000
+           },
+           {
+            "const": "any"
+           }
+          ],
           "default": 1
          },
          "turns": {
@@ -187,6 +196,34 @@ class PolyominoEncoder : public Encoder {
    ],
    "default": "all",
    "description": "orientations: rotations and reflections, rotations only, or as drawn"
+  },
+  "covered": {
+   "type": "array",
+   "description": "fixed pieces (extra givens): the cell is covered by that piece; each one is a clue (covered/0, ...)",
+   "items": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+     "cell",
+     "piece"
+    ],
+    "properties": {
+     "cell": {
+      "type": "array",
+      "items": {
+       "type": "integer",
+       "minimum": 0
+      },
+      "minItems": 2,
+      "maxItems": 2,
+      "description": "[row, col] from 0"
+     },
+     "piece": {
+      "type": "string",
+      "description": "the piece's letter or name"
+     }
+    }
+   }
   }
  },
  "$defs": {
@@ -334,7 +371,14 @@ class PolyominoEncoder : public Encoder {
           shape = item.at("shape");
           rows_node = &*shape;
           if (auto n = item.find("name")) r.name = n->as_string();
-          if (auto c = item.find("count")) r.count = static_cast<int>(c->as_int(1, 1000));
+          if (auto c = item.find("count")) {
+            if (c->is_string()) {
+              if (c->as_string() != "any") c->fail("input.value", fmt::format("expected a number or \"any\", found \"{}\"", c->as_string()));
+              r.count = kAnyCount;
+            } else {
+              r.count = static_cast<int>(c->as_int(0, 1000));
+            }
+          }
           if (auto tn = item.find("turns")) r.turns = turns_of(*tn);
         }
         std::vector<std::string> lines;
@@ -356,7 +400,7 @@ class PolyominoEncoder : public Encoder {
         auto tys = ty.orientations;
         std::sort(tys.begin(), tys.end());
         if (tys == ors && ty.turns == r.turns && ty.name == r.name) {
-          ty.count += r.count;
+          ty.count = ty.count == kAnyCount || r.count == kAnyCount ? kAnyCount : ty.count + r.count;
           ty.sources.push_back(r.path);
           merged = true;
           break;
@@ -390,31 +434,29 @@ class PolyominoEncoder : public Encoder {
       ty.letter = letters[next];
       taken.insert(letters[next]);
     }
-    // Areas and fits.
-    long area = 0;
-    for (const auto& ty : t->types) area += static_cast<long>(ty.shape.size()) * ty.count;
-    if (area != t->cells_on_board())
-      pieces.fail("input.value", fmt::format("the pieces cover {} squares, the board has {} cells: no tiling can exist",
-                                             area, t->cells_on_board()));
-    for (const auto& ty : t->types) {
-      bool fits = false;
-      for (const auto& o : ty.orientations) {
-        int h = 0, w = 0;
-        for (const auto& q : o) {
-          h = std::max(h, q.r + 1);
-          w = std::max(w, q.c + 1);
-        }
-        fits = fits || (h <= t->rows && w <= t->cols);
-      }
-      if (!fits)
-        throw InputError("input.value", ty.sources.front().substr(0, ty.sources.front().find(' ')),
-                         fmt::format("piece {} is larger than the {}x{} board in every orientation",
-                                     ty.sources.front(), t->rows, t->cols));
-    }
+    // A wrong total area, or a piece that fits nowhere, is a puzzle without
+    // a tiling, not bad input: the solver says so and names the pieces.
     t->placements = legal_placements(*t);
     if (t->placements.size() > kMaxPlacements)
       pieces.fail("input.size", fmt::format("{} placements, more than the supported {}", t->placements.size(), kMaxPlacements));
+    if (auto cv = root.find("covered")) {
+      for (const auto& e : cv->items()) {
+        e.require_object();
+        e.allow_only({"cell", "piece"});
+        auto rc = e.at("cell").items(2);
+        int r = static_cast<int>(rc[0].as_int(0, t->rows - 1)), c = static_cast<int>(rc[1].as_int(0, t->cols - 1));
+        if (!t->board[r * t->cols + c]) e.at("cell").fail("input.value", fmt::format("r{}c{} is not on the board", r + 1, c + 1));
+        std::string name = e.at("piece").as_string();
+        int type = -1;
+        for (std::size_t k = 0; k < t->types.size(); ++k)
+          if (name == std::string(1, t->types[k].letter) || (!t->types[k].name.empty() && name == t->types[k].name))
+            type = static_cast<int>(k);
+        if (type < 0) e.at("piece").fail("input.unknown_name", fmt::format("no piece \"{}\" (pieces are named by their letter or name)", name));
+        t->covered.push_back({r * t->cols + c, type});
+      }
+    }
     t->symmetries = board_symmetries(*t);
+    if (!t->covered.empty()) t->symmetries = {t->symmetries.front()};  // fixed pieces break the board's symmetry
     t->anchor = symmetry_anchor(*t);
     return t;
   }
@@ -469,7 +511,25 @@ class PolyominoEncoder : public Encoder {
       for (std::size_t i = 0; i < t.placements.size(); ++i)
         if (t.placements[i].type == t.anchor && !least_image(t, t.placements[i].cells)) enc.rules.push_back(!x[i]);
     }
+    // Implied by exact cover, and what refutes a wrong total area at once
+    // (a counting argument the clauses alone would have to search for):
+    // the placements' sizes add up to the board.
+    if (!t.placements.empty()) {
+      z3::expr_vector ls(ctx);
+      std::vector<int> ws;
+      for (std::size_t i = 0; i < t.placements.size(); ++i) {
+        ls.push_back(x[i]);
+        ws.push_back(static_cast<int>(t.placements[i].cells.size()));
+      }
+      enc.rules.push_back(z3::pbeq(ls, ws.data(), t.cells_on_board()));
+    }
+    auto count_label = [&](std::size_t ty, int n) {
+      char l = t.types[ty].letter;
+      return n == 0 ? fmt::format("piece {} is left out", l)
+                    : n == 1 ? fmt::format("piece {} is placed once", l) : fmt::format("piece {} is placed {} times", l, n);
+    };
     for (std::size_t ty = 0; ty < t.types.size(); ++ty) {
+      if (t.types[ty].count == kAnyCount) continue;  // any number: no clue
       if (t.types[ty].count == 1) {  // exactly one of its placements: a cube group for enumeration
         std::vector<unsigned> g;
         for (std::size_t i = 0; i < t.placements.size(); ++i)
@@ -477,10 +537,26 @@ class PolyominoEncoder : public Encoder {
         enc.cube_groups.push_back(g);
       }
       z3::expr_vector part(ctx);
-      exactly(of_type[ty], static_cast<unsigned>(t.types[ty].count), fmt::format("type{}", ty), part);
-      std::string label = t.types[ty].count == 1 ? fmt::format("piece {} is placed once", t.types[ty].letter)
-                                                 : fmt::format("piece {} is placed {} times", t.types[ty].letter, t.types[ty].count);
-      enc.clues.push_back({fmt::format("pieces/{}", t.types[ty].letter), label, z3::mk_and(part), {}, {}});
+      const int n = t.types[ty].count;
+      exactly(of_type[ty], static_cast<unsigned>(n), fmt::format("type{}", ty), part);
+      Clue clue{fmt::format("pieces/{}", t.types[ty].letter), count_label(ty, n), z3::mk_and(part), {}, {}};
+      if (eo.alternatives)  // one copy fewer, one more
+        for (int m : {n - 1, n + 1}) {
+          if (m < 0) continue;
+          z3::expr_vector alt(ctx);
+          exactly(of_type[ty], static_cast<unsigned>(m), fmt::format("type{}alt{}", ty, m), alt);
+          clue.alternatives.push_back({count_label(ty, m), z3::mk_and(alt)});
+        }
+      enc.clues.push_back(std::move(clue));
+    }
+    for (std::size_t k = 0; k < t.covered.size(); ++k) {
+      const Covered& cv = t.covered[k];
+      z3::expr_vector any(ctx);
+      for (unsigned i : cover_idx[cv.cell])
+        if (t.placements[i].type == cv.type) any.push_back(x[i]);
+      Cell at{cv.cell / t.cols, cv.cell % t.cols};
+      enc.clues.push_back({fmt::format("covered/{}", k), fmt::format("piece {} covers {}", t.types[cv.type].letter, cell_label(at)),
+                           z3::mk_or(any), {at}, {}});
     }
     return enc;
   }
@@ -581,14 +657,21 @@ class PolyominoEncoder : public Encoder {
     const auto& t = static_cast<const Tiling&>(p);
     int pieces = 0;
     std::string identical;
+    bool unlimited = false;
     for (const auto& ty : t.types) {
+      if (ty.count == kAnyCount) {
+        unlimited = true;
+        identical += fmt::format("{}{} any number", identical.empty() ? "" : ", ", ty.letter);
+        continue;
+      }
       pieces += ty.count;
       if (ty.count > 1) identical += fmt::format("{}{} x{}", identical.empty() ? "" : ", ", ty.letter, ty.count);
     }
     bool coloured = std::any_of(t.board.begin(), t.board.end(), [](char c) { return c == 'B' || c == 'W'; });
-    return fmt::format("{}x{} {}board of {} cells, {} pieces ({} kinds{}), {} placements, {} board symmetries", t.rows,
-                       t.cols, coloured ? "two-coloured " : "", t.cells_on_board(), pieces, t.types.size(),
-                       identical.empty() ? "" : "; identical: " + identical, t.placements.size(), t.symmetries.size());
+    return fmt::format("{}x{} {}board of {}, {}{} ({}{}), {}, {}", t.rows, t.cols, coloured ? "two-coloured " : "",
+                       plural(t.cells_on_board(), "cell"), unlimited ? "at least " : "", plural(pieces, "piece"),
+                       plural(t.types.size(), "kind"), identical.empty() ? "" : "; identical: " + identical,
+                       plural(t.placements.size(), "placement"), plural(t.symmetries.size(), "board symmetry", "board symmetries"));
   }
 
   std::vector<Place> places(const Puzzle& p) const override {
@@ -609,24 +692,59 @@ class PolyominoEncoder : public Encoder {
     return out;
   }
 
+  // Dropping a piece's count lets it be placed any number of times ("count":
+  // "any", what the relaxed solver allowed); its alternatives are one copy
+  // fewer and one more. Dropping a fixed piece forgets it.
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
     auto t = std::make_shared<Tiling>(static_cast<const Tiling&>(p));
+    std::vector<bool> drop_cover(t->covered.size(), false);
     for (const auto& e : edits) {
       bool found = false;
-      for (auto& ty : t->types)
-        if (e.clue_id == fmt::format("pieces/{}", ty.letter) && e.alternative < 0) {
-          ty.count = 0;  // dropped: the piece is not used
-          found = true;
+      for (auto& ty : t->types) {
+        if (e.clue_id != fmt::format("pieces/{}", ty.letter) || ty.count == kAnyCount) continue;
+        found = true;
+        if (e.alternative < 0) ty.count = kAnyCount;
+        else {
+          std::vector<int> alts;
+          if (ty.count >= 1) alts.push_back(ty.count - 1);
+          alts.push_back(ty.count + 1);
+          if (e.alternative >= static_cast<int>(alts.size()))
+            throw InputError("input.value", "#", fmt::format("clue \"{}\" has no alternative {}", e.clue_id, e.alternative));
+          ty.count = alts[static_cast<std::size_t>(e.alternative)];
         }
-      if (!found) throw InputError("input.value", "#", "no droppable clue with id \"" + e.clue_id + "\"");
+      }
+      for (std::size_t k = 0; k < t->covered.size(); ++k)
+        if (e.clue_id == fmt::format("covered/{}", k) && e.alternative < 0) drop_cover[k] = found = true;
+      if (!found) throw InputError("input.value", "#", "no clue with id \"" + e.clue_id + "\"");
     }
+    std::vector<Covered> kept;
+    for (std::size_t k = 0; k < t->covered.size(); ++k)
+      if (!drop_cover[k]) kept.push_back(t->covered[k]);
+    t->covered = kept;
+    t->anchor = symmetry_anchor(*t);
     return t;
   }
 
-  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json&, const std::vector<std::size_t>&,
-                                           std::vector<std::string>*) const override {
-    (void)p;
-    throw UsageError("extra givens are not defined for polyomino tilings");
+  // Extra givens of a tiling: which piece covers a cell (as in `solution`).
+  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
+                                           const std::vector<std::size_t>& place_indices,
+                                           std::vector<std::string>* labels) const override {
+    auto t = std::make_shared<Tiling>(static_cast<const Tiling&>(p));
+    std::vector<int> cells;
+    for (int i = 0; i < t->rows * t->cols; ++i)
+      if (t->board[i]) cells.push_back(i);
+    for (auto k : place_indices) {
+      int cell = cells.at(k);
+      char letter = solution["grid"][cell / t->cols].get<std::string>()[cell % t->cols];
+      for (std::size_t ty = 0; ty < t->types.size(); ++ty)
+        if (t->types[ty].letter == letter) {
+          t->covered.push_back({cell, static_cast<int>(ty)});
+          if (labels) labels->push_back(fmt::format("piece {} covers {}", letter, cell_label({cell / t->cols, cell % t->cols})));
+        }
+    }
+    t->symmetries = {t->symmetries.front()};
+    t->anchor = -1;
+    return t;
   }
 
   nlohmann::json count_details(const Puzzle& p, uint64_t count) const override {
@@ -634,6 +752,9 @@ class PolyominoEncoder : public Encoder {
     uint64_t factor = 1;
     nlohmann::json identical = nlohmann::json::array();
     for (const auto& ty : t.types) {
+      if (ty.count == kAnyCount)  // copies of an unlimited piece are not told apart: no labelled count
+        return {{"counted", "tilings (copies of a piece with \"count\": \"any\" are not told apart)"},
+                {"board_symmetries", t.symmetries.size()}};
       if (ty.count < 2) continue;
       for (int k = 2; k <= ty.count; ++k) factor *= static_cast<uint64_t>(k);
       identical.push_back({{"piece", std::string(1, ty.letter)}, {"count", ty.count}, {"sources", ty.sources}});

@@ -36,11 +36,15 @@ struct Square {
 };
 using Shape = std::vector<Square>;  // normalised: sorted, min row/col 0
 
+// A piece type's count when any number of copies may be used (an
+// unlimited supply: "count": "any").
+inline constexpr int kAnyCount = -1;
+
 struct PieceType {
   std::string name;
   char letter = 'A';
   Shape shape;
-  int count = 1;
+  int count = 1;  // how many copies are placed, or kAnyCount
   std::string turns = "all";  // all | rotate | fixed
   std::vector<std::string> sources;  // JSON paths of the pieces merged into it
   std::vector<Shape> orientations;
@@ -51,10 +55,18 @@ struct Placement {
   std::vector<int> cells;  // board indices r*cols+c, sorted
 };
 
+// A fixed piece: this board cell is covered by a piece of this type (the
+// extra givens of a tiling).
+struct Covered {
+  int cell = 0;  // board index r*cols+c
+  int type = 0;
+};
+
 struct Tiling : Puzzle {
   int rows = 0, cols = 0;
   std::vector<char> board;  // 0 = not on the board, '#' uncoloured, 'B', 'W'
   std::vector<PieceType> types;
+  std::vector<Covered> covered;
   std::vector<Placement> placements;
   std::vector<std::vector<int>> symmetries;  // cell permutations mapping the board onto itself (incl. identity)
   // The piece type that comes first in the canonical form of a solution (see

@@ -170,7 +170,7 @@ std::vector<Violation> check_solution(const Tiling& t, const nlohmann::json& sol
     if (!fits) out.push_back({"rule/shape", fmt::format("the cells given for piece {} are not an allowed orientation of it (or its colours do not match the board)", letter)});
   }
   for (std::size_t i = 0; i < t.types.size(); ++i)
-    if (used[i] != t.types[i].count)
+    if (t.types[i].count != kAnyCount && used[i] != t.types[i].count)
       out.push_back({"rule/count", fmt::format("piece {} is used {} times, expected {}", t.types[i].letter, used[i], t.types[i].count)});
   for (std::size_t i = 0; i < t.board.size(); ++i)
     if (t.board[i] && !cover[i])
@@ -185,6 +185,12 @@ std::vector<Violation> check_solution(const Tiling& t, const nlohmann::json& sol
     }
   }
   if (!grid_ok) out.push_back({"rule/grid", "the grid does not show the placements"});
+  for (std::size_t k = 0; k < t.covered.size(); ++k) {
+    const Covered& cv = t.covered[k];
+    if (cover[cv.cell] != t.types[cv.type].letter)
+      out.push_back({fmt::format("covered/{}", k), fmt::format("r{}c{} should be covered by piece {}", cv.cell / t.cols + 1,
+                                                                 cv.cell % t.cols + 1, t.types[cv.type].letter)});
+  }
   return out;
 }
 

@@ -487,7 +487,7 @@ void expect_published(const Published& pz, const Outcome& want, bool partial) {
     ASSERT_EQ(want.id, "") << "imported, but expected " << want.id;
     LoadedPuzzle lp = load_puzzle(a.imported->puzzle, a.origin);
     Result r = run_puzzle(lp, "bool-pairwise", 2);
-    ASSERT_EQ(status_name(r.status), "unique");
+    ASSERT_EQ(std::string(status_name(r.status)), "unique");
     EXPECT_EQ(flat(r.solutions.front()), pz.solution);
     if (lp.expect.solution) EXPECT_EQ(flat(*lp.expect.solution), pz.solution);
   } catch (const InputError& e) {

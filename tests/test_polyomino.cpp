@@ -2,6 +2,8 @@
 // pieces, colours, symmetry, both encodings agreeing, bad input, the checker.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <regex>
 #include <set>
 
 #include "encoders/polyomino.h"
@@ -158,13 +160,86 @@ TEST(Polyomino, BadInputIsLocated) {
       {R"({"kind": "polyomino", "board": ["##"], "pieces": [["##", "#"]]})", "/pieces/0", "ragged piece: row 2 has 1 cells"},
       {R"({"kind": "polyomino", "board": ["##"], "pieces": [["#Q"]]})", "/pieces/0", "unknown character 'Q'"},
       {R"({"kind": "polyomino", "board": ["##"], "pieces": "B,W\n=====\nB,Q"})", "/pieces", "piece 2: row 1, cell 2: unknown character 'Q'"},
-      {R"({"kind": "polyomino", "board": ["###"], "pieces": [["#", "#", "#"]], "turns": "fixed"})", "/pieces/0", "larger than the 1x3 board"},
-      {R"({"kind": "polyomino", "board": ["###"], "pieces": [["##"]]})", "/pieces", "the pieces cover 2 squares, the board has 3 cells"},
       {R"({"kind": "polyomino", "board": ["##", "#"], "pieces": [["###"]]})", "/board/1", "ragged board"},
       {R"({"kind": "polyomino", "board": {"rows": 0, "cols": 3}, "pieces": [["#"]]})", "/board/rows", "expected an integer in 1..64"},
       {R"({"kind": "polyomino", "board": ["##"], "pieces": []})", "/pieces", "expected at least one piece"},
       {R"({"kind": "polyomino", "board": ["##"], "pieces": [{"shape": ["##"], "turns": "spin"}]})", "/pieces/0/turns", "expected \"all\""},
   });
+}
+
+// A piece too many or too few is a contradiction with a repair, not bad
+// input: the count clues are what diagnose blames and changes.
+nlohmann::json diagnose_json(const std::string& text) {
+  CliResult c = run_cli({"diagnose", "--json", "-"}, text);
+  EXPECT_EQ(c.exit_code, 20) << c.err;
+  return nlohmann::json::parse(c.out);
+}
+
+TEST(Polyomino, APieceTooManyIsBlamedAndLeftOutByTheRepair) {
+  // Two squares tile 2x4; a monomino too many.
+  auto j = diagnose_json(R"({"kind": "polyomino", "board": ["####", "####"], "pieces": [["##", "##"], ["##", "##"], ["#"]]})");
+  EXPECT_EQ(j["status"], "none");
+  ASSERT_EQ(j["conflict"].size(), 1u);
+  EXPECT_EQ(j["conflict"][0]["id"], "pieces/B");
+  const auto& d = j["diagnosis"];
+  EXPECT_EQ(d["min_drop"], 1);
+  EXPECT_EQ(d["drop_repairs"][0]["status"], "unique");
+  EXPECT_EQ(d["min_change"], 1);
+  ASSERT_EQ(d["change_repairs"].size(), 1u);
+  EXPECT_EQ(d["change_repairs"][0]["edits"][0]["after"], "piece B is left out");
+  EXPECT_EQ(d["change_repairs"][0]["status"], "unique");
+  // The repair as a user would write it: without the monomino, one tiling.
+  CliResult fixed = run_cli({"check", "-"}, R"({"kind": "polyomino", "board": ["####", "####"], "pieces": [["##", "##"], ["##", "##"]]})");
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.out;
+}
+
+TEST(Polyomino, APieceTooFewIsRepairedByPlacingOneTwice) {
+  // A domino and a monomino on 1x4: one monomino short.
+  auto j = diagnose_json(R"({"kind": "polyomino", "board": ["####"], "pieces": [["##"], ["#"]]})");
+  EXPECT_EQ(j["status"], "none");
+  const auto& d = j["diagnosis"];
+  EXPECT_EQ(d["min_change"], 1);
+  ASSERT_EQ(d["change_repairs"].size(), 1u);
+  EXPECT_EQ(d["change_repairs"][0]["edits"][0]["after"], "piece B is placed 2 times");
+  // Domino at the left, middle or right, the monominoes identical: 3 tilings.
+  EXPECT_EQ(d["change_repairs"][0]["status"], "multiple");
+  CliResult c = run_cli({"count", "--json", "-"}, R"({"kind": "polyomino", "board": ["####"], "pieces": [["##"], ["#"], ["#"]]})");
+  EXPECT_EQ(nlohmann::json::parse(c.out)["count"], 3);
+}
+
+TEST(Polyomino, PiecesThatCannotTileTheBoardInAnyNumberAreTheRulesAlone) {
+  // A square and a bar cover multiples of 4, never 10 cells; a piece larger
+  // than the board fits nowhere. Neither is bad input.
+  for (const char* text : {R"({"kind": "polyomino", "board": ["#####", "#####"], "pieces": [["##", "##"], ["####"]]})",
+                           R"({"kind": "polyomino", "board": ["###"], "pieces": [["#", "#", "#"]], "turns": "fixed"})"}) {
+    auto j = diagnose_json(text);
+    EXPECT_EQ(j["status"], "none") << text;
+    EXPECT_EQ(j["diagnosis"]["conflicts"][0]["rules_alone"], true) << text;
+  }
+}
+
+TEST(Polyomino, DiagnoseOfSeveralTilingsFixesPiecesAsExtraGivens) {
+  // The 3x20 board has 2 tilings up to symmetry, 8 in all.
+  CliResult c = run_cli({"diagnose", "--json", kSourceDir + "/puzzles/polyomino/pentomino_3x20.json"});
+  EXPECT_EQ(c.exit_code, 10) << c.err;
+  auto j = nlohmann::json::parse(c.out);
+  EXPECT_EQ(j["status"], "multiple");
+  const auto& d = j["diagnosis"];
+  EXPECT_EQ(d["ambiguous"].size(), 60u);
+  ASSERT_EQ(d["extra_givens"].size(), 1u) << d.dump();
+  EXPECT_EQ(d["extra_givens_status"], "unique");
+  EXPECT_EQ(d["extra_givens_proven_smallest"], true);
+  // Written into the file as a user would, the fixed piece leaves one tiling.
+  auto p = nlohmann::json::parse(std::ifstream(kSourceDir + "/puzzles/polyomino/pentomino_3x20.json"));
+  p.erase("expect");
+  p["covered"] = nlohmann::json::array();
+  std::smatch m;
+  const std::string label = d["extra_givens"][0];
+  ASSERT_TRUE(std::regex_match(label, m, std::regex(R"(piece (\w) covers r(\d+)c(\d+))"))) << label;
+  p["covered"].push_back({{"cell", {std::stoi(m[2]) - 1, std::stoi(m[3]) - 1}}, {"piece", m[1].str()}});
+  CliResult u = run_cli({"count", "--json", "-"}, p.dump());
+  auto uj = nlohmann::json::parse(u.out);
+  EXPECT_EQ(uj["count"], 1) << p.dump();
 }
 
 TEST(Polyomino, SvgShowsEveryPieceAndCell) {

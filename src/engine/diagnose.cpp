@@ -218,6 +218,12 @@ class Diagnoser {
       }
       Conflict c;
       auto mus = shrink_conflict(ts, core, budget_, c.minimal, c.note);
+      if (mus.empty()) {  // the solver's core was not minimal: no clue is needed
+        c.rules_alone = c.minimal = true;
+        found.push_back(c);
+        d_.all_conflicts_found = true;
+        break;
+      }
       z3::expr_vector block(ctx_);
       for (auto i : mus) {
         c.clues.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
@@ -415,6 +421,9 @@ class Diagnoser {
         std::sort(vals.begin(), vals.end(), [](const std::string& a, const std::string& b) {
           return a.size() != b.size() ? a.size() < b.size() : a < b;
         });
+        // Values that differ in the solver (a piece in two orientations) but
+        // read the same to the user are listed once.
+        vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
         d_.ambiguous.push_back({places_[p], vals});
       }
     }

@@ -186,6 +186,7 @@ Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, St
   } else {
     for (auto i : shrink_conflict(ts, core, budget, out.minimal, out.note))
       out.clues.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
+    if (out.clues.empty() && out.minimal) out.rules_alone = true;  // the core shrank away: no clue is needed
   }
   stats.checks += ts.checks;
   add_stats(stats.z3, ts.solver);
