@@ -53,7 +53,7 @@ TEST(Batch, ResumeAfterSigkillGivesEveryRecordExactlyOnce) {
   EXPECT_GT(before.size(), 0u);
   EXPECT_LT(before.size(), 200u);
   // A torn last line, as a kill inside a write would leave.
-  { std::ofstream(out, std::ios::app) << R"({"index": 199, "source": "torn)"; }
+  { std::ofstream(out, std::ios::app) << R"({"index": 199, "file": "torn)"; }
   CliResult c = run_cli({"batch", corpus, "-o", out, "--resume"});
   ASSERT_EQ(c.exit_code, 0) << c.err;
   EXPECT_NE(c.err.find("already done (--resume)"), std::string::npos) << c.err;
@@ -81,7 +81,7 @@ TEST(Batch, ShardsSplitTheCorpusExactly) {
       EXPECT_EQ(k % 3, static_cast<uint64_t>(i - 1));
       EXPECT_FALSE(owner.count(k)) << k << " in two shards";
       owner[k] = i;
-      EXPECT_FALSE(r.contains("solution"));
+      EXPECT_FALSE(r.contains("solutions"));
     }
   }
   EXPECT_EQ(owner.size(), 30u);
@@ -108,13 +108,34 @@ TEST(Batch, LineCorporaAndBadRecords) {
   std::map<uint64_t, nlohmann::json> by;
   for (const auto& r : recs) by[r["index"].get<uint64_t>()] = r;
   EXPECT_EQ(by[0]["status"], "unique");
-  EXPECT_EQ(by[0]["source"], dir + "/lines.txt:3");
+  EXPECT_EQ(by[0]["file"], dir + "/lines.txt:3");
   EXPECT_EQ(by[1]["status"], "error");
   EXPECT_NE(by[1]["error"].get<std::string>().find("lines.txt:4"), std::string::npos) << by[1].dump();
   EXPECT_EQ(by[2]["status"], "none");
   CliResult nokind = run_cli({"batch", dir + "/lines.txt"});
   EXPECT_EQ(nokind.exit_code, 2);
   EXPECT_NE(nokind.err.find("--kind"), std::string::npos);
+}
+
+TEST(Batch, RecordsUseTheKeysOfCheckJson) {
+  // The same puzzle through `check --json` and `batch`: the same names for
+  // the same fields, so one script reads both.
+  const std::string file = kSourceDir + "/puzzles/sudoku/prolog_post_two_solutions.json";
+  for (const char* mode : {"--fresh-solver", "-j1"}) {
+    auto rep = nlohmann::json::parse(run_cli({"check", "--json", file}).out);
+    CliResult b = run_cli({"batch", file, "-q", mode});
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    auto rec = nlohmann::json::parse(b.out);
+    for (const char* key : {"file", "kind", "encoding", "status", "solutions_found", "solutions", "stats"}) {
+      ASSERT_TRUE(rec.contains(key)) << mode << ": batch record has no " << key << ": " << rec.dump();
+      ASSERT_TRUE(rep.contains(key)) << "check --json has no " << key;
+      EXPECT_EQ(rec[key].type(), rep[key].type()) << key;
+    }
+    EXPECT_EQ(rec["status"], "multiple");
+    EXPECT_EQ(rec["solutions"], rep["solutions"]) << "both witnesses of the ambiguity";
+    EXPECT_EQ(rec["file"], rep["file"]);
+    for (const char* key : {"wall_ms", "phases_ms"}) EXPECT_TRUE(rec["stats"].contains(key)) << key;
+  }
 }
 
 TEST(Batch, SharedSolverAndFreshSolverAgreeOnAMixedDirectory) {

@@ -131,7 +131,11 @@ int run_batch(const BatchOptions& o) {
       uint64_t k = next++;
       if (k >= todo.size()) break;
       const CorpusRecord& r = *todo[k];
-      nlohmann::json j = {{"index", r.index}, {"source", r.origin}};
+      // The keys of `check --json` for the same fields (file, kind, encoding,
+      // status, reason, solutions_found, solutions, differing_cells, stats);
+      // "file" is where the record was read ("corpus.txt:17"), "index" its
+      // position in the corpus.
+      nlohmann::json j = {{"index", r.index}, {"file", r.origin}};
       std::string verdict;
       try {
         LoadedPuzzle lp = load_record(r, o.kind);
@@ -157,13 +161,12 @@ int run_batch(const BatchOptions& o) {
         j["status"] = verdict;
         j["solutions_found"] = res.solutions_found;
         if (res.status == Status::Unknown || !res.reason_unknown.empty()) j["reason"] = res.reason_unknown;
-        j["wall_ms"] = std::round(res.stats.wall_ms * 1000) / 1000;
-        auto ms = [](double x) { return std::round(x * 1000) / 1000; };
-        j["phase_ms"] = {{"encode", ms(res.stats.encode_ms)}, {"first_model", ms(res.stats.first_model_ms)},
-                         {"uniqueness", ms(res.stats.uniqueness_ms)}};
+        if (!o.no_solutions && !res.solutions.empty()) j["solutions"] = res.solutions;
+        j["stats"] = res.stats.to_json();
+        // The shared solver's own phases (blocking clause, model reading, ...).
         for (const auto& [k, v] : res.stats.z3)
-          if (k.size() > 3 && k.compare(k.size() - 3, 3, "_ms") == 0) j["phase_ms"][k.substr(0, k.size() - 3)] = ms(v);
-        if (!o.no_solutions && !res.solutions.empty() && res.status != Status::Multiple) j["solution"] = res.solutions[0];
+          if (k.size() > 3 && k.compare(k.size() - 3, 3, "_ms") == 0)
+            j["stats"]["phases_ms"][k.substr(0, k.size() - 3)] = std::round(v * 1000) / 1000;
         if (!res.differing_cells.empty()) j["differing_cells"] = res.differing_cells;
       } catch (const InputError& e) {
         verdict = "bad input";
