@@ -316,5 +316,25 @@ TEST(Cli, NumericOptionsAreCheckedAndZeroMeansNoLimit) {
   EXPECT_EQ(c["complete"], true);
 }
 
+TEST(Cli, LongRunsShowAProgressLineOnlyOnATerminal) {
+  // Standard error is a file here, so no line unless forced; forced, count
+  // shows models so far, rate and time, and erases the line before the
+  // report (which goes to standard output, untouched).
+  const std::string board = kSourceDir + "/puzzles/polyomino/pentomino_4x15.json";
+  CliResult plain = run_cli({"count", "--limit", "20", board});
+  EXPECT_EQ(plain.err.find('\r'), std::string::npos) << plain.err;
+  setenv("PSMT_PROGRESS", "always", 1);
+  CliResult shown = run_cli({"count", "--limit", "20", board});
+  CliResult quiet = run_cli({"count", "--limit", "20", "--quiet", board});
+  unsetenv("PSMT_PROGRESS");
+  EXPECT_EQ(shown.exit_code, 10);
+  EXPECT_NE(shown.err.find("count: "), std::string::npos) << shown.err;
+  EXPECT_NE(shown.err.find(" found so far, "), std::string::npos) << shown.err;
+  ASSERT_FALSE(shown.err.empty());
+  EXPECT_EQ(shown.err.back(), '\r') << "the line is erased at the end";
+  EXPECT_EQ(shown.out, plain.out);
+  EXPECT_EQ(quiet.err.find('\r'), std::string::npos) << "--quiet turns it off";
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -3,22 +3,26 @@
 // disagreement (exit 1) whenever encodings differ on a verdict, on the
 // solution of a unique puzzle, or (with --enumerate) on the solution set.
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "encoders/registry.h"
 #include "engine/differential.h"
 #include "engine/engine.h"
 #include "io/corpus.h"
 #include "io/error.h"
+#include "io/words.h"
 #include "io/write_file.h"
 
 namespace psmt::cli {
@@ -63,6 +67,12 @@ int run_bench(const BenchOptions& o) {
   int disagreement_count = 0;
   bool bad_input = false;
   uint64_t done = 0;
+  std::atomic<uint64_t> runs{0}, at{0};
+  const uint64_t planned = o.limit ? std::min<uint64_t>(o.limit, records.size()) : records.size();
+  std::optional<ProgressLine> progress;
+  progress.emplace(o.quiet, [&](double s) {
+    return fmt::format("bench: puzzle {}/{}, {} so far, {}", at.load(), planned, plural(runs.load(), "run"), elapsed_text(s));
+  });
   for (const auto& r : records) {
     if (o.limit && done >= o.limit) break;
     LoadedPuzzle lp;
@@ -74,6 +84,7 @@ int run_bench(const BenchOptions& o) {
       continue;
     }
     done++;
+    at = done;
     std::vector<std::string> encs;
     for (const auto& info : lp.encoder->encodings())
       if (wanted.empty() || std::find(wanted.begin(), wanted.end(), info.name) != wanted.end()) encs.push_back(info.name);
@@ -94,6 +105,7 @@ int run_bench(const BenchOptions& o) {
       ro.keep = o.enumerate ? o.max_solutions : 2;
       ro.split = !o.enumerate;  // sets need whole solutions
       Result res = run(*lp.encoder, *lp.puzzle, ro);
+      runs++;
       Outcome out{e, res};
       nlohmann::json z = res.stats.to_json()["z3"];  // solver-independent names (SMT core or SAT solver)
       auto num = [&](const char* k) { return z.contains(k) ? z[k].get<double>() : 0.0; };
@@ -117,6 +129,7 @@ int run_bench(const BenchOptions& o) {
       std::cerr << "puzzle-smt: DISAGREEMENT on " << r.origin << ": " << why << std::endl;
     }
   }
+  progress.reset();  // erased before the summary
   std::ostringstream md;
   md << "| kind/encoding | puzzles | solved | unknown | median ms | mean ms | max ms | conflicts |\n"
      << "|---|---|---|---|---|---|---|---|\n";

@@ -1,15 +1,22 @@
 // solve, check, count, enumerate: the same loop with different limits.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "engine/engine.h"
 #include "engine/expect.h"
 #include "io/error.h"
 #include "io/puzzle_file.h"
 #include "io/report.h"
+#include "io/words.h"
 #include "io/write_file.h"
 
 namespace psmt::cli {
@@ -98,7 +105,20 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
       if (previous) previous(sol, orbits - 1);
     };
   }
+  // count and enumerate can run for minutes: a progress line on a terminal
+  // (not while enumerate streams its solutions to the same terminal).
+  std::atomic<uint64_t> found{0};
+  std::optional<ProgressLine> progress;
+  const bool streaming = command == "enumerate" && ro.on_solution && !o.up_to_symmetry && ::isatty(STDOUT_FILENO);
+  if ((command == "count" || command == "enumerate") && !streaming) {
+    ro.progress = &found;
+    progress.emplace(o.quiet, [&found, command](double s) {
+      uint64_t n = found.load();
+      return fmt::format("{}: {} found so far, {:.0f}/s, {}", command, plural(n, "model"), n / std::max(s, 1e-9), elapsed_text(s));
+    });
+  }
   Result res = run(*lp.encoder, *lp.puzzle, ro);
+  progress.reset();  // erase the line before the report
   if (o.up_to_symmetry) {
     res.solutions = std::move(representatives);
     if (!breaking && res.complete && orbit_total != res.solutions_found)

@@ -414,6 +414,7 @@ void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptio
         }
       }
       models[k].push_back(vals);
+      if (options.progress) ++*options.progress;
       if (comp.vars.empty()) {  // auxiliary-only component: satisfiable is all we need
         complete[k] = true;
         break;
@@ -595,6 +596,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       if (options.on_solution) options.on_solution(sol, res.solutions_found);
       if (res.solutions.size() < options.keep) res.solutions.push_back(sol);
       res.solutions_found++;
+      if (options.progress) ++*options.progress;
       s.add(blocking_clause(ctx, enc, values));
     }
     add_stats(res.stats.z3, s);

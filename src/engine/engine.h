@@ -12,6 +12,7 @@
 // A time or resource limit gives `unknown`, never a guess.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -52,6 +53,9 @@ struct RunOptions {
   bool candidates = false;
   // Called for every checked solution as it is found (index from 0).
   std::function<void(const nlohmann::json& solution, uint64_t index)> on_solution;
+  // When set, counts the models found as the run goes (solutions, or
+  // solutions of one component when the puzzle splits), for a progress line.
+  std::atomic<uint64_t>* progress = nullptr;
 };
 
 struct ConflictClue {
