@@ -7,6 +7,7 @@
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "grid/token_grid.h"
+#include "render/marks.h"
 #include "render/svg.h"
 
 namespace psmt::disk_rotation {
@@ -306,6 +307,7 @@ class DiskRotationEncoder final : public Encoder {
       };
       for (int d = 0; d < k; ++d) g.footer.push_back(fmt::format("disk {}: rotation {}", d + 1, rot(d)));
       if (solution) g.footer.push_back("last row: how often each position is covered");
+      apply_marks(g, opt);
       return g.render();
     }
     std::string out;

@@ -106,6 +106,12 @@ struct RenderOptions {
   std::vector<Cell> highlight;   // cells to mark (ambiguous cells)
   std::vector<std::string> highlight_clues;  // clue ids to mark (conflicts): a given's cell, a sign
   std::string title;             // caption (SVG)
+  // What diagnose draws besides (SVG; src/render/marks.h applies them):
+  std::string highlight_meaning;      // the legend's words for the highlight ("" = no legend entry)
+  std::vector<Cell> changed;          // cells of the clues the first repair changes or drops
+  std::vector<std::string> changed_clues;  // their ids
+  std::vector<Cell> added;            // extra givens (the solution shown gives their values)
+  std::vector<std::string> notes;     // lines under the picture: the conflict, the repair, in words
 };
 
 // What a kind's scorer picks among the solutions of an ambiguous puzzle.

@@ -10,6 +10,7 @@
 #include "engine/encoding.h"
 #include "grid/grid.h"
 #include "grid/token_grid.h"
+#include "render/marks.h"
 #include "render/svg.h"
 
 namespace psmt::equation_grid {
@@ -382,6 +383,7 @@ class EquationGridEncoder final : public Encoder {
         return std::any_of(opt.highlight.begin(), opt.highlight.end(), [&](const Cell& h) { return h.row == c.row && h.col == c.col; });
       };
       for (const auto& eq : g.equations) s.footer.push_back(eq.text);
+      apply_marks(s, opt);
       return s.render();
     }
     std::size_t w = 1;

@@ -14,6 +14,7 @@
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "grid/token_grid.h"
+#include "render/marks.h"
 #include "render/svg.h"
 
 namespace psmt::hidoku {
@@ -401,6 +402,7 @@ class HidokuEncoder final : public Encoder {
           if (at[k].row >= 0) g.path.push_back(at[k]);
       }
       g.footer.push_back(fmt::format("1..{} with consecutive numbers {} neighbours", b.cells(), b.adjacency));
+      apply_marks(g, opt);
       return g.render();
     }
     const int width = static_cast<int>(std::to_string(b.cells()).size());

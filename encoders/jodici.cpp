@@ -7,6 +7,7 @@
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "grid/token_grid.h"
+#include "render/marks.h"
 #include "render/svg.h"
 
 namespace psmt::jodici {
@@ -307,6 +308,7 @@ class JodiciEncoder final : public Encoder {
       };
       g.footer.push_back(fmt::format("rings (rows) sum to {}, sectors (columns) to {}; each digit {}..{} used {} times",
                                      d.ring_sum, d.sector_sum, d.lo, d.hi, d.repeat));
+      apply_marks(g, opt);
       return g.render();
     }
     std::string out;

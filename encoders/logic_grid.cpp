@@ -14,6 +14,7 @@
 
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
+#include "render/marks.h"
 #include "render/svg.h"
 
 namespace psmt::logic_grid {
@@ -944,11 +945,24 @@ class LogicGridEncoder final : public Encoder {
       t.rows.push_back(row);
     }
     t.highlighted = [&](int r, int c) { return marked.count(fmt::format("{},{}", r, c)) > 0; };
+    // Without a solution (diagnose of a contradiction) the clues are the
+    // picture: listed under the empty table, those in the conflict and those
+    // the repair changes marked.
+    if (!solution) {
+      auto in = [](const std::vector<std::string>& ids, const std::string& id) {
+        return std::find(ids.begin(), ids.end(), id) != ids.end();
+      };
+      for (const auto& c : g.clues)
+        t.items.push_back({c.text, in(opt.changed_clues, c.id)       ? "clue changed"
+                                   : in(opt.highlight_clues, c.id) ? "clue highlighted"
+                                                                   : "clue"});
+    }
     if (solution)
       for (const auto& ans : answers(g, *solution)) {
         const auto& v = ans["answer"];
         t.footer.push_back(ans["question"].get<std::string>() + " " + (v.is_string() ? v.get<std::string>() : v.dump()));
       }
+    apply_marks(t, opt);
     return t.render();
   }
 

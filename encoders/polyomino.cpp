@@ -10,6 +10,7 @@
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "io/words.h"
+#include "render/marks.h"
 #include "render/svg.h"
 
 namespace psmt::polyomino {
@@ -634,6 +635,7 @@ class PolyominoEncoder : public Encoder {
         char b = t.board[c.row * t.cols + c.col];
         return b == 'B' ? std::string("#000") : b == 'W' ? std::string("#fff") : std::string();
       };
+      apply_marks(sv, opt);
       return sv.render();
     }
     std::string out;

@@ -8,6 +8,7 @@
 #include <z3++.h>
 
 #include "engine/encoding.h"
+#include "render/marks.h"
 #include "render/svg.h"
 
 namespace psmt::xor_keystream {
@@ -195,7 +196,7 @@ const English& english() {
 constexpr int kSvgRows = 60, kSvgCols = 120;
 
 std::string render_svg(const Stream& s, const std::vector<int>* key, const std::set<int>& marked,
-                       const std::string& title) {
+                       const RenderOptions& opt) {
   std::set<std::pair<int, int>> crib_bytes;
   for (const auto& c : s.cribs)
     for (std::size_t k = 0; k < c.text.size(); ++k) crib_bytes.insert({c.message, c.offset + static_cast<int>(k)});
@@ -205,7 +206,7 @@ std::string render_svg(const Stream& s, const std::vector<int>* key, const std::
   g.rows = rows;
   g.cols = cols;
   g.cell = 22;
-  g.title = title;
+  g.title = opt.title;
   auto on = [&](Cell c) { return static_cast<std::size_t>(c.col) < s.parts[static_cast<std::size_t>(c.row)].size(); };
   g.off_board = [&](Cell c) { return !on(c); };
   g.cell_text = [&](Cell c) -> std::string {
@@ -223,6 +224,7 @@ std::string render_svg(const Stream& s, const std::vector<int>* key, const std::
                                    s.length()));
   g.footer.push_back(key ? "plaintext; crib bytes bold, shaded columns still uncertain"
                          : "ciphertext bytes (hex), one column per keystream byte");
+  apply_marks(g, opt);
   return g.render();
 }
 
@@ -543,7 +545,7 @@ class XorKeystream : public Encoder {
     for (const auto& c : opt.highlight) marked.insert(c.col);
     std::vector<int> key;
     if (solution) parse_key_hex(solution->at("key").get<std::string>(), key);
-    if (opt.format == RenderFormat::Svg) return render_svg(s, solution ? &key : nullptr, marked, opt.title);
+    if (opt.format == RenderFormat::Svg) return render_svg(s, solution ? &key : nullptr, marked, opt);
     std::string out;
     for (std::size_t i = 0; i < s.parts.size(); ++i) {
       std::string line = fmt::format("{:>3}  ", i + 1);

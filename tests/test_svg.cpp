@@ -214,3 +214,81 @@ TEST(Svg, EverySeedPuzzlePicturesItsCellsAndNumbers) {
   EXPECT_EQ(pictures, files);  // every file in puzzles/
   EXPECT_GE(pictures, 50);
 }
+
+// diagnose --svg, for every kind: a contradiction shows its conflict (in the
+// highlight colour) and the clue its repair changes (orange); several
+// solutions show the ambiguous places and the extra givens (green) on the
+// solution they single out; each colour has its legend entry, and the
+// conflict, repair or extra givens are written under the picture.
+namespace {
+
+json from_file(const std::string& rel) {
+  json p = json::parse(std::ifstream(kSourceDir + "/" + rel));
+  p.erase("expect");
+  return p;
+}
+
+}  // namespace
+
+TEST(Svg, DiagnosePicturesMarkConflictRepairAndExtraGivensByClass) {
+  struct Case {
+    std::string name;
+    json puzzle;
+    int exit_code;
+    std::vector<std::string> drawn;  // classes of marked elements (besides the legend's)
+  };
+  std::vector<Case> cases;
+  cases.push_back({"sudoku none", from_file("puzzles/sudoku/niobaras_original.json"), 20, {"highlighted", "changed"}});
+  cases.push_back({"sudoku multiple", from_file("puzzles/sudoku/prolog_post_two_solutions.json"), 10, {"highlighted", "added", "added-given"}});
+  json f = from_file("puzzles/futoshiki/five_by_five.json");
+  f["grid"][1] = "5....";  // r2c1 misprinted: 5 < r2c2 is impossible
+  cases.push_back({"futoshiki none", f, 20, {"highlighted", "changed"}});
+  f = from_file("puzzles/futoshiki/five_by_five.json");
+  f["greater_than"]["horizontal"][1] = "....";
+  f["greater_than"]["vertical"][1] = "....";
+  cases.push_back({"futoshiki multiple", f, 10, {"highlighted", "added", "added-given"}});
+  std::string rows = psmt::testing::read_file(psmt::testing::kDataDir + "/hidato/hidato_task_example.puzzle.txt");
+  std::string misprint = rows, open = rows;
+  misprint.replace(misprint.find(" 24 "), 4, " 25 ");
+  open.replace(open.find(" 24 "), 4, " __ ");
+  open.replace(open.find(" 33 "), 4, " __ ");
+  cases.push_back({"hidoku none", {{"kind", "hidoku"}, {"board", misprint}}, 20, {"highlighted", "changed"}});
+  cases.push_back({"hidoku multiple", {{"kind", "hidoku"}, {"board", open}}, 10, {"highlighted", "added", "added-given"}});
+  json j = from_file("puzzles/jodici/seed.json");
+  j["grid"] = "9,7,_,_,_,_\n_,_,1,5,9,_\n6,_,_,_,_,_";  // a sector over 15
+  cases.push_back({"jodici none", j, 20, {"highlighted", "changed"}});
+  j["grid"] = "_,_,_,_,_,_\n_,_,1,5,9,_\n6,_,_,_,_,_";
+  cases.push_back({"jodici multiple", j, 10, {"highlighted", "added"}});
+  json eq = from_file("puzzles/equation_grid/seed.json");
+  eq["givens"]["x11"] = 27;  // the published 26 misprinted
+  cases.push_back({"equation_grid none", eq, 20, {"highlighted", "changed"}});
+  cases.push_back({"disk_rotation none", from_file("puzzles/disk_rotation/original.json"), 20, {"highlighted"}});
+  json lg = from_file("puzzles/logic_grid/painting.json");
+  lg["clues"][1] = {{"text", "Jenny took the first place"}, {"at", "Jenny"}, {"position", 1}};
+  lg["clues"].push_back({{"text", "Jenny painted the Taylor"}, {"same", {"Jenny", "Taylor"}}});
+  cases.push_back({"logic_grid none", lg, 20, {"highlighted", "changed", "clue"}});
+  cases.push_back({"logic_grid multiple", from_file("puzzles/logic_grid/zebra_prolog_without_rule11.json"), 10, {"highlighted", "added"}});
+  cases.push_back({"polyomino multiple", json::parse(R"({"kind": "polyomino", "board": ["###", "###", "###"], "pieces": [["###"], ["###"], ["###"]]})"), 10,
+                   {"highlighted", "added"}});
+  cases.push_back({"xor_keystream multiple", from_file("puzzles/xor_keystream/rc4_hagenberg.json"), 10, {"highlighted"}});
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string in = ::testing::TempDir() + "/diag.json", svg = ::testing::TempDir() + "/diag.svg";
+    std::ofstream(in) << c.puzzle.dump();
+    fs::remove(svg);
+    auto r = run_cli({"diagnose", "--svg", svg, "-q", in});
+    ASSERT_EQ(r.exit_code, c.exit_code) << r.err;
+    tinyxml2::XMLDocument doc;
+    ASSERT_EQ(doc.LoadFile(svg.c_str()), tinyxml2::XML_SUCCESS) << doc.ErrorStr();
+    auto n = classes(doc.RootElement()->FirstChildElement());
+    for (const auto& cls : c.drawn) {
+      // The legend's swatch carries the class too: one more than the legend.
+      const int legend = cls == "highlighted" || cls == "changed" || cls == "added" ? 1 : 0;
+      EXPECT_GT(n[cls], legend) << cls << " is not drawn";
+      if (legend) EXPECT_EQ(n["legend"] >= 1 && n[cls] >= 1, true) << cls << " has no legend entry";
+    }
+    EXPECT_GE(n["title"], 1);
+    EXPECT_GE(n["footer"], 1) << "the conflict, repair or extra givens in words";
+    EXPECT_GE(n["legend"], static_cast<int>(c.drawn.size() >= 2 ? 2 : 1));
+  }
+}

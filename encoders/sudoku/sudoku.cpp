@@ -10,6 +10,7 @@
 #include "builder.h"
 #include "engine/encoding.h"
 #include "grid/grid_json.h"
+#include "render/marks.h"
 #include "render/svg.h"
 
 namespace psmt::sudoku {
@@ -386,6 +387,7 @@ class SudokuFamily : public Encoder {
       sv.down_marked = down_marked;
       sv.title = opt.title;
       for (const auto* rel : far) sv.footer.push_back("also: " + rel->label);
+      apply_marks(sv, opt);
       return sv.render();
     }
     GridText t;

@@ -115,6 +115,66 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
   return out;
 }
 
+// The picture of a diagnosis: the first conflict marked and the clues of the
+// first repair in their own colour (no solution); the ambiguous places shaded
+// and the extra givens added to the solution they single out (several); the
+// solution (one). A legend says what each colour means; the conflict, the
+// repair and the extra givens are also written under the picture.
+std::string diagnosis_svg(const LoadedPuzzle& lp, const Diagnosis& d) {
+  RenderOptions ro;
+  ro.format = RenderFormat::Svg;
+  ro.title = fmt::format("{}: {}", lp.name.empty() ? lp.file : lp.name, status_name(d.verdict.status));
+  const nlohmann::json* sol = nullptr;
+  if (d.verdict.status == Status::None) {
+    if (!d.conflicts.empty()) {
+      const Conflict& c = d.conflicts.front();
+      std::string words;
+      for (const auto& cl : c.clues) {
+        ro.highlight_clues.push_back(cl.id);
+        ro.highlight.insert(ro.highlight.end(), cl.cells.begin(), cl.cells.end());
+        words += (words.empty() ? "" : "; ") + cl.label;
+      }
+      if (c.rules_alone) ro.notes.push_back("the rules of the kind alone have no solution (no clue is to blame)");
+      else {
+        ro.highlight_meaning = c.clues.size() == 1 ? "the clue that cannot hold" : "the clues that cannot all hold";
+        ro.notes.push_back("conflict: " + words);
+      }
+    }
+    // The repair shown: the first change that leaves one solution, else the
+    // first change, else the first drop.
+    const Repair* shown = nullptr;
+    for (const auto* list : {&d.change_repairs, &d.drop_repairs})
+      for (const auto& r : *list)
+        if (!shown && r.verdict == Status::Unique) shown = &r;
+    if (!shown && !d.change_repairs.empty()) shown = &d.change_repairs.front();
+    if (!shown && !d.drop_repairs.empty()) shown = &d.drop_repairs.front();
+    if (shown) {
+      std::string words;
+      for (const auto& ed : shown->edits) {
+        ro.changed.insert(ro.changed.end(), ed.cells.begin(), ed.cells.end());
+        ro.changed_clues.push_back(ed.id);
+        words += (words.empty() ? "" : "; ") + edit_text(ed);
+      }
+      ro.notes.push_back(fmt::format("repair: {} => {}", words, status_name(shown->verdict)));
+    }
+  } else if (d.verdict.status == Status::Multiple) {
+    for (const auto& a : d.ambiguous)
+      if (a.place.cell) ro.highlight.push_back(*a.place.cell);
+    ro.highlight_meaning = "ambiguous: the solutions differ here";
+    if (d.target) sol = &*d.target;
+    for (const auto& p : d.extra_given_places)
+      if (p.cell) ro.added.push_back(*p.cell);
+    if (!d.extra_givens.empty()) {
+      std::string words;
+      for (const auto& g : d.extra_givens) words += (words.empty() ? "" : "; ") + g;
+      ro.notes.push_back(fmt::format("extra given{}: {} (the solution shown)", d.extra_givens.size() == 1 ? "" : "s", words));
+    }
+  } else if (d.verdict.status == Status::Unique) {
+    sol = &d.verdict.solutions.front();
+  }
+  return lp.encoder->render(*lp.puzzle, sol, ro);
+}
+
 int diagnose_file(const DiagnoseCli& o, const std::string& file) {
   LoadedPuzzle lp = load_argument(file, o.common.partial);
   DiagnoseOptions opt;
@@ -126,21 +186,7 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
   opt.max_repair_size = static_cast<unsigned>(o.max_changes);
   opt.redundant = o.minimal;
   Diagnosis d = diagnose(*lp.encoder, *lp.puzzle, opt);
-  if (!o.svg.empty()) {
-    RenderOptions ro;
-    ro.format = RenderFormat::Svg;
-    ro.title = lp.name.empty() ? lp.file : lp.name;
-    const nlohmann::json* sol = nullptr;
-    if (d.verdict.status == Status::None && !d.conflicts.empty())
-      for (const auto& c : d.conflicts.front().clues) ro.highlight_clues.push_back(c.id);
-    if (d.verdict.status == Status::Multiple) {
-      for (const auto& a : d.ambiguous)
-        if (a.place.cell) ro.highlight.push_back(*a.place.cell);
-      if (d.target) sol = &*d.target;
-    }
-    if (d.verdict.status == Status::Unique) sol = &d.verdict.solutions.front();
-    write_file_atomically(o.svg, lp.encoder->render(*lp.puzzle, sol, ro));
-  }
+  if (!o.svg.empty()) write_file_atomically(o.svg, diagnosis_svg(lp, d));
   if (o.common.quiet) {
   } else if (o.common.json) {
     ReportContext rc;

@@ -527,6 +527,7 @@ class Diagnoser {
     std::vector<std::size_t> place_indices;
     for (auto a : best) place_indices.push_back(amb[a]);
     std::sort(place_indices.begin(), place_indices.end());
+    for (auto i : place_indices) d_.extra_given_places.push_back(places_[i]);
     auto fixed = encoder_.fix_places(puzzle_, *d_.target, place_indices, &d_.extra_givens);
     d_.extra_givens_proven_smallest = proven;
     d_.extra_givens_verdict = run(encoder_, *fixed, sub_run()).status;

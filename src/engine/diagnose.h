@@ -78,6 +78,7 @@ struct Diagnosis {
   bool ambiguity_complete = false;   // every place explored within the limits
   std::optional<nlohmann::json> target;  // the solution the extra givens single out
   std::vector<std::string> extra_givens;  // labels
+  std::vector<Place> extra_given_places;  // where they are (for pictures)
   bool extra_givens_proven_smallest = false;
   Status extra_givens_verdict = Status::Unknown;
 

@@ -130,9 +130,20 @@ std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::siz
   // check gets a slice of the budget (a satisfiable check can be the hard
   // part: a whole hidoku path with a given fewer); a check that runs out
   // keeps its clue, and the set is then not shown minimal.
+  // A second pass gives the clues whose slice ran out what is left of the
+  // budget (a slow machine or a sanitizer build must not make a decidable
+  // conflict "not minimal" when the whole budget would have been enough).
+  // Dropping a clue there keeps every clue already shown necessary: a core
+  // without one of them would sit inside a satisfiable set.
   minimal = true;
-  int undecided = 0;
-  std::vector<std::size_t> needed, rest = core;
+  std::vector<std::size_t> needed, rest = core, undecided_clues;
+  auto keep_core = [&](std::vector<std::size_t>& v) {
+    auto smaller = ts.core();
+    std::vector<std::size_t> kept;
+    for (auto i : v)
+      if (std::binary_search(smaller.begin(), smaller.end(), i)) kept.push_back(i);
+    v = kept;
+  };
   while (!rest.empty()) {
     std::size_t c = rest.back();
     rest.pop_back();
@@ -145,14 +156,31 @@ std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::siz
       t = ts.check(trial, slice);
     }
     if (t == z3::unsat) {
-      auto smaller = ts.core();
-      std::vector<std::size_t> kept;
-      for (auto i : rest)
-        if (std::binary_search(smaller.begin(), smaller.end(), i)) kept.push_back(i);
-      rest = kept;
+      keep_core(rest);
     } else {
       needed.push_back(c);
-      if (t == z3::unknown) undecided++;
+      if (t == z3::unknown) undecided_clues.push_back(c);
+    }
+  }
+  int undecided = 0;
+  for (std::size_t k = 0; k < undecided_clues.size(); ++k) {
+    std::size_t c = undecided_clues[k];
+    if (std::find(needed.begin(), needed.end(), c) == needed.end()) continue;  // a core took it out
+    std::vector<std::size_t> trial;
+    for (auto i : needed)
+      if (i != c) trial.push_back(i);
+    z3::check_result t = z3::unknown;
+    if (!budget.spent()) {
+      const uint64_t left = budget.remaining_ms();
+      Budget slice = budget.slice(left == UINT64_MAX ? UINT64_MAX : left / (undecided_clues.size() - k));
+      t = ts.check(trial, slice);
+    }
+    if (t == z3::unsat) {
+      std::sort(trial.begin(), trial.end());
+      keep_core(trial);
+      needed = trial;
+    } else if (t == z3::unknown) {
+      undecided++;
     }
   }
   if (undecided) {

@@ -199,27 +199,57 @@ void draw_shape(SvgWriter& w, const Placer& P, const Shape& sh) {
   }
 }
 
+// The colour keys, then the lines of text, from `y` down; returns the y
+// after the last line.
+double legend_and_footer(SvgWriter& w, double y, double width,
+                         const std::vector<std::tuple<std::string, std::string, std::string>>& legend,
+                         const std::vector<std::string>& footer) {
+  for (const auto& [cls, colour, text] : legend) {
+    w.rect(20, y - 7, 14, 14, colour, "#555", 0.8, "legend " + cls);
+    for (const auto& part : wrap_text(text, std::max<std::size_t>(20, static_cast<std::size_t>((width - 40) / 7.2)))) {
+      w.text(40, y, part, 12, "#333", false, "start", "legend-text");
+      y += 16;
+    }
+    y += 2;
+  }
+  for (const auto& line : footer) {
+    for (const auto& part : wrap_text(line, std::max<std::size_t>(20, static_cast<std::size_t>(width / 7.2)))) {
+      w.text(20, y, part, 12, "#333", false, "start", "footer");
+      y += 16;
+    }
+  }
+  return y;
+}
+
+// The title, wrapped to the picture's width, centred; returns its height.
+double draw_title(SvgWriter& w, const std::string& title, double width) {
+  if (title.empty()) return 0;
+  auto lines = wrap_text(title, std::max<std::size_t>(12, static_cast<std::size_t>(width / 9.5)));
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    w.text(width / 2, 20 + 10 + 20.0 * static_cast<double>(i), lines[i], 16, "#222", true, "middle", "title");
+  return 8 + 20.0 * static_cast<double>(lines.size());
+}
+
 }  // namespace
 
 std::string GridSvg::render() const {
   SvgWriter w;
   const double cs = cell, m = 20 + margin * cs;
   const double gw = cols * cs, gh = rows * cs;
-  const double width = gw + 2 * m;
-  std::vector<std::string> title_lines;
-  if (!title.empty()) title_lines = wrap_text(title, std::max<std::size_t>(12, static_cast<std::size_t>(width / 9.5)));
-  const double title_h = title_lines.empty() ? 0 : 8 + 20.0 * static_cast<double>(title_lines.size());
-  const double top = m + title_h;
-  for (std::size_t i = 0; i < title_lines.size(); ++i)
-    w.text(width / 2, 20 + 10 + 20.0 * static_cast<double>(i), title_lines[i], 16, "#222", true, "middle", "title");
-  const Placer P{m, top, cs};
+  // Room for the legend and the lines under the grid; the grid is centred.
+  const double width = std::max(gw + 2 * m, legend.empty() && footer.empty() ? 0.0 : 380.0);
+  const double mx = (width - gw) / 2;
+  const double top = m + draw_title(w, title, width);
+  const Placer P{mx, top, cs};
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
-      double x = m + c * cs, y = top + r * cs;
+      double x = mx + c * cs, y = top + r * cs;
       if (off_board && off_board({r, c})) w.rect(x, y, cs, cs, "#616161", "none", 0, "off-board");
       else {
         const bool hl = highlighted && highlighted({r, c}), fl = filled && filled({r, c});
-        if (hl) w.rect(x, y, cs, cs, fl ? "#f9a825" : "#ffd54f", "none", 0, fl ? "cell filled highlighted" : "cell highlighted");
+        if (added && added({r, c})) w.rect(x, y, cs, cs, kAddedFill, "none", 0, "cell added");
+        else if (changed && changed({r, c})) w.rect(x, y, cs, cs, kChangedFill, "none", 0, "cell changed");
+        else if (hl) w.rect(x, y, cs, cs, fl ? "#f9a825" : kHighlightFill, "none", 0, fl ? "cell filled highlighted" : "cell highlighted");
         else if (fl) w.rect(x, y, cs, cs, "#cfd8dc", "none", 0, "cell filled");
         else w.rect(x, y, cs, cs, "none", "none", 0, "cell");
       }
@@ -228,37 +258,37 @@ std::string GridSvg::render() const {
     if (!sh.over) draw_shape(w, P, sh);
   if (path.size() > 1) {  // a line through consecutive numbers, under the digits
     std::vector<std::pair<double, double>> pts;
-    for (const auto& p : path) pts.push_back({m + p.col * cs + cs / 2, top + p.row * cs + cs / 2});
+    for (const auto& p : path) pts.push_back({mx + p.col * cs + cs / 2, top + p.row * cs + cs / 2});
     w.polyline(pts, "#ef9a9a", cs * 0.12, "path");
   }
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
-      double x = m + c * cs, y = top + r * cs;
+      double x = mx + c * cs, y = top + r * cs;
       std::string t = cell_text ? cell_text({r, c}) : "";
       if (!t.empty()) {
-        bool given = is_given && is_given({r, c});
-        w.text(x + cs / 2, y + cs / 2 + 1, t, cs * (t.size() > 1 ? 0.42 : 0.55), given ? "#000" : "#1565c0", given,
-               "middle", given ? "given" : "found");
+        bool given = is_given && is_given({r, c}), extra = !given && added && added({r, c});
+        w.text(x + cs / 2, y + cs / 2 + 1, t, cs * (t.size() > 1 ? 0.42 : 0.55), given ? "#000" : extra ? "#1b5e20" : "#1565c0",
+               given || extra, "middle", given ? "given" : extra ? "added-given" : "found");
       }
     }
   // Thin cell lines, then thick box (or region) lines and the frame on top.
-  for (int c = 1; c < cols; ++c) w.line(m + c * cs, top, m + c * cs, top + gh, "#9e9e9e", 1);
-  for (int r = 1; r < rows; ++r) w.line(m, top + r * cs, m + gw, top + r * cs, "#9e9e9e", 1);
+  for (int c = 1; c < cols; ++c) w.line(mx + c * cs, top, mx + c * cs, top + gh, "#9e9e9e", 1);
+  for (int r = 1; r < rows; ++r) w.line(mx, top + r * cs, mx + gw, top + r * cs, "#9e9e9e", 1);
   if (region) {
     for (int r = 0; r < rows; ++r)
       for (int c = 0; c < cols; ++c) {
         if (c + 1 < cols && region({r, c}) != region({r, c + 1}))
-          w.line(m + (c + 1) * cs, top + r * cs, m + (c + 1) * cs, top + (r + 1) * cs, "#000", 3);
+          w.line(mx + (c + 1) * cs, top + r * cs, mx + (c + 1) * cs, top + (r + 1) * cs, "#000", 3);
         if (r + 1 < rows && region({r, c}) != region({r + 1, c}))
-          w.line(m + c * cs, top + (r + 1) * cs, m + (c + 1) * cs, top + (r + 1) * cs, "#000", 3);
+          w.line(mx + c * cs, top + (r + 1) * cs, mx + (c + 1) * cs, top + (r + 1) * cs, "#000", 3);
       }
   } else {
     if (box_cols > 0)
-      for (int c = box_cols; c < cols; c += box_cols) w.line(m + c * cs, top, m + c * cs, top + gh, "#000", 3);
+      for (int c = box_cols; c < cols; c += box_cols) w.line(mx + c * cs, top, mx + c * cs, top + gh, "#000", 3);
     if (box_rows > 0)
-      for (int r = box_rows; r < rows; r += box_rows) w.line(m, top + r * cs, m + gw, top + r * cs, "#000", 3);
+      for (int r = box_rows; r < rows; r += box_rows) w.line(mx, top + r * cs, mx + gw, top + r * cs, "#000", 3);
   }
-  w.rect(m, top, gw, gh, "none", "#000", 3);
+  w.rect(mx, top, gw, gh, "none", "#000", 3);
   for (const auto& sh : shapes)
     if (sh.over) draw_shape(w, P, sh);
   // Signs as chevrons pointing at the smaller cell, placed on the cell border
@@ -268,7 +298,7 @@ std::string GridSvg::render() const {
     for (int c = 0; c < cols; ++c) {
       if (right_sign && c + 1 < cols) {
         char s = right_sign({r, c});
-        double x = m + (c + 1) * cs, y = top + r * cs + cs / 2;
+        double x = mx + (c + 1) * cs, y = top + r * cs + cs / 2;
         bool mark = right_marked && right_marked({r, c});
         if (mark && s != ' ') w.circle(x, y, 2.6 * a, "#ffd54f", "none", 0, "sign-mark");
         const char* col = mark ? "#000" : "#c62828";
@@ -279,7 +309,7 @@ std::string GridSvg::render() const {
       }
       if (down_sign && r + 1 < rows) {
         char s = down_sign({r, c});
-        double x = m + c * cs + cs / 2, y = top + (r + 1) * cs;
+        double x = mx + c * cs + cs / 2, y = top + (r + 1) * cs;
         bool mark = down_marked && down_marked({r, c});
         if (mark && s != ' ') w.circle(x, y, 2.6 * a, "#ffd54f", "none", 0, "sign-mark");
         const char* col = mark ? "#000" : "#c62828";
@@ -289,29 +319,15 @@ std::string GridSvg::render() const {
         if (s == 'v') w.polyline({{x - 1.6 * a, y - a}, {x, y + a}, {x + 1.6 * a, y - a}}, col, wd, sc);
       }
     }
-  double y = top + gh + m;
-  for (const auto& [cls, colour, text] : legend) {
-    w.rect(20, y - 7, 14, 14, colour, "#555", 0.8, "legend " + cls);
-    w.text(40, y, text, 12, "#333", false, "start", "legend-text");
-    y += 18;
-  }
-  for (const auto& line : footer) {
-    for (const auto& part : wrap_text(line, std::max<std::size_t>(20, static_cast<std::size_t>(width / 7.2)))) {
-      w.text(20, y, part, 12, "#333", false, "start", "footer");
-      y += 16;
-    }
-  }
+  double y = legend_and_footer(w, top + gh + m, width, legend, footer);
   return w.finish(width, (footer.empty() && legend.empty()) ? top + gh + m : y + 4);
 }
 
 std::string RegionSvg::render() const {
   SvgWriter w;
-  const double m = 20, top = title.empty() ? m : m + 28, cs = cell;
-  const double gw = cols * cs;
-  if (!title.empty()) {
-    double size = std::min(16.0, gw / (0.62 * static_cast<double>(title.size())));
-    w.text(m + gw / 2, m + 10, title, std::max(size, 8.0), "#222", true);
-  }
+  const double m = 20, cs = cell;
+  const double gw = cols * cs, width = std::max(gw + 2 * m, 320.0);
+  const double top = m + draw_title(w, title, width);
   auto reg = [&](int r, int c) { return (r < 0 || c < 0 || r >= rows || c >= cols) ? -2 : region({r, c}); };
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
@@ -323,6 +339,8 @@ std::string RegionSvg::render() const {
       if (!mk.empty()) w.rect(x + 3, y + 3, cs * 0.22, cs * 0.22, mk, "#333", 0.8);
       std::string l = label ? label({r, c}) : "";
       if (!l.empty()) w.text(x + cs / 2, y + cs / 2 + 1, l, cs * 0.4, "#222", true, "middle", "label");
+      if (added && added({r, c})) w.rect(x + 3, y + 3, cs - 6, cs - 6, "none", "#2e7d32", 3.5, "mark added");
+      else if (highlighted && highlighted({r, c})) w.rect(x + 3, y + 3, cs - 6, cs - 6, "none", "#f9a825", 3, "mark highlighted");
     }
   // Edges: thick where the regions on both sides differ (or the board ends).
   for (int r = 0; r <= rows; ++r)
@@ -341,7 +359,8 @@ std::string RegionSvg::render() const {
       if (a != b) w.line(x, y, x, y + cs, "#000", 2.5);
       else w.line(x, y, x, y + cs, "#00000033", 0.6);
     }
-  return w.finish(gw + 2 * m, top + rows * cs + m);
+  double y = legend_and_footer(w, top + rows * cs + m, width, legend, footer);
+  return w.finish(width, (footer.empty() && legend.empty()) ? top + rows * cs + m : y + 4);
 }
 
 std::string TableSvg::render() const {
@@ -356,15 +375,16 @@ std::string TableSvg::render() const {
   for (const auto& r : rows) widen(r);
   double total = 0;
   for (double x : width) total += x;
-  double top = title.empty() ? m : m + 28;
-  if (!title.empty()) w.text(m + total / 2, m + 10, title, 16, "#222", true);
+  const double pic_w = std::max(total + 2 * m, 320.0);
+  double top = m + draw_title(w, title, pic_w);
   auto row_y = [&](std::size_t r) { return top + static_cast<double>(r) * row_h; };
   w.rect(m, top, total, row_h, "#e8e8e8");
   for (std::size_t r = 0; r < rows.size(); ++r) {
     double x = m;
     for (std::size_t c = 0; c < width.size(); ++c) {
       bool hl = highlighted && highlighted(static_cast<int>(r), static_cast<int>(c));
-      if (hl) w.rect(x, row_y(r + 1), width[c], row_h, "#ffe082");
+      if (added && added(static_cast<int>(r), static_cast<int>(c))) w.rect(x, row_y(r + 1), width[c], row_h, kAddedFill, "none", 0, "cell added");
+      else if (hl) w.rect(x, row_y(r + 1), width[c], row_h, kHighlightFill, "none", 0, "cell highlighted");
       else if (c == 0) w.rect(x, row_y(r + 1), width[c], row_h, "#f5f5f5");
       x += width[c];
     }
@@ -387,11 +407,21 @@ std::string TableSvg::render() const {
     if (c < width.size()) x += width[c];
   }
   double y = bottom + 22;
-  for (const auto& f : footer) {
-    w.text(m, y, f, 13, "#222", false, "start");
-    y += 20;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const auto& [text, cls] = items[i];
+    auto lines = wrap_text(fmt::format("{}. {}", i + 1, text), std::max<std::size_t>(20, static_cast<std::size_t>((pic_w - 2 * m) / 7.2)));
+    const char* fill = cls.find("highlighted") != std::string::npos ? kHighlightFill
+                       : cls.find("changed") != std::string::npos ? kChangedFill : "";
+    if (*fill) w.rect(m - 4, y - 13, pic_w - 2 * m + 8, 16.0 * static_cast<double>(lines.size()) + 2, fill, "none", 0, cls + " mark");
+    for (const auto& part : lines) {
+      w.text(m, y, part, 12, "#222", false, "start", cls);
+      y += 16;
+    }
+    y += 2;
   }
-  return w.finish(total + 2 * m, y - 20 + m + (footer.empty() ? 0 : 4));
+  if (!items.empty()) y += 8;
+  y = legend_and_footer(w, y, pic_w, legend, footer);
+  return w.finish(pic_w, (footer.empty() && legend.empty() && items.empty()) ? bottom + m : y + 4);
 }
 
 }  // namespace psmt

@@ -69,6 +69,8 @@ struct GridSvg {
   std::function<char(Cell)> right_sign;               // '<', '>' or ' ' between (r,c) and (r,c+1)
   std::function<char(Cell)> down_sign;                // '^' (upper smaller), 'v' (upper greater) or ' '
   std::function<bool(Cell)> right_marked, down_marked;  // highlighted signs
+  std::function<bool(Cell)> changed;                  // orange: a clue here is changed by the repair shown
+  std::function<bool(Cell)> added;                    // green: an extra given (its digit in dark green)
   std::function<int(Cell)> region;                    // when set: thick lines between regions (jigsaw), not boxes
   std::vector<Shape> shapes;                          // variant clues
   int margin = 0;                                     // cells of room around the grid (outside clues)
@@ -79,6 +81,11 @@ struct GridSvg {
   std::vector<std::tuple<std::string, std::string, std::string>> legend;
   std::string render() const;
 };
+
+// The colours of what diagnose marks, shared by the pictures and their legends.
+inline constexpr const char* kHighlightFill = "#ffd54f";
+inline constexpr const char* kChangedFill = "#ffb74d";
+inline constexpr const char* kAddedFill = "#a5d6a7";
 
 // Split a title into lines of at most `chars` characters at spaces.
 std::vector<std::string> wrap_text(const std::string& s, std::size_t chars);
@@ -93,7 +100,10 @@ struct RegionSvg {
   std::function<std::string(int)> fill;         // colour of a region
   std::function<std::string(Cell)> label;       // small text in the cell ("" none)
   std::function<std::string(Cell)> marker;      // colour of a corner marker (board colour), "" none
-  std::string title;
+  std::function<bool(Cell)> highlighted, added;  // outlined: ambiguous / an extra given (fixed piece)
+  std::string title;                            // wrapped to the picture's width
+  std::vector<std::tuple<std::string, std::string, std::string>> legend;  // as GridSvg's
+  std::vector<std::string> footer;
   std::string render() const;
 };
 
@@ -103,7 +113,12 @@ struct TableSvg {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
   std::function<bool(int, int)> highlighted;  // (row, column) of a body cell
-  std::string title;
+  std::function<bool(int, int)> added;        // an extra given
+  // Numbered lines under the table (the clues), each with a class: "clue",
+  // "clue highlighted" (in the conflict), "clue changed" (by the repair).
+  std::vector<std::pair<std::string, std::string>> items;
+  std::string title;                          // wrapped to the picture's width
+  std::vector<std::tuple<std::string, std::string, std::string>> legend;  // as GridSvg's
   std::vector<std::string> footer;
   std::string render() const;
 };
