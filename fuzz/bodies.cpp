@@ -206,8 +206,24 @@ void link(const uint8_t* data, std::size_t size) {
   });
 }
 
+void sudoku_text(const uint8_t* data, std::size_t size) {
+  std::string text(as_text(data, size));
+  for (const char* alphabet : {"", "1-G", "0-F"}) {
+    importers::ImportOptions o;
+    o.alphabet = alphabet;
+    try {
+      auto im = importers::sudoku_text(text, "fuzz-text", o);
+      if (im) exercise_import(*im);
+    } catch (const InputError& e) {
+      if (e.file().find("fuzz") == std::string::npos) finding("an import error without its origin: " + e.describe());
+      printable_message(e);
+    }
+  }
+}
+
 std::vector<std::string> target_names() {
-  std::vector<std::string> names = {"puzzle_file", "corpus_line", "token_grid", "lzstring", "fpuzzles", "sudokupad", "link"};
+  std::vector<std::string> names = {"puzzle_file", "corpus_line", "token_grid", "lzstring",
+                                    "fpuzzles",    "sudokupad",   "link",       "sudoku_text"};
   for (const Encoder* e : all_encoders()) names.push_back("kind_" + std::string(e->kind()));
   return names;
 }
@@ -220,6 +236,7 @@ void run_target(const std::string& name, const uint8_t* data, std::size_t size) 
   if (name == "fpuzzles") return fpuzzles(data, size);
   if (name == "sudokupad") return sudokupad(data, size);
   if (name == "link") return link(data, size);
+  if (name == "sudoku_text") return sudoku_text(data, size);
   if (name.rfind("kind_", 0) == 0) {
     if (!find_encoder(name.substr(5))) finding("no kind named " + name.substr(5));
     return puzzle_file(data, size, name.substr(5), true);

@@ -38,6 +38,8 @@ void lzstring(const uint8_t* data, std::size_t size);
 void fpuzzles(const uint8_t* data, std::size_t size);
 void sudokupad(const uint8_t* data, std::size_t size);
 void link(const uint8_t* data, std::size_t size);
+// Sudoku as text (.sdk, .ss, lines), read with each --alphabet.
+void sudoku_text(const uint8_t* data, std::size_t size);
 
 // Target names and what they run, for scripts/fuzz and the regression test.
 std::vector<std::string> target_names();

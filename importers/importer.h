@@ -33,7 +33,13 @@ struct ImportOptions {
   // puzzle lists them in "notes", and reports say the verdict is for the
   // rules read.
   bool partial = false;
+  // How a 16x16 sudoku written as text spells its values (--alphabet):
+  // "1-G" (1-9 then A-G; 0 is a blank) or "0-F" (0-9 then A-F stand for
+  // 1-16). Empty: read a grid only when one reading fits it.
+  std::string alphabet;
 };
+
+
 
 struct Imported {
   nlohmann::json puzzle;   // our format: kind, name, source, author, rules, expect, ...
@@ -54,6 +60,25 @@ struct Argument {
   nlohmann::json doc;  // our own JSON when nothing was imported
 };
 Argument read_argument(const std::string& argument, const ImportOptions& options);
+
+// The alphabets --alphabet accepts; UsageError for anything else.
+std::string check_alphabet(const std::string& alphabet);
+
+// Sudoku as text (importers/sudoku_text.cpp): a whole file (SadMan
+// Software's .sdk, Simple Sudoku's .ss, n lines of n cells, or one line of
+// n*n cells) or one line of a line corpus. Blanks: '.', '0' (not in 0-F),
+// '_', '-', 'x', '*'; separators '|', '+', spaces and lines of '-' are
+// skipped; "#" lines are comments (.sdk's #A author, #D description, #C
+// comment, #S/#U source are kept). InputError naming the line and column
+// when it is not one; std::nullopt from sudoku_text when the text does not
+// look like a grid at all (the caller names the formats it reads).
+std::optional<Imported> sudoku_text(const std::string& text, const std::string& origin, const ImportOptions& options);
+Imported sudoku_line(const std::string& line, const std::string& origin, const ImportOptions& options);
+
+// A record of a line corpus read by an importer when `line_kind` has a text
+// format here (sudoku), else std::nullopt (the kind reads the line itself).
+std::optional<Imported> import_line(const std::string& line_kind, const std::string& line, const std::string& origin,
+                                    const ImportOptions& options);
 
 // Import text that is a link, a game ID or foreign JSON; std::nullopt when
 // it is none of these (our own JSON, or not recognised).

@@ -91,6 +91,20 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
     a.imported = import_text(t, argument, options);
     return a;
   }
+  // Not JSON (and not a .json file, whose errors are JSON's): sudoku written
+  // as text (.sdk, .ss, a line of 81 cells), or a message naming what is read.
+  const bool json_name = argument.size() > 5 && argument.compare(argument.size() - 5, 5, ".json") == 0;
+  const bool json_start = !t.empty() && (t[0] == '{' || (t[0] == '[' && !(t.size() > 1 && std::isalpha(static_cast<unsigned char>(t[1])))));
+  if (!json_name && !json_start && !t.empty()) {
+    a.imported = sudoku_text(text, argument, options);
+    if (!a.imported)
+      throw InputError("input.format", kNoPath,
+                       "not a puzzle puzzle-smt reads: our JSON, an f-puzzles export, a link (or a file holding one), or "
+                       "a sudoku grid as text (one line of n*n cells, SadMan .sdk, Simple Sudoku .ss, n rows of n cells)",
+                       argument);
+    if (!a.imported->puzzle.contains("source")) a.imported->puzzle["source"] = argument;
+    return a;
+  }
   a.doc = parse_json_text(text, argument);
   if (looks_like_fpuzzles(a.doc)) {
     a.imported = import_fpuzzles(a.doc, argument, "f-puzzles export " + argument, options);

@@ -668,5 +668,130 @@ TEST(ImportCli, DiagnoseNamesTheCageWhoseTotalWasChanged) {
   EXPECT_NE(pic.find("killer marked"), std::string::npos);
 }
 
+// ------------------------------------------------------- sudoku as text
+
+// The first puzzle of tests/data/sudoku (Radcliffe's corpus) and its solution.
+struct TextPuzzle {
+  std::string line, solution;
+};
+TextPuzzle radcliffe_first() {
+  std::ifstream in(kDataDir + "/sudoku/radcliffe3m_curated_5000.first200.csv");
+  std::string header, row;
+  std::getline(in, header);
+  std::getline(in, row);
+  return {row.substr(0, 81), row.substr(82, 81)};
+}
+
+std::string rows_of(const std::string& line, const std::string& box_sep, const std::string& band_sep) {
+  std::string out;
+  for (int r = 0; r < 9; ++r) {
+    if (r && r % 3 == 0 && !band_sep.empty()) out += band_sep + "\n";
+    for (int c = 0; c < 9; ++c) out += std::string(c && c % 3 == 0 ? box_sep : "") + line[r * 9 + c];
+    out += "\n";
+  }
+  return out;
+}
+
+std::string solution_digits(const CliResult& c) {
+  auto j = json::parse(c.out);
+  return flat(j["solutions"][0]);
+}
+
+TEST(SudokuText, SdkSsAndLinesReadTheSamePuzzle) {
+  TextPuzzle t = radcliffe_first();
+  const std::string sdk = write_temp("first.sdk", "#AAnonymous setter\n#DRadcliffe's first\n#Ccopied for a test\n" + rows_of(t.line, "", ""));
+  const std::string sdk_sections = write_temp("sections.sdk", "[Puzzle]\n" + rows_of(t.line, "", "") + "[State]\n" + rows_of(t.solution, "", ""));
+  const std::string ss = write_temp("first.ss", rows_of(t.line, "|", "-----------"));
+  const std::string line = write_temp("first.txt", t.line + "\n");
+  for (const auto& f : {sdk, sdk_sections, ss, line}) {
+    CliResult c = run_cli({"check", "--json", f});
+    ASSERT_EQ(c.exit_code, 0) << f << ": " << c.err;
+    EXPECT_EQ(json::parse(c.out)["status"], "unique");
+    EXPECT_EQ(solution_digits(c), t.solution) << f;
+  }
+  CliResult named = run_cli({"check", sdk});
+  EXPECT_NE(named.out.find("Radcliffe's first"), std::string::npos) << named.out;
+  EXPECT_NE(named.out.find("Anonymous setter"), std::string::npos) << named.out;
+  EXPECT_NE(named.out.find("imported from SadMan .sdk"), std::string::npos) << named.out;
+  // batch takes .sdk and .ss files as one puzzle each.
+  CliResult b = run_cli({"batch", "-q", sdk, ss});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(std::count(b.out.begin(), b.out.end(), '\n'), 2);
+  EXPECT_EQ(b.out.find("\"error\""), std::string::npos) << b.out;
+}
+
+TEST(SudokuText, BadTextNamesLineColumnAndWhatIsRead) {
+  TextPuzzle t = radcliffe_first();
+  std::string rows = rows_of(t.line, "", "");
+  rows[2 * 10 + 3] = 'Z';  // line 3, column 4
+  CliResult bad = run_cli({"check", write_temp("bad.sdk", rows)});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("bad.sdk"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("line 3, column 4: 'Z' is not a value of a 9x9 sudoku"), std::string::npos) << bad.err;
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  CliResult short_line = run_cli({"check", write_temp("short.txt", t.line.substr(0, 80))});
+  EXPECT_EQ(short_line.exit_code, 2);
+  EXPECT_NE(short_line.err.find("80 cells: a sudoku line has n*n cells"), std::string::npos) << short_line.err;
+  CliResult prose = run_cli({"check", write_temp("notes.txt", "Remember to buy milk.\n")});
+  EXPECT_EQ(prose.exit_code, 2);
+  EXPECT_NE(prose.err.find("not a puzzle puzzle-smt reads"), std::string::npos) << prose.err;
+  EXPECT_NE(prose.err.find(".sdk"), std::string::npos) << prose.err;
+  CliResult opt = run_cli({"check", "--alphabet", "hex", write_temp("x.txt", t.line)});
+  EXPECT_EQ(opt.exit_code, 2);
+  EXPECT_NE(opt.err.find("--alphabet: expected 1-G"), std::string::npos) << opt.err;
+}
+
+// A 16x16 solution (a pattern), one blank per row: the blanks are forced.
+std::vector<int> sixteen_solution() {
+  std::vector<int> v(256);
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c) v[r * 16 + c] = (r % 4 * 4 + r / 4 + c) % 16 + 1;
+  return v;
+}
+
+std::string sixteen_line(const std::string& symbols) {
+  auto v = sixteen_solution();
+  std::string s;
+  for (int i = 0; i < 256; ++i) s += i % 16 == (i / 16 * 5) % 16 ? '.' : symbols[v[i] - 1];
+  return s;
+}
+
+TEST(SudokuText, SixteenBySixteenAlphabetsAreChosenNeverGuessed) {
+  auto v = sixteen_solution();
+  std::string want;
+  for (int x : v) want += std::to_string(x);
+  const std::string zero_f = write_temp("zf.txt", sixteen_line("0123456789ABCDEF") + "\n");
+  const std::string one_g = write_temp("og.txt", sixteen_line("123456789ABCDEFG") + "\n");
+  // 0-F characters read both ways, differently: refused without --alphabet.
+  CliResult guess = run_cli({"check", zero_f});
+  EXPECT_EQ(guess.exit_code, 2);
+  EXPECT_NE(guess.err.find("--alphabet 1-G or --alphabet 0-F"), std::string::npos) << guess.err;
+  CliResult zf = run_cli({"check", "--json", "--alphabet", "0-F", zero_f});
+  ASSERT_EQ(zf.exit_code, 0) << zf.err;
+  EXPECT_EQ(solution_digits(zf), want);
+  // A 'G' fits only 1-G: read without being told; told, the same.
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"check", "--json", one_g},
+                                               std::vector<std::string>{"check", "--json", "--alphabet", "1-G", one_g}}) {
+    CliResult og = run_cli(args);
+    ASSERT_EQ(og.exit_code, 0) << og.err;
+    EXPECT_EQ(solution_digits(og), want);
+  }
+  // 1-G told to read as 0-F: 'G' is named.
+  CliResult wrong = run_cli({"check", "--alphabet", "0-F", one_g});
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_NE(wrong.err.find("'G' is not a value of a 16x16 sudoku (0-9 and A-F (--alphabet 0-F)"), std::string::npos) << wrong.err;
+  // batch: a line corpus of both, with and without the alphabet.
+  const std::string corpus = write_temp("sixteen.txt", sixteen_line("0123456789ABCDEF") + "\n" + sixteen_line("0123456789ABCDEF") + "\n");
+  CliResult told = run_cli({"batch", "-q", "--kind", "sudoku", "--alphabet", "0-F", corpus});
+  ASSERT_EQ(told.exit_code, 0) << told.err;
+  std::istringstream in(told.out);
+  int unique = 0;
+  for (std::string l; std::getline(in, l);) unique += json::parse(l)["status"] == "unique";
+  EXPECT_EQ(unique, 2);
+  CliResult untold = run_cli({"batch", "-q", "--kind", "sudoku", corpus});
+  EXPECT_EQ(untold.exit_code, 2);
+  EXPECT_NE(untold.out.find("--alphabet"), std::string::npos) << untold.out;
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -35,6 +35,7 @@ struct BatchOptions {
   uint64_t jobs = 1;
   bool resume = false, fresh = false, quiet = false, no_solutions = false;
   uint64_t limit = 0;
+  importers::ImportOptions import;  // --alphabet for sudoku text
 };
 
 // Indices already in `path` (complete lines); a trailing partial line, left
@@ -138,7 +139,7 @@ int run_batch(const BatchOptions& o) {
       nlohmann::json j = {{"index", r.index}, {"file", r.origin}};
       std::string verdict;
       try {
-        LoadedPuzzle lp = load_record(r, o.kind);
+        LoadedPuzzle lp = load_corpus_record(r, o.kind, o.import);
         j["kind"] = lp.kind;
         Result res;
         if (o.fresh) {
@@ -238,7 +239,8 @@ void setup_batch(CLI::App& app, int& exit_status) {
       "check many puzzles (JSON files, directories, JSONL, or line corpora with --kind) on worker threads; results as "
       "JSONL, one line per puzzle, flushed as they come; exit 0, or 2 if any record was bad input, 1 on internal errors");
   cmd->add_option("inputs", o->inputs, "JSON files, directories, .jsonl files, or line corpora (with --kind)")->required();
-  cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku: one puzzle string per line)");
+  cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku: one grid of n*n cells per line, 81 for 9x9, 256 for 16x16)");
+  add_alphabet_option(*cmd, o->import.alphabet);
   cmd->add_option("-e,--encoding", o->encoding, "encoding (default: the kind's default)");
   add_whole(*cmd, "-j,--jobs", o->jobs, 1, 256, "worker threads, one Z3 context each (1 to 256)")->default_val(1);
   cmd->add_option("-o,--output", o->output, "write JSONL here instead of standard output");

@@ -33,6 +33,7 @@ struct BenchOptions {
   std::string kind, encodings = "all", csv, summary;
   uint64_t timeout_ms = 60000, limit = 0, max_solutions = 10000;
   bool enumerate = false, quiet = false;
+  importers::ImportOptions import;  // --alphabet for sudoku text
 };
 
 std::string csv_field(const std::string& s) {
@@ -77,7 +78,7 @@ int run_bench(const BenchOptions& o) {
     if (o.limit && done >= o.limit) break;
     LoadedPuzzle lp;
     try {
-      lp = load_record(r, o.kind);
+      lp = load_corpus_record(r, o.kind, o.import);
     } catch (const InputError& e) {
       print_error(e.describe());
       bad_input = true;
@@ -158,6 +159,7 @@ void setup_bench(CLI::App& app, int& exit_status) {
       "(exit 1 when encodings disagree on a verdict or a solution)");
   cmd->add_option("inputs", o->inputs, "JSON files, directories, .jsonl files, or line corpora (with --kind)")->required();
   cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku)");
+  add_alphabet_option(*cmd, o->import.alphabet);
   cmd->add_option("--encodings", o->encodings, "comma-separated encodings, or all (the default)");
   cmd->add_option("--csv", o->csv, "write the CSV here (default: standard output, before the summary)");
   cmd->add_option("--summary", o->summary, "also write the Markdown summary here");

@@ -10,6 +10,7 @@
 
 #include "importers/importer.h"
 #include "io/error.h"
+#include "io/json_load.h"
 
 namespace psmt::cli {
 
@@ -59,6 +60,7 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
                "import links and exports even where drawings (lines, shapes, text, colours, a background image) or "
                "sentences of the rules text may carry rules the importer cannot read; they are left out and listed, "
                "and the verdict is for the rules read");
+  add_alphabet_option(cmd, o.alphabet);
   cmd.add_option("-e,--encoding", o.encoding,
                  "encoding to use; default: the kind's fastest (bool-pairwise for sudoku and futoshiki, 22x faster than "
                  "int-distinct on 17-clue uniqueness proofs); `puzzle-smt kinds` lists them");
@@ -78,9 +80,42 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
                "error and --svg files are still written");
 }
 
+void add_alphabet_option(CLI::App& cmd, std::string& into) {
+  cmd.add_option_function<std::string>(
+      "--alphabet",
+      [&into](const std::string& s) {
+        try {
+          into = importers::check_alphabet(s);
+        } catch (const UsageError& e) {
+          throw CLI::ValidationError("--alphabet", std::string(e.what()).substr(std::string("--alphabet: ").size()));
+        }
+      },
+      "how a 16x16 sudoku written as text spells 1-16: 1-G (1-9 then A-G, 0 a blank) or 0-F (0-9 then A-F); "
+      "needed when a grid reads both ways");
+}
+
+LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_kind,
+                                const importers::ImportOptions& options) {
+  std::optional<importers::Imported> imported;
+  if (r.is_text_grid) {
+    imported = importers::sudoku_text(r.text, r.origin, options);
+    if (!imported) throw InputError("input.format", kNoPath, "not a sudoku grid as text (.sdk or .ss)", r.origin);
+  } else if (r.is_line) {
+    imported = importers::import_line(line_kind, r.text, r.origin, options);
+  }
+  if (!imported) return load_record(r, line_kind);
+  LoadedPuzzle lp = load_puzzle(imported->puzzle, r.origin);
+  lp.imported_from = imported->format;
+  return lp;
+}
+
 LoadedPuzzle load_argument(const std::string& argument, bool partial, nlohmann::json* our_json) {
   importers::ImportOptions io;
   io.partial = partial;
+  return load_argument(argument, io, our_json);
+}
+
+LoadedPuzzle load_argument(const std::string& argument, const importers::ImportOptions& io, nlohmann::json* our_json) {
   importers::Argument a = importers::read_argument(argument, io);
   if (our_json) *our_json = a.imported ? a.imported->puzzle : a.doc;
   if (!a.imported) return load_puzzle(a.doc, a.origin);

@@ -15,6 +15,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "importers/importer.h"
+#include "io/corpus.h"
 #include "io/puzzle_file.h"
 
 namespace psmt::cli {
@@ -41,6 +43,13 @@ struct PuzzleOptions {
   bool stats = false;  // text reports end with the time and solver statistics
   std::string svg;  // solve, check: picture of the result
   bool partial = false;  // importers: leave out drawings that may carry rules
+  std::string alphabet;  // 16x16 sudoku text: "1-G" or "0-F"
+  importers::ImportOptions import_options() const {
+    importers::ImportOptions io;
+    io.partial = partial;
+    io.alphabet = alphabet;
+    return io;
+  }
 };
 
 // Whole numbers on the command line: digits only (no sign, no fraction, no
@@ -64,7 +73,17 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);
 // or a file holding a link (importers/). An error that the kind's parser
 // finds in an imported puzzle also names the place in the foreign data.
 // `our_json`, when given, receives the puzzle as our JSON (convert).
+LoadedPuzzle load_argument(const std::string& argument, const importers::ImportOptions& options,
+                           nlohmann::json* our_json = nullptr);
 LoadedPuzzle load_argument(const std::string& argument, bool partial, nlohmann::json* our_json = nullptr);
+
+// A record of a batch or bench corpus: our JSON, or a line the importers
+// read for its kind (sudoku text with the --alphabet asked for).
+LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_kind,
+                                const importers::ImportOptions& options);
+
+// Adds --alphabet (16x16 sudoku written as text).
+void add_alphabet_option(CLI::App& cmd, std::string& into);
 
 // Run `one` on every file: bad input and usage errors print one line and give
 // 2, internal errors give 1; returns the merged exit status (2 if no file).

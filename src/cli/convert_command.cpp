@@ -18,17 +18,19 @@ void setup_convert(CLI::App& app, int& exit_status) {
     std::string input, output;
     bool partial = false;
     bool decoded = false;
+    std::string alphabet;
   };
   auto o = std::make_shared<ConvertOptions>();
   CLI::App* cmd = app.add_subcommand(
       "convert",
       "write a puzzle given as a link (f-puzzles, SudokuPad), an f-puzzles export or a file as puzzle-smt's JSON, "
       "for editing and for puzzles/; `check` gives the same verdict on both");
-  cmd->add_option("input", o->input, "a link, a file holding a link, an f-puzzles export, or a puzzle file")->required();
+  cmd->add_option("input", o->input, "a link, a file holding a link, an f-puzzles export, a sudoku grid as text (.sdk, .ss, a line of 81 cells), or a puzzle file")->required();
   cmd->add_option("-o,--output", o->output, "write here instead of standard output");
   cmd->add_flag("--partial,--ignore-drawings", o->partial,
                 "convert even when drawings or the rules text may carry rules the importer cannot read; they are "
                 "listed in \"notes\" (add those rules by hand)");
+  add_alphabet_option(*cmd, o->alphabet);
   cmd->add_flag("--decoded", o->decoded,
                 "print the data a link carries, decoded but not converted (f-puzzles JSON, or SudokuPad's JSON), to "
                 "see what an importer reads");
@@ -41,7 +43,10 @@ void setup_convert(CLI::App& app, int& exit_status) {
         return 0;
       }
       nlohmann::json doc;
-      LoadedPuzzle lp = load_argument(o->input, o->partial, &doc);  // validates, with located errors
+      importers::ImportOptions io;
+      io.partial = o->partial;
+      io.alphabet = o->alphabet;
+      LoadedPuzzle lp = load_argument(o->input, io, &doc);  // validates, with located errors
       std::string text = format_puzzle_json(doc, lp.encoder->fields());
       if (o->output.empty()) std::cout << text << std::flush;
       else write_file_atomically(o->output, text);

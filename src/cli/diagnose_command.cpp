@@ -176,7 +176,7 @@ std::string diagnosis_svg(const LoadedPuzzle& lp, const Diagnosis& d) {
 }
 
 int diagnose_file(const DiagnoseCli& o, const std::string& file) {
-  LoadedPuzzle lp = load_argument(file, o.common.partial);
+  LoadedPuzzle lp = load_argument(file, o.common.import_options());
   DiagnoseOptions opt;
   opt.encoding = o.common.encoding;
   opt.limits.timeout_ms = o.common.timeout_ms;

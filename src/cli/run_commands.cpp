@@ -49,7 +49,7 @@ std::string result_svg(const LoadedPuzzle& lp, const Result& res, const nlohmann
 }
 
 int run_file(const std::string& command, const PuzzleOptions& o, const std::string& file) {
-  LoadedPuzzle lp = load_argument(file, o.partial);
+  LoadedPuzzle lp = load_argument(file, o.import_options());
   RunOptions ro;
   ro.encoding = o.encoding;
   ro.limits.timeout_ms = o.timeout_ms;

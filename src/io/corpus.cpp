@@ -45,6 +45,9 @@ void add_lines(const std::string& path, bool jsonl, const std::string& line_kind
   (void)line_kind;
 }
 
+// Files holding one grid as text (SadMan .sdk, Simple Sudoku .ss).
+bool text_grid_file(const std::string& path) { return ends_with(path, ".sdk") || ends_with(path, ".ss"); }
+
 }  // namespace
 
 std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind) {
@@ -54,9 +57,12 @@ std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, co
     if (fs::is_directory(in, ec)) {
       std::vector<std::string> files;
       for (const auto& e : fs::recursive_directory_iterator(in, ec))
-        if (e.is_regular_file() && ends_with(e.path().string(), ".json")) files.push_back(e.path().string());
+        if (e.is_regular_file() && (ends_with(e.path().string(), ".json") || text_grid_file(e.path().string())))
+          files.push_back(e.path().string());
       std::sort(files.begin(), files.end());
-      for (const auto& f : files) out.push_back({0, f, read_text_file(f), false});
+      for (const auto& f : files) out.push_back({0, f, read_text_file(f), false, text_grid_file(f)});
+    } else if (text_grid_file(in)) {
+      out.push_back({0, in, read_text_file(in), false, true});
     } else if (ends_with(in, ".jsonl")) {
       add_lines(in, true, line_kind, out);
     } else if (ends_with(in, ".json")) {
@@ -64,7 +70,9 @@ std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, co
     } else {
       if (line_kind.empty())
         throw InputError("input.file", kNoPath,
-                         "not .json or .jsonl: say what a line is with --kind (e.g. --kind sudoku for 81-character lines)", in);
+                         "not .json, .jsonl, .sdk or .ss: say what a line is with --kind (e.g. --kind sudoku for lines "
+                         "of 81 or 256 cells)",
+                         in);
       add_lines(in, false, line_kind, out);
     }
   }
@@ -73,6 +81,7 @@ std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, co
 }
 
 LoadedPuzzle load_record(const CorpusRecord& r, const std::string& line_kind) {
+  if (r.is_text_grid) throw InputError("input.file", kNoPath, "a grid as text needs the importers (load_corpus_record)", r.origin);
   if (!r.is_line) return load_puzzle(parse_json_text(r.text, r.origin), r.origin);
   nlohmann::json j = {{"kind", line_kind}, {"grid", r.text}};
   return load_puzzle(j, r.origin);

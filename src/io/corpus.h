@@ -23,6 +23,7 @@ struct CorpusRecord {
   std::string origin;  // "corpus.txt:17"
   std::string text;    // JSON text, or a line of a line format
   bool is_line = false;
+  bool is_text_grid = false;  // a whole .sdk/.ss file: read by the importers (sudoku text)
 };
 
 // Throws InputError for an unreadable input, or a line-format file without `line_kind`.
