@@ -253,3 +253,36 @@ TEST(Export, Smt2AndDimacsGiveTheToolsVerdictInTheZ3Binary) {
 
 }  // namespace
 }  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+// Output that cannot be written is one line and exit 1, never an abort or
+// a verdict: batch's -o, batch's standard output, and any command's.
+TEST(Batch, UnwritableOutputIsOneLineAndExit1) {
+  const std::string corpus = kDataDir + "/sudoku/radcliffe3m_curated_5000.first200.csv";
+  const std::string err = ::testing::TempDir() + "/full.err";
+  auto run_sh = [&](const std::string& args) {
+    int rc = std::system((kBinary + " " + args + " 2>" + err).c_str());
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+  };
+  EXPECT_EQ(run_sh("batch -q --kind sudoku " + corpus + " -o /dev/full"), 1);
+  std::string e = read_file(err);
+  EXPECT_NE(e.find("/dev/full: cannot write results: No space left on device"), std::string::npos) << e;
+  EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
+  EXPECT_EQ(run_sh("batch -q --kind sudoku " + corpus + " >/dev/full"), 1);
+  EXPECT_NE(read_file(err).find("standard output: cannot write results"), std::string::npos) << read_file(err);
+  EXPECT_EQ(run_sh("check " + kSourceDir + "/puzzles/futoshiki/five_by_five.json >/dev/full"), 1);
+  EXPECT_NE(read_file(err).find("cannot write standard output"), std::string::npos) << read_file(err);
+  // A reader that goes away (| head -1, with SIGPIPE ignored as some shells
+  // and runners do): a quiet stop with status 141.
+  const std::string status = ::testing::TempDir() + "/pipe.status";
+  std::system(("bash -c 'trap \"\" PIPE; " + kBinary + " batch -q --kind sudoku " + corpus + " " + corpus +
+               " | head -c 10 >/dev/null; echo ${PIPESTATUS[0]} >" + status + "' 2>" + err)
+                  .c_str());
+  EXPECT_EQ(read_file(status), "141\n") << "200 KB of records do not fit a pipe: the writer must see the reader go";
+  EXPECT_EQ(read_file(err), "") << "a closed pipe is a quiet stop";
+}
+
+}  // namespace
+}  // namespace psmt::testing

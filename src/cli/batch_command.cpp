@@ -2,6 +2,7 @@
 // JSONL (one whole line per record, written with a single write and never
 // rewritten), resumable and shardable.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -107,20 +108,36 @@ int run_batch(const BatchOptions& o) {
     fd = ::open(o.output.c_str(), O_WRONLY | O_CREAT | O_APPEND | (o.resume ? 0 : O_TRUNC), 0644);
     if (fd < 0) throw InputError("input.file", "#", "cannot write the output file", o.output);
   }
+  // Output that cannot be written (a full disk, /dev/full, a closed pipe)
+  // stops the run: no more records, the workers finish the puzzle in hand,
+  // and a line cut short is cut off the file, so that what is there stays
+  // JSONL for --resume. A closed pipe ends quietly with status 141.
   std::mutex out_mu;
+  std::atomic<int> write_errno{0};
+  struct stat out_stat {};
+  const bool regular = ::fstat(fd, &out_stat) == 0 && S_ISREG(out_stat.st_mode);
+  std::atomic<uint64_t> next{0}, finished{0}, reused{0};
   auto emit = [&](const nlohmann::json& j) {
     std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     std::lock_guard<std::mutex> lock(out_mu);
+    if (write_errno) return;
+    const off_t before = regular ? ::lseek(fd, 0, SEEK_END) : 0;
     const char* p = line.data();
     std::size_t left = line.size();
     while (left > 0) {  // one write() for a line in practice; loop only on a short write
       ssize_t n = ::write(fd, p, left);
-      if (n <= 0) throw InternalError("cannot write results: " + std::string(std::strerror(errno)));
+      if (n <= 0) {
+        write_errno = n < 0 ? errno : ENOSPC;
+        if (regular && left < line.size() && ::ftruncate(fd, before) != 0) {
+          // nothing more to do: the error below is reported either way
+        }
+        next = UINT64_MAX / 2;  // no worker takes another puzzle
+        return;
+      }
       p += n;
       left -= static_cast<std::size_t>(n);
     }
   };
-  std::atomic<uint64_t> next{0}, finished{0}, reused{0};
   std::mutex count_mu;
   std::map<std::string, uint64_t> verdicts;
   std::atomic<bool> internal_error{false}, bad_input{false};
@@ -199,7 +216,7 @@ int run_batch(const BatchOptions& o) {
   const bool bar = !o.quiet && ::isatty(2);
   auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   if (bar) {
-    while (finished < todo.size()) {
+    while (finished < todo.size() && !write_errno) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       uint64_t f = finished;
       double rate = f / std::max(elapsed(), 1e-9);
@@ -219,12 +236,19 @@ int run_batch(const BatchOptions& o) {
   std::string counts;
   for (const auto& [v, n] : verdicts) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", v, n);
   if (!o.quiet)
-    std::cerr << fmt::format("batch: {} puzzles in {:.2f} s ({:.0f}/s, -j {}){}{}{}; {}; peak RSS {:.0f} MB; {} on a shared solver\n",
-                             todo.size(), secs, todo.size() / std::max(secs, 1e-9), jobs,
+    std::cerr << fmt::format("batch: {} puzzles in {:.2f} s ({:.0f}/s, -j {}){}{}{}{}; {}; peak RSS {:.0f} MB; {} on a shared solver\n",
+                             finished.load(), secs, finished.load() / std::max(secs, 1e-9), jobs,
+                             finished < todo.size() ? fmt::format(", stopped before the other {}", todo.size() - finished) : "",
                              resumed ? fmt::format(", {} already done (--resume)", resumed) : "",
                              other_shard ? fmt::format(", {} in other shards", other_shard) : "",
                              o.limit && o.limit < total ? fmt::format(", first {} of {}", o.limit, total) : "",
                              counts.empty() ? "nothing to do" : counts, ru.ru_maxrss / 1024.0, reused.load());
+  if (write_errno == EPIPE) return 141;  // the reader went away: stop quietly, as `| head` expects
+  if (write_errno) {
+    print_error(fmt::format("{}: cannot write results: {}; the records written so far are complete, --resume continues",
+                            o.output.empty() ? "standard output" : o.output, std::strerror(write_errno)));
+    return 1;
+  }
   if (internal_error) return 1;
   if (bad_input) return 2;
   return 0;

@@ -1,5 +1,8 @@
 // puzzle-smt: solve, check, count and enumerate puzzles with Z3.
 // Only this file turns errors into exit statuses.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 
 #include "cli/common.h"
@@ -38,6 +41,17 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "puzzle-smt: error: internal error: " << e.what() << std::endl;
+    return 1;
+  }
+  // Standard output that could not be written (a full disk, /dev/full) is
+  // an error, not a verdict: one line and exit 1. A closed pipe has already
+  // ended the process with SIGPIPE (status 141), as shells expect.
+  errno = 0;
+  std::cout.flush();
+  if (std::cout.fail() || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    const int err = errno;  // the cause when this flush failed; an earlier failure may have left none
+    std::cerr << "puzzle-smt: error: cannot write standard output" << (err ? std::string(": ") + std::strerror(err) : "")
+              << std::endl;
     return 1;
   }
   return exit_status;
