@@ -2,9 +2,12 @@
 // contract, exit statuses, and bad input from the command line.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "helpers.h"
 #include "io/json_load.h"
@@ -334,6 +337,55 @@ TEST(Cli, LongRunsShowAProgressLineOnlyOnATerminal) {
   EXPECT_EQ(shown.err.back(), '\r') << "the line is erased at the end";
   EXPECT_EQ(shown.out, plain.out);
   EXPECT_EQ(quiet.err.find('\r'), std::string::npos) << "--quiet turns it off";
+}
+
+}  // namespace
+}  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+// Output files: a symlink is written through and stays a link; a FIFO and
+// /dev/stdout are written directly, never replaced; export writes both of
+// its files or neither.
+TEST(Cli, OutputsWriteThroughLinksAndIntoStreamsAndAreAllOrNothing) {
+  namespace fs = std::filesystem;
+  const std::string dir = ::testing::TempDir() + "/outputs";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string puzzle = kSourceDir + "/puzzles/futoshiki/five_by_five.json";
+  fs::create_symlink("target.svg", dir + "/link.svg");  // dangling until written
+  CliResult r = run_cli({"render", "--svg", dir + "/link.svg", "-q", puzzle});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(dir + "/link.svg"));
+  EXPECT_EQ(read_file(dir + "/target.svg").rfind("<?xml", 0), 0u);
+  // A FIFO: the reader gets the picture; the FIFO is still a FIFO.
+  const std::string fifo = dir + "/pipe.svg";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::string got;
+  std::thread reader([&] { got = read_file(fifo); });
+  r = run_cli({"render", "--svg", fifo, "-q", puzzle});
+  reader.join();
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(got.rfind("<?xml", 0), 0u);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  // /dev/stdout: into the captured standard output.
+  r = run_cli({"render", "--svg", "/dev/stdout", "-q", puzzle});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("<?xml", 0), 0u);
+  // export: the DIMACS file cannot be written, so the SMT-LIB file is not left either.
+  r = run_cli({"export", puzzle, "--smt2", dir + "/a.smt2", "--dimacs", dir + "/missing/b.cnf"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_FALSE(fs::exists(dir + "/a.smt2"));
+  // bench with a bad input fails (exit 2) and leaves no CSV or summary.
+  std::ofstream(dir + "/bad.json") << R"({"kind": "sudoku", "grid": "12"})";
+  r = run_cli({"bench", "-q", "--csv", dir + "/bench.csv", "--summary", dir + "/bench.md", puzzle, dir + "/bad.json"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_FALSE(fs::exists(dir + "/bench.csv"));
+  EXPECT_FALSE(fs::exists(dir + "/bench.md"));
+  EXPECT_NE(r.err.find("no CSV or summary file written"), std::string::npos) << r.err;
+  for (const auto& e : fs::directory_iterator(dir))
+    EXPECT_EQ(e.path().string().find(".tmp."), std::string::npos) << "a temporary file left: " << e.path();
 }
 
 }  // namespace

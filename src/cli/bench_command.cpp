@@ -141,9 +141,17 @@ int run_bench(const BenchOptions& o) {
                       median(pe.ms), mean, mx, pe.conflicts);
   }
   md << fmt::format("\n{} puzzles; {} disagreements between encodings\n", done, disagreement_count);
-  if (!o.csv.empty()) write_file_atomically(o.csv, csv.str());
-  else if (!o.quiet) std::cout << csv.str() << "\n";
-  if (!o.summary.empty()) write_file_atomically(o.summary, md.str());
+  // Bad input fails the run (exit 2) and leaves no file behind; a run with
+  // a disagreement (exit 1) keeps its CSV, which is the evidence.
+  if (bad_input && (!o.csv.empty() || !o.summary.empty())) {
+    print_error("bench: some inputs were bad (above); no CSV or summary file written");
+  } else {
+    std::vector<std::pair<std::string, std::string>> files;
+    if (!o.csv.empty()) files.emplace_back(o.csv, csv.str());
+    if (!o.summary.empty()) files.emplace_back(o.summary, md.str());
+    write_files_atomically(files);
+  }
+  if (o.csv.empty() && !o.quiet) std::cout << csv.str() << "\n";
   if (!o.quiet) std::cout << md.str() << std::flush;
   if (disagreement_count) return 1;
   return bad_input ? 2 : 0;

@@ -125,8 +125,10 @@ void setup_export(CLI::App& app, int& exit_status) {
       // Both texts first, so a failure writes no file at all.
       std::string smt2 = o->smt2.empty() ? "" : export_smt2(*lp.encoder, *lp.puzzle, o->encoding);
       std::string dimacs = o->dimacs.empty() ? "" : export_dimacs(*lp.encoder, *lp.puzzle, o->encoding);
-      if (!o->smt2.empty()) write_file_atomically(o->smt2, smt2);
-      if (!o->dimacs.empty()) write_file_atomically(o->dimacs, dimacs);
+      std::vector<std::pair<std::string, std::string>> out;
+      if (!o->smt2.empty()) out.emplace_back(o->smt2, smt2);
+      if (!o->dimacs.empty()) out.emplace_back(o->dimacs, dimacs);
+      write_files_atomically(out);  // both or neither
       return 0;
     });
   });
