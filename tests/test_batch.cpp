@@ -284,5 +284,35 @@ TEST(Batch, UnwritableOutputIsOneLineAndExit1) {
   EXPECT_EQ(read_file(err), "") << "a closed pipe is a quiet stop";
 }
 
+// The output is never an input, and two runs never share it.
+TEST(Batch, OutputThatIsAnInputOrInUseIsRefusedBeforeWriting) {
+  const std::string corpus = ::testing::TempDir() + "/in.csv", out = ::testing::TempDir() + "/locked.jsonl";
+  std::filesystem::copy_file(kDataDir + "/sudoku/radcliffe3m_curated_5000.first200.csv", corpus,
+                             std::filesystem::copy_options::overwrite_existing);
+  const std::string before = read_file(corpus);
+  CliResult same = run_cli({"batch", "--kind", "sudoku", corpus, "-o", corpus});
+  EXPECT_EQ(same.exit_code, 2);
+  EXPECT_NE(same.err.find("is also an input"), std::string::npos) << same.err;
+  EXPECT_EQ(read_file(corpus), before) << "the input was touched";
+  // A slow first run holds the lock; a second one is refused and writes nothing.
+  std::vector<std::string> args = {kBinary, "batch", "-q", "--kind", "sudoku", "--fresh-solver", corpus, corpus, corpus, "-o", out};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, kBinary.c_str(), nullptr, nullptr, argv.data(), environ), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  CliResult second = run_cli({"batch", "-q", "--kind", "sudoku", corpus, "-o", out});
+  int status = 0;
+  waitpid(pid, &status, 0);
+  EXPECT_EQ(second.exit_code, 2);
+  EXPECT_NE(second.err.find("in use by another batch run"), std::string::npos) << second.err;
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  std::set<uint64_t> seen;
+  std::istringstream in(read_file(out));
+  for (std::string line; std::getline(in, line);) EXPECT_TRUE(seen.insert(nlohmann::json::parse(line)["index"].get<uint64_t>()).second);
+  EXPECT_EQ(seen.size(), 600u) << "the first run's records, each once";
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -2,6 +2,7 @@
 // JSONL (one whole line per record, written with a single write and never
 // rewritten), resumable and shardable.
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -83,6 +84,30 @@ std::pair<uint64_t, uint64_t> parse_shard(const std::string& s) {
 int run_batch(const BatchOptions& o) {
   auto t0 = std::chrono::steady_clock::now();
   if (o.resume && o.output.empty()) throw UsageError("--resume needs --output FILE (the results so far)");
+  // The output: never one of the inputs (refused before anything is
+  // written), and held with an exclusive lock, so that a second run on the
+  // same file stops (exit 2) instead of interleaving records with this one.
+  // It is emptied only once the lock is held, and not at all with --resume.
+  int fd = 1;
+  if (!o.output.empty()) {
+    struct stat out_st {};
+    if (::stat(o.output.c_str(), &out_st) == 0)
+      for (const auto& in : o.inputs) {
+        struct stat in_st {};
+        if (::stat(in.c_str(), &in_st) == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino)
+          throw UsageError(fmt::format("--output {} is also an input: it would be overwritten while it is read", o.output));
+      }
+    fd = ::open(o.output.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) throw InputError("input.file", "#", std::string("cannot write the output file: ") + std::strerror(errno), o.output);
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+      ::close(fd);
+      throw InputError("input.file", "#", "in use by another batch run (locked); wait for it to end or choose another --output",
+                       o.output);
+    }
+    struct stat st {};
+    if (!o.resume && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::ftruncate(fd, 0) != 0)
+      throw InputError("input.file", "#", std::string("cannot empty the output file: ") + std::strerror(errno), o.output);
+  }
   auto records = read_corpus(o.inputs, o.kind);
   uint64_t total = records.size();
   std::set<uint64_t> done;
@@ -102,11 +127,6 @@ int run_batch(const BatchOptions& o) {
       continue;
     }
     todo.push_back(&r);
-  }
-  int fd = 1;
-  if (!o.output.empty()) {
-    fd = ::open(o.output.c_str(), O_WRONLY | O_CREAT | O_APPEND | (o.resume ? 0 : O_TRUNC), 0644);
-    if (fd < 0) throw InputError("input.file", "#", "cannot write the output file", o.output);
   }
   // Output that cannot be written (a full disk, /dev/full, a closed pipe)
   // stops the run: no more records, the workers finish the puzzle in hand,
