@@ -33,17 +33,24 @@ std::vector<nlohmann::json> read_records(const std::string& path) {
   return out;
 }
 
+// The tool started in the background (its pid; 0 if it could not start).
+pid_t spawn_tool(const std::vector<std::string>& tool_args) {
+  std::vector<std::string> args = {kBinary};
+  args.insert(args.end(), tool_args.begin(), tool_args.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  return posix_spawn(&pid, kBinary.c_str(), nullptr, nullptr, argv.data(), environ) == 0 ? pid : 0;
+}
+
 TEST(Batch, ResumeAfterSigkillGivesEveryRecordExactlyOnce) {
   const std::string corpus = kCorpusDir + "/radcliffe200.jsonl";
   const std::string out = ::testing::TempDir() + "/batch_resume.jsonl";
   std::remove(out.c_str());
   // A slow mode (a fresh solver per puzzle), killed while it writes.
-  std::vector<std::string> args = {kBinary, "batch", corpus, "-o", out, "--fresh-solver", "-q"};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  ASSERT_EQ(posix_spawn(&pid, kBinary.c_str(), nullptr, nullptr, argv.data(), environ), 0);
+  pid_t pid = spawn_tool({"batch", corpus, "-o", out, "--fresh-solver", "-q"});
+  ASSERT_GT(pid, 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   kill(pid, SIGKILL);
   int status = 0;
@@ -295,12 +302,8 @@ TEST(Batch, OutputThatIsAnInputOrInUseIsRefusedBeforeWriting) {
   EXPECT_NE(same.err.find("is also an input"), std::string::npos) << same.err;
   EXPECT_EQ(read_file(corpus), before) << "the input was touched";
   // A slow first run holds the lock; a second one is refused and writes nothing.
-  std::vector<std::string> args = {kBinary, "batch", "-q", "--kind", "sudoku", "--fresh-solver", corpus, corpus, corpus, "-o", out};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  ASSERT_EQ(posix_spawn(&pid, kBinary.c_str(), nullptr, nullptr, argv.data(), environ), 0);
+  pid_t pid = spawn_tool({"batch", "-q", "--kind", "sudoku", "--fresh-solver", corpus, corpus, corpus, "-o", out});
+  ASSERT_GT(pid, 0);
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
   CliResult second = run_cli({"batch", "-q", "--kind", "sudoku", corpus, "-o", out});
   int status = 0;
