@@ -20,6 +20,7 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 
 void add_lines(const std::string& path, bool jsonl, const std::string& line_kind, std::vector<CorpusRecord>& out) {
   std::string text = read_text_file(path);
+  const std::size_t before = out.size();
   std::size_t start = 0;
   int line_no = 0;
   while (start < text.size()) {
@@ -43,6 +44,13 @@ void add_lines(const std::string& path, bool jsonl, const std::string& line_kind
     out.push_back({0, fmt::format("{}:{}", path, line_no), line, !jsonl});
   }
   (void)line_kind;
+  // A corpus in which no line is a puzzle (a binary file, a grid written
+  // over several lines, prose) is bad input, never "0 puzzles, exit 0".
+  if (out.size() == before && !jsonl)
+    throw InputError("input.file", kNoPath,
+                     "no line holds a puzzle: a line corpus has one puzzle per line (e.g. 81 or 256 cells for sudoku); "
+                     "a single grid over several lines is a .sdk or .ss file, or our JSON",
+                     path);
 }
 
 // Files holding one grid as text (SadMan .sdk, Simple Sudoku .ss).
