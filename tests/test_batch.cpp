@@ -123,7 +123,8 @@ TEST(Batch, LineCorporaAndBadRecords) {
   EXPECT_EQ(nokind.exit_code, 2);
   EXPECT_NE(nokind.err.find("--kind"), std::string::npos);
   // A file in which no line is a puzzle is bad input, not "0 puzzles".
-  std::ofstream(dir + "/binary.txt") << std::string("\x7f" "ELF\x01\x00\x02 not a corpus\n", 23);
+  static const char kBinaryBytes[] = "\x7f" "ELF\x01\x00\x02 not a corpus\n";
+  std::ofstream(dir + "/binary.txt") << std::string(kBinaryBytes, sizeof kBinaryBytes - 1);
   CliResult none = run_cli({"batch", "--kind", "sudoku", dir + "/binary.txt"});
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_NE(none.err.find("binary.txt: no line holds a puzzle"), std::string::npos) << none.err;
