@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "grid/grid.h"
 #include "importers/formats.h"
 #include "io/error.h"
 #include "io/json_load.h"
@@ -34,14 +35,10 @@ bool is_blank(char c, bool zero_is_value) {
 int value_of(char c, int n, const std::string& alphabet) {
   const bool zero_f = n == 16 && alphabet == "0-F";
   if (is_blank(c, zero_f)) return 0;
-  char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  int v = -1;
+  int v = cell_char_value(c);  // 1-9 then A-Z for 10-35, as our own grids read
   if (zero_f) {
-    if (u >= '0' && u <= '9') v = u - '0' + 1;
-    else if (u >= 'A' && u <= 'F') v = u - 'A' + 11;
-  } else {
-    if (u >= '1' && u <= '9') v = u - '0';
-    else if (u >= 'A' && u <= 'Z') v = u - 'A' + 10;
+    char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    v = u >= '0' && u <= '9' ? u - '0' + 1 : u >= 'A' && u <= 'F' ? u - 'A' + 11 : -1;
   }
   return v >= 1 && v <= n ? v : -1;
 }
@@ -99,7 +96,7 @@ Imported grid_from_rows(const std::vector<Row>& rows, int n, const std::string& 
     }
     if (n <= 9) {  // rows of digits, as people write them; numbers above 9 stay numbers
       std::string digits;
-      for (const auto& v : row) digits += v.get<int>() ? static_cast<char>('0' + v.get<int>()) : '.';
+      for (const auto& v : row) digits += cell_value_char(v.get<int>());
       grid.push_back(digits);
     } else {
       grid.push_back(row);
