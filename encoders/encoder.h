@@ -87,15 +87,11 @@ struct EncodeOptions {
   const z3::ast_vector_tpl<z3::expr>* reuse_vars = nullptr;
   // --timeout covers encoding: kinds whose encodings can grow large (tilings,
   // hidoku, keystreams, big grids) call check_deadline() in their loops, which
-  // throws EncodeTimeout once the run's wall-clock limit has passed.
+  // throws psmt::Halted (io/halt.h) once the run's wall-clock limit has
+  // passed, memory is above the cap, or Ctrl-C was pressed; the engine
+  // answers `unknown`.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   void check_deadline() const;
-};
-
-// Thrown by EncodeOptions::check_deadline(); the engine answers `unknown`.
-class EncodeTimeout : public std::runtime_error {
- public:
-  EncodeTimeout() : std::runtime_error("the time limit ran out while encoding") {}
 };
 
 enum class RenderFormat { Text, Svg };

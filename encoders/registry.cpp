@@ -1,5 +1,7 @@
 #include "registry.h"
 
+#include "io/halt.h"
+
 #include <fmt/format.h>
 
 #include "disk_rotation.h"
@@ -51,7 +53,9 @@ std::string kind_names() {
 }
 
 void EncodeOptions::check_deadline() const {
-  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw EncodeTimeout();
+  if (deadline && std::chrono::steady_clock::now() >= *deadline)
+    throw Halted(HaltCause::Timeout, "the time limit ran out while encoding");
+  poll_halt();  // the thread's deadline, the memory cap, Ctrl-C
 }
 
 bool Encoder::has_encoding(std::string_view name) const {

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -25,6 +26,7 @@
 #include "engine/session.h"
 #include "io/corpus.h"
 #include "io/error.h"
+#include "io/halt.h"
 #include "io/json_load.h"
 
 namespace psmt::cli {
@@ -166,9 +168,16 @@ int run_batch(const BatchOptions& o) {
   auto worker = [&]() {
     std::map<std::string, std::unique_ptr<Session>> sessions;  // per kind: one Z3 context per thread
     for (;;) {
+      if (stop_signal()) break;  // Ctrl-C: no new puzzle
       uint64_t k = next++;
       if (k >= todo.size()) break;
       const CorpusRecord& r = *todo[k];
+      // --timeout counts from reading the record.
+      Limits lim = limits;
+      lim.start = std::chrono::steady_clock::now();
+      std::optional<std::chrono::steady_clock::time_point> deadline;
+      if (lim.timeout_ms) deadline = *lim.start + std::chrono::milliseconds(*lim.timeout_ms);
+      HaltScope halt_scope(deadline, lim.timeout_ms.value_or(0));
       // The keys of `check --json` for the same fields (file, kind, encoding,
       // status, reason, solutions_found, solutions, differing_cells, stats);
       // "file" is where the record was read ("corpus.txt:17"), "index" its
@@ -185,15 +194,17 @@ int run_batch(const BatchOptions& o) {
           ro.limit = 2;
           ro.keep = 2;
           ro.explain = false;
-          ro.limits = limits;
+          ro.limits = lim;
           res = run(*lp.encoder, *lp.puzzle, ro);
         } else {
           auto& s = sessions[lp.kind];
           if (!s) s = std::make_unique<Session>(*lp.encoder, o.encoding.empty() ? "" : o.encoding);
           uint64_t before = s->reused();
-          res = s->check(*lp.puzzle, limits);
+          res = s->check(*lp.puzzle, lim);
           reused += s->reused() - before;
         }
+        // A puzzle that Ctrl-C cut short gets no record: --resume does it again.
+        if (stop_signal() && !res.complete && res.status != Status::Multiple) break;
         verdict = status_name(res.status);
         j["encoding"] = res.encoding;
         j["status"] = verdict;
@@ -206,6 +217,11 @@ int run_batch(const BatchOptions& o) {
           if (k.size() > 3 && k.compare(k.size() - 3, 3, "_ms") == 0)
             j["stats"]["phases_ms"][k.substr(0, k.size() - 3)] = std::round(v * 1000) / 1000;
         if (!res.differing_cells.empty()) j["differing_cells"] = res.differing_cells;
+      } catch (const Halted& h) {  // while reading the record: a limit, or Ctrl-C
+        if (h.cause() == HaltCause::Signal) break;
+        verdict = "unknown";
+        j["status"] = verdict;
+        j["reason"] = std::string(h.what()) + " while reading the puzzle";
       } catch (const InputError& e) {
         verdict = "bad input";
         j["status"] = "error";
@@ -236,7 +252,7 @@ int run_batch(const BatchOptions& o) {
   const bool bar = !o.quiet && ::isatty(2);
   auto elapsed = [&]() { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   if (bar) {
-    while (finished < todo.size() && !write_errno) {
+    while (finished < todo.size() && !write_errno && !stop_signal()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       uint64_t f = finished;
       double rate = f / std::max(elapsed(), 1e-9);
@@ -258,11 +274,16 @@ int run_batch(const BatchOptions& o) {
   if (!o.quiet)
     std::cerr << fmt::format("batch: {} puzzles in {:.2f} s ({:.0f}/s, -j {}){}{}{}{}; {}; peak RSS {:.0f} MB; {} on a shared solver\n",
                              finished.load(), secs, finished.load() / std::max(secs, 1e-9), jobs,
-                             finished < todo.size() ? fmt::format(", stopped before the other {}", todo.size() - finished) : "",
+                             finished < todo.size()
+                                 ? fmt::format(", stopped{} before the other {}{}",
+                                               stop_signal() ? " by " + stop_signal_name() : "",
+                                               todo.size() - finished, o.output.empty() ? "" : " (--resume does them)")
+                                 : "",
                              resumed ? fmt::format(", {} already done (--resume)", resumed) : "",
                              other_shard ? fmt::format(", {} in other shards", other_shard) : "",
                              o.limit && o.limit < total ? fmt::format(", first {} of {}", o.limit, total) : "",
                              counts.empty() ? "nothing to do" : counts, ru.ru_maxrss / 1024.0, reused.load());
+  if (stop_signal()) return stop_exit_status();  // Ctrl-C / SIGTERM: the records written are whole
   if (write_errno == EPIPE) return 141;  // the reader went away: stop quietly, as `| head` expects
   if (write_errno) {
     print_error(fmt::format("{}: cannot write results: {}; the records written so far are complete, --resume continues",
@@ -295,6 +316,7 @@ void setup_batch(CLI::App& app, int& exit_status) {
   cmd->add_flag("--fresh-solver", o->fresh, "a new Z3 context per puzzle instead of one solver per shape (for comparison)");
   cmd->add_flag("--no-solutions", o->no_solutions, "leave solutions out of the records");
   cmd->add_flag("-q,--quiet", o->quiet, "no progress bar and no summary on stderr");
+  add_resource_options(*cmd);
   cmd->callback([o, &exit_status]() { exit_status = guarded("batch", [&]() { return run_batch(*o); }); });
 }
 

@@ -22,6 +22,7 @@
 #include "engine/engine.h"
 #include "io/corpus.h"
 #include "io/error.h"
+#include "io/halt.h"
 #include "io/words.h"
 #include "io/write_file.h"
 
@@ -76,6 +77,7 @@ int run_bench(const BenchOptions& o) {
   });
   for (const auto& r : records) {
     if (o.limit && done >= o.limit) break;
+    if (stop_signal()) break;  // Ctrl-C: what is measured so far is reported, as partial
     LoadedPuzzle lp;
     try {
       lp = load_corpus_record(r, o.kind, o.import);
@@ -97,6 +99,7 @@ int run_bench(const BenchOptions& o) {
       Result res;
     };
     std::vector<Outcome> outs;
+    std::ostringstream rows;  // this puzzle's rows: written only when every encoding finished
     for (const auto& e : encs) {
       RunOptions ro;
       ro.encoding = e;
@@ -106,22 +109,31 @@ int run_bench(const BenchOptions& o) {
       ro.keep = o.enumerate ? o.max_solutions : 2;
       ro.split = !o.enumerate;  // sets need whole solutions
       Result res = run(*lp.encoder, *lp.puzzle, ro);
+      if (stop_signal()) break;
       runs++;
       Outcome out{e, res};
       nlohmann::json z = res.stats.to_json()["z3"];  // solver-independent names (SMT core or SAT solver)
       auto num = [&](const char* k) { return z.contains(k) ? z[k].get<double>() : 0.0; };
-      csv << csv_field(r.origin) << ',' << lp.kind << ',' << e << ',' << status_name(res.status) << ',' << res.solutions_found << ','
+      rows << csv_field(r.origin) << ',' << lp.kind << ',' << e << ',' << status_name(res.status) << ',' << res.solutions_found << ','
           << (res.complete ? "true" : "false") << ',' << fmt::format("{:.3f}", res.stats.wall_ms) << ',' << num("conflicts") << ','
           << num("decisions") << ',' << num("propagations") << '\n';
-      auto& pe = per[lp.kind + "/" + e];
+      outs.push_back(std::move(out));
+    }
+    if (stop_signal()) {  // a puzzle cut short is left out entirely
+      done--;
+      break;
+    }
+    csv << rows.str();
+    for (const auto& out : outs) {
+      nlohmann::json z = out.res.stats.to_json()["z3"];
+      auto& pe = per[lp.kind + "/" + out.encoding];
       pe.puzzles++;
-      if (res.status == Status::Unknown) pe.unknown++;
+      if (out.res.status == Status::Unknown) pe.unknown++;
       else {
         pe.solved++;
-        pe.ms.push_back(res.stats.wall_ms);
+        pe.ms.push_back(out.res.stats.wall_ms);
       }
-      pe.conflicts += num("conflicts");
-      outs.push_back(std::move(out));
+      pe.conflicts += z.contains("conflicts") ? z["conflicts"].get<double>() : 0.0;
     }
     std::vector<std::pair<std::string, Result>> by;
     for (auto& out : outs) by.emplace_back(out.encoding, std::move(out.res));
@@ -140,7 +152,10 @@ int run_bench(const BenchOptions& o) {
     md << fmt::format("| {} | {} | {} | {} | {:.2f} | {:.2f} | {:.2f} | {:.0f} |\n", name, pe.puzzles, pe.solved, pe.unknown,
                       median(pe.ms), mean, mx, pe.conflicts);
   }
-  md << fmt::format("\n{} puzzles; {} disagreements between encodings\n", done, disagreement_count);
+  md << fmt::format("\n{} puzzles; {} disagreements between encodings{}\n", done, disagreement_count,
+                    stop_signal() ? fmt::format(" (partial: stopped by {} after {} of {} puzzles)", stop_signal_name(),
+                                                done, planned)
+                                  : "");
   // Bad input fails the run (exit 2) and leaves no file behind; a run with
   // a disagreement (exit 1) keeps its CSV, which is the evidence.
   if (bad_input && (!o.csv.empty() || !o.summary.empty())) {
@@ -154,7 +169,8 @@ int run_bench(const BenchOptions& o) {
   if (o.csv.empty() && !o.quiet) std::cout << csv.str() << "\n";
   if (!o.quiet) std::cout << md.str() << std::flush;
   if (disagreement_count) return 1;
-  return bad_input ? 2 : 0;
+  if (bad_input) return 2;
+  return stopped_status();
 }
 
 }  // namespace
@@ -179,6 +195,7 @@ void setup_bench(CLI::App& app, int& exit_status) {
   cmd->add_flag("-q,--quiet", o->quiet,
                 "nothing on standard output (files named by --csv/--summary are still written); disagreements still "
                 "go to standard error and set the exit status");
+  add_resource_options(*cmd);
   cmd->callback([o, &exit_status]() { exit_status = guarded("bench", [&]() { return run_bench(*o); }); });
 }
 

@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 
 #include "importers/importer.h"
+#include "engine/stop.h"
 #include "io/error.h"
+#include "io/halt.h"
 #include "io/json_load.h"
 
 namespace psmt::cli {
@@ -78,7 +80,30 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
   cmd.add_flag("-q,--quiet", o.quiet,
                "print nothing on standard output: the exit status gives the verdict; errors still go to standard "
                "error and --svg files are still written");
+  add_resource_options(cmd);
 }
+
+void add_resource_options(CLI::App& cmd) {
+  cmd.add_option_function<std::string>(
+         "--memory",
+         [](const std::string& s) {
+           set_memory_cap_mb(parse_whole("--memory", s, 0, 1u << 30));
+           apply_memory_cap_to_z3();
+         },
+         fmt::format("memory cap in MB for the whole process (resident memory; also Z3's own limit); hitting it gives "
+                     "`unknown (memory)`, exit 30; 0: no cap; default {}",
+                     kDefaultMemoryMb))
+      ->type_name("MB");
+  cmd.add_option_function<std::string>(
+         "--max-input",
+         [](const std::string& s) { set_max_input_bytes(parse_whole("--max-input", s, 1, 1u << 20) << 20); },
+         fmt::format("largest input read (a file, standard input, a line of a corpus) in MB; larger ones are refused "
+                     "(exit 2) before being read whole; default {}",
+                     kDefaultMaxInputBytes >> 20))
+      ->type_name("MB");
+}
+
+int stopped_status() { return stop_signal() ? stop_exit_status() : 0; }
 
 void add_alphabet_option(CLI::App& cmd, std::string& into) {
   cmd.add_option_function<std::string>(
@@ -143,6 +168,10 @@ int guarded(const std::string& what, const std::function<int()>& body) {
   } catch (const InternalError& e) {
     print_error("internal error on " + what + ": " + e.what());
     return 1;
+  } catch (const Halted& h) {  // a limit or Ctrl-C outside the engine (reading, parsing)
+    if (h.cause() == HaltCause::Signal) return stop_exit_status();
+    std::cerr << "puzzle-smt: " << what << ": unknown: " << h.what() << " before the puzzle was read whole\n";
+    return 30;
   }
 }
 
@@ -151,6 +180,7 @@ int for_each_file(const std::vector<std::string>& files, const std::function<int
   for (const auto& f : files) {
     int code = guarded(f, [&]() { return one(f); });
     status = status < 0 ? code : merge_exit(status, code);
+    if (stop_signal()) return stop_exit_status();  // Ctrl-C: no further file
   }
   return status < 0 ? 2 : status;
 }

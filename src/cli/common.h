@@ -66,8 +66,18 @@ CLI::Option* add_limit(CLI::App& cmd, const std::string& names, std::optional<ui
 inline constexpr uint64_t kForeverMs = 1'000'000'000'000ULL;
 inline constexpr uint64_t kMaxWhole = 9'223'372'036'854'775'807ULL;  // 2^63 - 1
 
-// Adds FILE..., --encoding, --timeout, --rlimit, --json, --color, --quiet.
+// Adds FILE..., --encoding, --timeout, --rlimit, --json, --color, --quiet,
+// and the resource options below.
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);
+
+// Adds --memory MB (the process's memory cap, also Z3's; hitting it gives
+// `unknown (memory)`) and --max-input MB (inputs larger than this are
+// refused before being read whole). Both set process-wide values (io/halt.h).
+void add_resource_options(CLI::App& cmd);
+
+// The exit status once Ctrl-C or SIGTERM stopped a run (130, 143), or 0 if
+// none did.
+int stopped_status();
 
 // Load a puzzle argument: a file of our JSON, an f-puzzles export, a link,
 // or a file holding a link (importers/). An error that the kind's parser

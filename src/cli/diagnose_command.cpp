@@ -1,5 +1,7 @@
 // diagnose: why a puzzle has no solution or several, and how to fix it.
+#include <chrono>
 #include <fstream>
+#include <optional>
 #include <iostream>
 #include <memory>
 
@@ -9,6 +11,7 @@
 #include "cli/common.h"
 #include "engine/diagnose.h"
 #include "io/error.h"
+#include "io/halt.h"
 #include "io/puzzle_file.h"
 #include "io/report.h"
 #include "io/write_file.h"
@@ -176,9 +179,15 @@ std::string diagnosis_svg(const LoadedPuzzle& lp, const Diagnosis& d) {
 }
 
 int diagnose_file(const DiagnoseCli& o, const std::string& file) {
+  // --timeout counts from here: reading and parsing are part of the run.
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (o.common.timeout_ms) deadline = start + std::chrono::milliseconds(*o.common.timeout_ms);
+  HaltScope halt_scope(deadline, o.common.timeout_ms.value_or(0));
   LoadedPuzzle lp = load_argument(file, o.common.import_options());
   DiagnoseOptions opt;
   opt.encoding = o.common.encoding;
+  opt.limits.start = start;
   opt.limits.timeout_ms = o.common.timeout_ms;
   opt.limits.rlimit = o.common.rlimit;
   opt.conflicts = o.conflicts;

@@ -6,16 +6,23 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "engine/stop.h"
 #include "io/error.h"
+#include "io/halt.h"
 
 int main(int argc, char** argv) {
   using namespace psmt;
+  // Before any other thread: Ctrl-C and SIGTERM stop runs within about a
+  // second (src/engine/stop.h); Z3 gets the default memory cap.
+  install_stop_signals();
+  apply_memory_cap_to_z3();
   int exit_status = 0;
   CLI::App app{
       "puzzle-smt: solve puzzles given as JSON with Z3, prove they have exactly one solution, or show why they "
       "have none or several.\n"
       "Exit status: 0 unique/solved, 10 several solutions, 20 no solution, 30 unknown (limit hit), "
-      "3 the verdict contradicts the file's expect, 2 bad input or usage, 1 internal error.",
+      "3 the verdict contradicts the file's expect, 2 bad input or usage, 1 internal error, 130/143 stopped by Ctrl-C/SIGTERM "
+      "(what was found is printed as partial).",
       "puzzle-smt"};
   app.set_version_flag("--version", std::string("puzzle-smt ") + cli::kVersion);
   app.require_subcommand(1);
@@ -54,5 +61,7 @@ int main(int argc, char** argv) {
               << std::endl;
     return 1;
   }
+  // Ctrl-C or SIGTERM: 128 + signal, after what was found was printed.
+  if (stop_signal() && exit_status != 1) return stop_exit_status();
   return exit_status;
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "engine/engine.h"
 #include "engine/expect.h"
 #include "io/error.h"
+#include "io/halt.h"
 #include "io/puzzle_file.h"
 #include "io/report.h"
 #include "io/words.h"
@@ -49,9 +51,15 @@ std::string result_svg(const LoadedPuzzle& lp, const Result& res, const nlohmann
 }
 
 int run_file(const std::string& command, const PuzzleOptions& o, const std::string& file) {
+  // --timeout counts from here: reading and parsing are part of the run.
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (o.timeout_ms) deadline = start + std::chrono::milliseconds(*o.timeout_ms);
+  HaltScope halt_scope(deadline, o.timeout_ms.value_or(0));
   LoadedPuzzle lp = load_argument(file, o.import_options());
   RunOptions ro;
   ro.encoding = o.encoding;
+  ro.limits.start = start;
   ro.limits.timeout_ms = o.timeout_ms;
   ro.limits.rlimit = o.rlimit;
   ro.explain = !o.no_explain;

@@ -548,7 +548,7 @@ class Diagnoser {
 }  // namespace
 
 Diagnosis diagnose(const Encoder& encoder, const Puzzle& puzzle, const DiagnoseOptions& options) {
-  auto t0 = Clock::now();
+  auto t0 = options.limits.start.value_or(Clock::now());
   Diagnosis d;
   RunOptions ro;
   ro.encoding = options.encoding;
@@ -565,8 +565,18 @@ Diagnosis diagnose(const Encoder& encoder, const Puzzle& puzzle, const DiagnoseO
     if (d.verdict.status == Status::None) dg.no_solution();
     else if (d.verdict.status == Status::Multiple) dg.several_solutions();
     else if (d.verdict.status == Status::Unique && options.redundant) dg.redundant_clues();
+  } catch (const Halted& h) {
+    d.complete = false;
+    d.notes.push_back(std::string("stopped: ") + h.what() + "; what is shown is partial");
   } catch (const z3::exception& e) {
-    throw InternalError(std::string("Z3 error during diagnosis: ") + e.msg());
+    if (std::string(e.msg()).find("memory") == std::string::npos)
+      throw InternalError(std::string("Z3 error during diagnosis: ") + e.msg());
+    d.complete = false;
+    d.notes.push_back("stopped: " + memory_reason() + "; what is shown is partial");
+  }
+  if (stop_signal() && d.complete) {
+    d.complete = false;
+    d.notes.push_back("stopped: " + stop_reason() + "; what is shown is partial");
   }
   d.wall_ms = ms_since(t0);
   return d;
@@ -625,6 +635,7 @@ nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d) {
   }
   if (d.redundant_computed) j["redundant"] = clue_list(d.redundant);
   j["notes"] = d.notes;
+  j["complete"] = d.complete;
   json ph = json::object();
   for (const auto& [k, v] : d.phase_ms) ph[k] = std::round(v * 1000) / 1000;
   j["phases_ms"] = ph;

@@ -87,6 +87,9 @@ struct Diagnosis {
   bool redundant_computed = false;
 
   std::vector<std::string> notes;  // limits hit, choices made
+  // False when Ctrl-C, SIGTERM or the memory cap cut the diagnosis short:
+  // what is there holds, but it is partial.
+  bool complete = true;
   std::map<std::string, double> phase_ms;
   double wall_ms = 0;
 };

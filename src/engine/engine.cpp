@@ -528,7 +528,12 @@ void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptio
 }  // namespace
 
 Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
-  auto t_start = Clock::now();
+  auto t_start = options.limits.start.value_or(Clock::now());
+  // Loops outside Z3 (encoders, decoding) poll the same deadline, the
+  // memory cap and Ctrl-C (io/halt.h).
+  std::optional<Clock::time_point> deadline;
+  if (options.limits.timeout_ms) deadline = t_start + std::chrono::milliseconds(*options.limits.timeout_ms);
+  HaltScope halt_scope(deadline, options.limits.timeout_ms.value_or(0));
   Result res;
   res.encoding = options.encoding.empty() ? encoder.encodings().front().name : options.encoding;
   if (!encoder.has_encoding(res.encoding))
@@ -539,14 +544,15 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
   try {
     auto t0 = Clock::now();
     EncodeOptions eo = options.encode;
-    if (options.limits.timeout_ms) eo.deadline = t_start + std::chrono::milliseconds(*options.limits.timeout_ms);
+    eo.deadline = deadline;
     std::optional<Encoding> encoded;
     try {
+      poll_halt();  // the limit may have run out while reading the input
       encoded.emplace(encoder.encode(puzzle, ctx, res.encoding, eo));
-    } catch (const EncodeTimeout&) {
+    } catch (const Halted& h) {
       res.stats.encode_ms = ms_since(t0);
       res.status = Status::Unknown;
-      res.reason_unknown = timeout_reason(*options.limits.timeout_ms) + " while encoding";
+      res.reason_unknown = std::string(h.what()) + (res.stats.encode_ms > 0.5 ? " while encoding" : " before encoding");
       res.stats.wall_ms = ms_since(t_start);
       return res;
     }
@@ -646,8 +652,20 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       res.conflict = explain(conflict_budget);
       res.stats.conflict_ms = ms_since(tc);
     }
+  } catch (const Halted& h) {  // a limit or Ctrl-C outside a check: what was found stays, as partial
+    res.status = res.solutions_found >= 2 ? Status::Multiple : Status::Unknown;
+    res.complete = false;
+    res.reason_unknown = h.what();
+  } catch (const std::bad_alloc&) {
+    res.status = res.solutions_found >= 2 ? Status::Multiple : Status::Unknown;
+    res.complete = false;
+    res.reason_unknown = memory_reason();
   } catch (const z3::exception& e) {
-    throw InternalError(std::string("Z3 error: ") + e.msg());
+    if (std::string(e.msg()).find("memory") == std::string::npos)
+      throw InternalError(std::string("Z3 error: ") + e.msg());
+    res.status = res.solutions_found >= 2 ? Status::Multiple : Status::Unknown;
+    res.complete = false;
+    res.reason_unknown = memory_reason();
   }
   res.stats.wall_ms = ms_since(t_start);
   return res;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -32,6 +33,9 @@ int exit_code(Status s);  // 0 unique/solved, 10 multiple, 20 none, 30 unknown
 
 struct Limits {
   std::optional<uint64_t> timeout_ms;  // wall clock, for the whole run
+  // When the wall clock started: the moment the puzzle's input was read, so
+  // that the limit covers reading and parsing too; unset: when run() starts.
+  std::optional<std::chrono::steady_clock::time_point> start;
   std::optional<uint64_t> rlimit;      // Z3's deterministic resource units, for the whole run
 };
 

@@ -40,7 +40,7 @@ bool is_literal(const z3::expr& e) {
 }  // namespace
 
 Result Session::check(const Puzzle& puzzle, const Limits& limits) {
-  auto t_start = Clock::now();
+  auto t_start = limits.start.value_or(Clock::now());
   std::string key = encoder_.rules_key(puzzle);
   if (key.empty() || (state_ && state_->base && key != state_->key)) {
     RunOptions ro;
@@ -60,6 +60,9 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
   auto& st = *state_;
   Result res;
   res.encoding = encoding_;
+  std::optional<Clock::time_point> deadline;
+  if (limits.timeout_ms) deadline = t_start + std::chrono::milliseconds(*limits.timeout_ms);
+  HaltScope halt_scope(deadline, limits.timeout_ms.value_or(0));
   try {
     auto t0 = Clock::now();
     std::vector<z3::expr> clues;
@@ -163,9 +166,20 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       res.reason_unknown = budget.reason(s.reason_unknown(), rlimit_used() - rl_start);
     }
     if (!literals) s.pop();
+  } catch (const Halted& h) {  // a limit or Ctrl-C outside a check
+    state_.reset();  // a clue scope may be left open
+    res.status = Status::Unknown;
+    res.solutions.clear();
+    res.solutions_found = 0;
+    res.reason_unknown = h.what();
   } catch (const z3::exception& e) {
     state_.reset();  // the shared solver may be unusable
-    throw InternalError(std::string("Z3 error: ") + e.msg());
+    if (std::string(e.msg()).find("memory") == std::string::npos)
+      throw InternalError(std::string("Z3 error: ") + e.msg());
+    res.status = Status::Unknown;
+    res.solutions.clear();
+    res.solutions_found = 0;
+    res.reason_unknown = memory_reason();
   }
   res.stats.wall_ms = ms_since(t_start);
   return res;

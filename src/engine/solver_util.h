@@ -14,7 +14,9 @@
 
 #include "engine/encoding.h"
 #include "engine/engine.h"
+#include "engine/stop.h"
 #include "engine/watchdog.h"
+#include "io/halt.h"
 
 namespace psmt::detail {
 
@@ -38,9 +40,14 @@ class Budget {
   Budget(z3::context& ctx, const Limits& limits, Clock::time_point start = Clock::now(), Watchdog* shared = nullptr)
       : ctx_(ctx), limits_(limits), start_(start), watchdog_(shared) {}
 
-  // Configure `s` for its next check; false if the budget is already spent.
+  // Configure `s` for its next check; false if the budget is already spent
+  // (or a stop was requested, or memory is above the cap: see halted()).
   bool arm(z3::solver& s, uint64_t rlimit_used) {
     if (spent()) return false;
+    if (auto h = halt_due(); h && h->cause() != HaltCause::Timeout) {
+      halted_ = h->what();
+      return false;
+    }
     if (limits_.rlimit) {
       if (rlimit_used >= *limits_.rlimit) return false;
       uint64_t left = *limits_.rlimit - rlimit_used;
@@ -52,6 +59,8 @@ class Budget {
   }
   // s.check(assumptions) within the wall-clock limit (after arm()).
   z3::check_result check(z3::solver& s, const z3::expr_vector& assumptions) {
+    CheckRegistration registered(ctx_);  // Ctrl-C interrupts it
+    if (stop_signal()) return z3::unknown;
     if (!limits_.timeout_ms) return s.check(assumptions);
     if (!watchdog_) {
       own_ = std::make_unique<Watchdog>(ctx_);
@@ -99,6 +108,9 @@ class Budget {
       return r.empty() || r == "unknown" || r == "no reason given" || r == "interrupted" || r == "canceled";
     };
     std::string timeout = limits_.timeout_ms ? timeout_reason(*limits_.timeout_ms) : "";
+    if (stop_signal()) return stop_reason();
+    if (!halted_.empty()) return halted_;
+    if (from_solver.find("memory") != std::string::npos) return memory_reason();
     if (interrupted_) return timeout;
     if (!vague(from_solver)) return from_solver;
     if (limits_.rlimit && rlimit_used >= *limits_.rlimit * 95 / 100) return "resource limit (--rlimit)";
@@ -115,6 +127,7 @@ class Budget {
   Watchdog* watchdog_ = nullptr;
   std::unique_ptr<Watchdog> own_;
   bool interrupted_ = false;
+  std::string halted_;  // why arm() refused: a stop or the memory cap
 };
 
 z3::solver make_solver(z3::context& ctx, const Encoding& enc);

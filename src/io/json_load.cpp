@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "io/error.h"
+#include "io/halt.h"
 #include "io/json_node.h"
 
 namespace psmt {
@@ -81,8 +82,10 @@ class Locator {
  private:
   bool value() {
     if (!stack_.empty() && stack_.back().is_array) stack_.back().index++;
+    if ((++values_ & 4095) == 0) poll_halt();  // --timeout covers parsing too
     return true;
   }
+  std::size_t values_ = 0;
   bool open(bool is_array) {
     if (stack_.size() >= kMaxDepth) {
       error_id = "input.depth";
@@ -135,17 +138,33 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& origin)
     throw InputError(loc.error_id, loc.error_path, loc.error_message, origin);
   }
   try {
-    return json::parse(text);
+    std::size_t events = 0;
+    return json::parse(text, [&events](int, json::parse_event_t, json&) {
+      if ((++events & 4095) == 0) poll_halt();
+      return true;
+    });
   } catch (const json::exception& e) {  // cannot happen after a clean SAX pass; keep it an input error
     throw InputError("input.json", kNoPath, std::string("malformed JSON: ") + e.what(), origin);
   }
 }
 
 std::string read_text_file(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
+  const uint64_t limit = max_input_bytes();
+  auto too_large = [&](const std::string& size) {
+    return InputError("input.size", kNoPath,
+                      fmt::format("{} is larger than the --max-input limit of {} MB (raise it with --max-input MB)",
+                                  size, limit >> 20),
+                      path);
+  };
+  if (path == "-") {  // read in pieces, never more than the limit
+    std::string text;
+    char buf[1 << 16];
+    while (std::cin.read(buf, sizeof buf) || std::cin.gcount() > 0) {
+      text.append(buf, static_cast<std::size_t>(std::cin.gcount()));
+      if (text.size() > limit) throw too_large("standard input");
+      poll_halt();
+    }
+    return text;
   }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
@@ -154,12 +173,21 @@ std::string read_text_file(const std::string& path) {
   if (!in) throw InputError("input.file", kNoPath, "cannot open file (does it exist?)", path);
   in.seekg(0, std::ios::end);
   auto size = in.tellg();
-  if (size < 0) throw InputError("input.file", kNoPath, "cannot read file (is it a directory?)", path);
-  if (static_cast<std::size_t>(size) > kMaxFileBytes)
-    throw InputError("input.size", kNoPath,
-                     fmt::format("file of {} bytes is larger than the {} MiB limit", static_cast<long long>(size),
-                                 kMaxFileBytes >> 20),
-                     path);
+  if (size < 0 || !std::filesystem::is_regular_file(path, ec)) {
+    // A pipe or a device: read in pieces up to the limit.
+    in.clear();
+    in.close();
+    std::ifstream stream(path, std::ios::binary);
+    std::string text;
+    char buf[1 << 16];
+    while (stream.read(buf, sizeof buf) || stream.gcount() > 0) {
+      text.append(buf, static_cast<std::size_t>(stream.gcount()));
+      if (text.size() > limit) throw too_large("the input");
+      poll_halt();
+    }
+    return text;
+  }
+  if (static_cast<uint64_t>(size) > limit) throw too_large(fmt::format("the file of {} bytes", static_cast<long long>(size)));
   in.seekg(0);
   std::string text(static_cast<std::size_t>(size), '\0');
   in.read(text.data(), size);

@@ -16,7 +16,6 @@
 namespace psmt {
 
 inline constexpr std::size_t kMaxDepth = 64;
-inline constexpr std::size_t kMaxFileBytes = 64u << 20;
 // InputError path used when an error has no place in a JSON tree (I/O, syntax).
 inline constexpr const char* kNoPath = "#";
 
@@ -26,7 +25,9 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& origin)
 // Read and parse a file ("-" reads standard input).
 nlohmann::json load_json_file(const std::string& path);
 
-// Read a whole file into memory, with InputError on failure.
+// Read a whole file into memory, with InputError on failure; a file (or
+// standard input, "-") larger than --max-input (io/halt.h) is refused before
+// it is read whole.
 std::string read_text_file(const std::string& path);
 
 }  // namespace psmt

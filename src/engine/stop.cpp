@@ -1,0 +1,87 @@
+#include "engine/stop.h"
+
+#include <pthread.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <ctime>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+
+#include "io/halt.h"
+
+namespace psmt {
+namespace {
+
+std::mutex g_mu;
+std::multiset<z3::context*> g_checking;  // contexts in a check now
+
+sigset_t stop_set() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
+void interrupt_all() {
+  std::lock_guard<std::mutex> lock(g_mu);
+  for (z3::context* c : g_checking) c->interrupt();
+}
+
+void signal_loop() {
+  sigset_t set = stop_set();
+  int sig = 0;
+  if (sigwait(&set, &sig) != 0) return;
+  request_stop(sig);
+  if (::isatty(STDERR_FILENO)) {
+    static const char msg[] = "\npuzzle-smt: stopping (again to quit at once)\n";
+    (void)!::write(STDERR_FILENO, msg, sizeof msg - 1);
+  }
+  // Interrupt the checks in progress until the process ends; a second
+  // signal ends it now.
+  timespec every{0, 5'000'000};
+  for (;;) {
+    interrupt_all();
+    siginfo_t info;
+    int again = sigtimedwait(&set, &info, &every);
+    if (again > 0) ::_exit(128 + again);
+  }
+}
+
+}  // namespace
+
+void install_stop_signals() {
+  sigset_t set = stop_set();
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);  // inherited by every thread started later
+  std::thread(signal_loop).detach();
+}
+
+CheckRegistration::CheckRegistration(z3::context& ctx) : ctx_(ctx) {
+  std::lock_guard<std::mutex> lock(g_mu);
+  g_checking.insert(&ctx_);
+}
+
+CheckRegistration::~CheckRegistration() {
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    g_checking.erase(g_checking.find(&ctx_));
+  }
+  if (stop_signal()) {  // an interrupt may have landed after the check ended
+    try {
+      z3::solver reset(ctx_);
+      (void)reset.check();
+    } catch (...) {
+    }
+  }
+}
+
+void apply_memory_cap_to_z3() {
+  uint64_t mb = memory_cap_mb();
+  // 0 is Z3's "no limit" too.
+  z3::set_param("memory_max_size", static_cast<int>(std::min<uint64_t>(mb, 1u << 30)));
+}
+
+}  // namespace psmt

@@ -1,0 +1,36 @@
+// Ctrl-C and SIGTERM stop a run within about a second, whatever it is doing.
+//
+// install_stop_signals() (main, before any other thread starts) blocks
+// SIGINT and SIGTERM in every thread and waits for them on a thread of its
+// own. The first one records the stop (io/halt.h: poll_halt() then throws
+// in parsers and encoders, budgets count as spent) and interrupts every Z3
+// check in progress, again every few milliseconds, so that a check starting
+// just then stops too. A second signal ends the process at once with
+// 128 + signal. Commands then report what they have as partial and exit
+// with 128 + signal (130, 143).
+#pragma once
+
+#include <z3++.h>
+
+namespace psmt {
+
+void install_stop_signals();
+
+// While alive, a stop interrupts Z3 checks on `ctx` (one check at a time per
+// context). On destruction after a stop, the context's cancel flag is
+// cleared, so models can still be read.
+class CheckRegistration {
+ public:
+  explicit CheckRegistration(z3::context& ctx);
+  ~CheckRegistration();
+  CheckRegistration(const CheckRegistration&) = delete;
+  CheckRegistration& operator=(const CheckRegistration&) = delete;
+
+ private:
+  z3::context& ctx_;
+};
+
+// Tell Z3 the memory cap of io/halt.h (its global memory_max_size).
+void apply_memory_cap_to_z3();
+
+}  // namespace psmt
