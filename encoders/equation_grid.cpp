@@ -32,17 +32,9 @@ unsigned bv_width(const Grid& g) {
   __int128 lo = g.lo, hi = g.hi;
   for (const auto& eq : g.equations)
     for (const auto* side : {&eq.lhs, &eq.rhs}) {
-      std::vector<const Expr*> stack{side->get()};
-      while (!stack.empty()) {
-        const Expr* e = stack.back();
-        stack.pop_back();
-        __int128 a, b;
-        interval(g, *e, a, b);
-        lo = std::min(lo, a);
-        hi = std::max(hi, b);
-        if (e->a) stack.push_back(e->a.get());
-        if (e->b) stack.push_back(e->b.get());
-      }
+      __int128 a = 0, b = 0;
+      if (!interval(g, **side, true, a, b, &lo, &hi))  // parse_equation refused these already
+        throw InternalError(fmt::format("{}: a value may pass ±2^60 although parsing accepted it", eq.id));
     }
   return bits_for(lo, hi) + 1;
 }
@@ -290,13 +282,14 @@ class EquationGridEncoder final : public Encoder {
     return g;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions&) const override {
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& options) const override {
     const auto& g = static_cast<const Grid&>(p);
     Encoding enc(ctx);
     const int W = g.rows * g.cols;
     const bool bv = encoding == "bv";
     const unsigned width = bv_width(g);
-    if (bv && width > 62) throw UsageError("the bv encoding would need more than 62 bits; use int");
+    if (bv && width > 62)  // parse_equation bounds every value by ±(2^60 - 1)
+      throw InternalError(fmt::format("the bv encoding would need {} bits, more than 62", width));
     std::vector<z3::expr> cell;
     for (int c = 0; c < W; ++c) {
       cell.push_back(bv ? ctx.bv_const(g.name(c).c_str(), width) : ctx.int_const(g.name(c).c_str()));
@@ -312,6 +305,7 @@ class EquationGridEncoder final : public Encoder {
         enc.clues.push_back({"givens/" + g.name(c), fmt::format("given {} = {}", g.name(c), g.givens[c]), cell[c] == C.num(g.givens[c]),
                              {Cell{c / g.cols, c % g.cols}}, {}});
     for (const auto& eq : g.equations) {
+      options.check_deadline();
       z3::expr l = C(*eq.lhs), r = C(*eq.rhs);
       std::vector<Cell> cells;
       std::vector<const Expr*> stack{eq.lhs.get(), eq.rhs.get()};

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "encoder.h"
@@ -54,6 +55,7 @@ struct Grid : Puzzle {
   std::vector<int64_t> givens;
   std::vector<Equation> equations;
   std::string name(int cell) const;  // "x11"
+  int cell_of(std::string_view name) const;  // the cell so named, or -1
 };
 
 // Parse "expr REL expr"; throws InputError at `at` naming the character.
@@ -61,8 +63,17 @@ Equation parse_equation(const Grid& g, const JsonNode& at, const std::string& te
 // Evaluate with overflow detection (false: overflow).
 bool evaluate(const Expr& e, const std::vector<int64_t>& cells, int64_t& out);
 bool relation_holds(const std::string& rel, int64_t l, int64_t r);
-// The interval of an expression over the domain.
-void interval(const Grid& g, const Expr& e, __int128& lo, __int128& hi);
+// Values of every expression stay within ±kMaxMagnitude (parse_equation
+// refuses the rest): the checker's 64-bit arithmetic and the bv encoding's
+// at most 62 bits (61 for the values, one to spare) both hold them, so the
+// encodings and the checker agree.
+inline constexpr int64_t kMaxMagnitude = (int64_t{1} << 60) - 1;
+// The interval of an expression over the domain (given cells fixed when
+// `use_givens`); `all_lo`/`all_hi`, when given, take the extremes over every
+// node. False if some node's values may leave ±kMaxMagnitude. Each node is
+// visited once.
+bool interval(const Grid& g, const Expr& e, bool use_givens, __int128& lo, __int128& hi, __int128* all_lo = nullptr,
+              __int128* all_hi = nullptr);
 
 nlohmann::json solution_json(const Grid& g, const std::vector<int64_t>& values);
 std::vector<Violation> check_solution(const Grid& g, const nlohmann::json& solution);

@@ -14,6 +14,31 @@ std::string Grid::name(int cell) const {
   return rows > 9 || cols > 9 ? fmt::format("x{}_{}", r, c) : fmt::format("x{}{}", r, c);
 }
 
+int Grid::cell_of(std::string_view name) const {
+  // x<r><c> (one digit each) or x<r>_<c>; read the numbers, then confirm
+  // that the cell's own name is spelled exactly so ("x01" is no cell).
+  if (name.size() < 3 || name.size() > 6 || name[0] != 'x') return -1;
+  int r = 0, c = 0;
+  auto digits = [](std::string_view d, int& out) {
+    if (d.empty() || d.size() > 2) return false;
+    out = 0;
+    for (char ch : d) {
+      if (ch < '0' || ch > '9') return false;
+      out = out * 10 + (ch - '0');
+    }
+    return true;
+  };
+  auto us = name.find('_');
+  if (us == std::string_view::npos) {
+    if (name.size() != 3 || !digits(name.substr(1, 1), r) || !digits(name.substr(2, 1), c)) return -1;
+  } else if (!digits(name.substr(1, us - 1), r) || !digits(name.substr(us + 1), c)) {
+    return -1;
+  }
+  if (r < 1 || r > rows || c < 1 || c > cols) return -1;
+  int cell = (r - 1) * cols + (c - 1);
+  return name == this->name(cell) ? cell : -1;
+}
+
 namespace {
 
 struct Parser {
@@ -24,7 +49,7 @@ struct Parser {
   int depth = 0;
 
   [[noreturn]] void fail(const std::string& msg, std::size_t where) const {
-    at.fail("input.value", fmt::format("at character {} of \"{}\": {}", where + 1, s, msg));
+    at.fail("input.value", fmt::format("at character {} of {}: {}", where + 1, quoted_around(s, where), msg));
   }
   void skip() {
     while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
@@ -85,13 +110,13 @@ struct Parser {
     if (i < s.size() && (std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '_')) {
       while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
       std::string name = s.substr(start, i - start);
-      for (int c = 0; c < g.rows * g.cols; ++c)
-        if (g.name(c) == name) {
-          auto e = std::make_shared<Expr>();
-          e->kind = Expr::Var;
-          e->var = c;
-          return e;
-        }
+      int c = g.cell_of(name);
+      if (c >= 0) {
+        auto e = std::make_shared<Expr>();
+        e->kind = Expr::Var;
+        e->var = c;
+        return e;
+      }
       fail(fmt::format("unknown cell \"{}\" (cells are {} .. {})", name, g.name(0), g.name(g.rows * g.cols - 1)), start);
     }
     if (i >= s.size()) fail("expected a number, a cell or '(' at the end", i);
@@ -121,6 +146,16 @@ Equation parse_equation(const Grid& g, const JsonNode& at, const std::string& te
   eq.rhs = p.sum();
   p.skip();
   if (p.i != text.size()) p.fail("unexpected text after the equation", p.i);
+  // Every value on the way must fit the arithmetic that the checker (64-bit)
+  // and the bv encoding (at most 62 bits) share, for any cell values in the
+  // domain (givens included, so that dropping one in a diagnosis cannot
+  // widen it): otherwise the encodings and the checker could disagree.
+  __int128 lo = 0, hi = 0;
+  if (!interval(g, *eq.lhs, false, lo, hi) || !interval(g, *eq.rhs, false, lo, hi))
+    at.fail("input.range",
+            fmt::format("over the domain [{}, {}] a value of this equation may pass ±2^60 (e.g. a product of several "
+                        "cells); narrow the domain or split the equation",
+                        g.lo, g.hi));
   return eq;
 }
 
@@ -147,37 +182,44 @@ bool relation_holds(const std::string& rel, int64_t l, int64_t r) {
   return l >= r;
 }
 
-void interval(const Grid& g, const Expr& e, __int128& lo, __int128& hi) {
-  __int128 alo, ahi, blo, bhi;
+bool interval(const Grid& g, const Expr& e, bool use_givens, __int128& lo, __int128& hi, __int128* all_lo,
+              __int128* all_hi) {
+  // Operands within ±kMaxMagnitude (2^60 - 1) keep every sum and product below
+  // 2^121: no __int128 overflow on the way to the bound check.
+  __int128 alo = 0, ahi = 0, blo = 0, bhi = 0;
   switch (e.kind) {
-    case Expr::Num: lo = hi = e.value; return;
+    case Expr::Num: lo = hi = e.value; break;
     case Expr::Var:
-      if (g.given[e.var]) lo = hi = g.givens[e.var];
+      if (use_givens && g.given[e.var]) lo = hi = g.givens[e.var];
       else {
         lo = g.lo;
         hi = g.hi;
       }
-      return;
+      break;
     case Expr::Neg:
-      interval(g, *e.a, alo, ahi);
+      if (!interval(g, *e.a, use_givens, alo, ahi, all_lo, all_hi)) return false;
       lo = -ahi;
       hi = -alo;
-      return;
-    default: break;
+      break;
+    default:
+      if (!interval(g, *e.a, use_givens, alo, ahi, all_lo, all_hi) || !interval(g, *e.b, use_givens, blo, bhi, all_lo, all_hi))
+        return false;
+      if (e.kind == Expr::Add) {
+        lo = alo + blo;
+        hi = ahi + bhi;
+      } else if (e.kind == Expr::Sub) {
+        lo = alo - bhi;
+        hi = ahi - blo;
+      } else {
+        __int128 c[4] = {alo * blo, alo * bhi, ahi * blo, ahi * bhi};
+        lo = *std::min_element(c, c + 4);
+        hi = *std::max_element(c, c + 4);
+      }
   }
-  interval(g, *e.a, alo, ahi);
-  interval(g, *e.b, blo, bhi);
-  if (e.kind == Expr::Add) {
-    lo = alo + blo;
-    hi = ahi + bhi;
-  } else if (e.kind == Expr::Sub) {
-    lo = alo - bhi;
-    hi = ahi - blo;
-  } else {
-    __int128 c[4] = {alo * blo, alo * bhi, ahi * blo, ahi * bhi};
-    lo = *std::min_element(c, c + 4);
-    hi = *std::max_element(c, c + 4);
-  }
+  if (lo < -static_cast<__int128>(kMaxMagnitude) || hi > static_cast<__int128>(kMaxMagnitude)) return false;
+  if (all_lo) *all_lo = std::min(*all_lo, lo);
+  if (all_hi) *all_hi = std::max(*all_hi, hi);
+  return true;
 }
 
 nlohmann::json solution_json(const Grid& g, const std::vector<int64_t>& v) {

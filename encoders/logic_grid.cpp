@@ -55,7 +55,7 @@ struct ExprParser {
   };
 
   [[noreturn]] void fail(const std::string& msg, std::size_t where, const char* id = "input.value") const {
-    node.fail(id, fmt::format("at character {} of \"{}\": {}", where + 1, s, msg));
+    node.fail(id, fmt::format("at character {} of {}: {}", where + 1, quoted_around(s, where), msg));
   }
   void skip() {
     while (at < s.size() && std::isspace(static_cast<unsigned char>(s[at]))) ++at;

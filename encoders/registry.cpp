@@ -53,9 +53,8 @@ std::string kind_names() {
 }
 
 void EncodeOptions::check_deadline() const {
-  if (deadline && std::chrono::steady_clock::now() >= *deadline)
-    throw Halted(HaltCause::Timeout, "the time limit ran out while encoding");
-  poll_halt();  // the thread's deadline, the memory cap, Ctrl-C
+  poll_halt();  // the thread's deadline (the run's, as a rule), the memory cap, Ctrl-C
+  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw Halted(HaltCause::Timeout, "timeout");
 }
 
 bool Encoder::has_encoding(std::string_view name) const {

@@ -1,5 +1,7 @@
 #include "xor_keystream.h"
 
+#include "io/halt.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -403,6 +405,7 @@ class XorKeystream : public Encoder {
     if (parts.size() > kMaxParts)
       root.at("ciphertexts").fail("input.size", fmt::format("{} ciphertexts, more than the supported {}", parts.size(), kMaxParts));
     for (const auto& p : parts) {
+      poll_halt();  // --timeout covers parsing: a part can be 64 KB of text
       std::vector<uint8_t> bytes;
       if (p.is_string()) {
         bytes = parse_hex(p);

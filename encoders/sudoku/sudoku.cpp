@@ -578,6 +578,7 @@ class SudokuFamily : public Encoder {
     };
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {
+        options.check_deadline();
         std::vector<z3::expr> xs;
         for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
         constrain(xs, true);

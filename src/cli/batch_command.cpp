@@ -42,10 +42,11 @@ struct BatchOptions {
   importers::ImportOptions import;  // --alphabet for sudoku text
 };
 
-// Indices already in `path` (complete lines); a trailing partial line, left
-// by a kill in the middle of a write, is cut off so the file stays JSONL.
-std::set<uint64_t> done_records(const std::string& path) {
-  std::set<uint64_t> done;
+// The records already in `path` (complete lines), by index; a trailing
+// partial line, left by a kill in the middle of a write, is cut off so the
+// file stays JSONL.
+std::map<uint64_t, nlohmann::json> done_records(const std::string& path) {
+  std::map<uint64_t, nlohmann::json> done;
   int fd = ::open(path.c_str(), O_RDWR);
   if (fd < 0) return done;
   std::string text;
@@ -61,13 +62,40 @@ std::set<uint64_t> done_records(const std::string& path) {
     std::size_t end = text.find('\n', start);
     try {
       auto j = nlohmann::json::parse(text.substr(start, end - start));
-      if (j.contains("index") && j["index"].is_number_unsigned()) done.insert(j["index"].get<uint64_t>());
+      if (j.contains("index") && j["index"].is_number_unsigned()) {
+        const uint64_t index = j["index"].get<uint64_t>();  // before j is moved from
+        done[index] = std::move(j);
+      }
     } catch (const nlohmann::json::exception&) {
       // not a record of ours: ignored (it will be redone)
     }
     start = end + 1;
   }
   return done;
+}
+
+// --resume continues a run of the same corpus with the same options: every
+// record already in the output must name the record of this corpus at its
+// index, with this --kind and --encoding. Anything else is refused before
+// a record is written, so that two runs are never mixed in one file.
+void check_resumable(const std::string& output, const std::map<uint64_t, nlohmann::json>& done,
+                     const std::vector<CorpusRecord>& records, const std::string& kind, const std::string& encoding) {
+  for (const auto& [index, j] : done) {
+    std::string why;
+    auto text = [&](const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(); };
+    if (index >= records.size()) why = fmt::format("it holds record {}, and this corpus has {}", index, records.size());
+    else if (text("file") != records[index].origin)
+      why = fmt::format("its record {} is {}, and here record {} is {}", index, quote_input(text("file")), index,
+                        quote_input(records[index].origin));
+    else if (!kind.empty() && j.contains("kind") && text("kind") != kind)
+      why = fmt::format("its record {} is of kind {}, not --kind {}", index, quote_input(text("kind")), kind);
+    else if (!encoding.empty() && j.contains("encoding") && text("encoding") != encoding)
+      why = fmt::format("its record {} used encoding {}, not -e {}", index, quote_input(text("encoding")), encoding);
+    if (!why.empty())
+      throw UsageError(fmt::format("--resume: {} was written for another corpus or other options ({}); choose another "
+                                   "--output, or run without --resume to start afresh",
+                                   output, why));
+  }
 }
 
 std::pair<uint64_t, uint64_t> parse_shard(const std::string& s) {
@@ -86,6 +114,7 @@ std::pair<uint64_t, uint64_t> parse_shard(const std::string& s) {
 int run_batch(const BatchOptions& o) {
   auto t0 = std::chrono::steady_clock::now();
   if (o.resume && o.output.empty()) throw UsageError("--resume needs --output FILE (the results so far)");
+  validate_kind_and_encoding(o.kind, o.encoding);  // once, before the run: not once per record
   // The output: never one of the inputs (refused before anything is
   // written), and held with an exclusive lock, so that a second run on the
   // same file stops (exit 2) instead of interleaving records with this one.
@@ -112,8 +141,11 @@ int run_batch(const BatchOptions& o) {
   }
   auto records = read_corpus(o.inputs, o.kind);
   uint64_t total = records.size();
-  std::set<uint64_t> done;
-  if (o.resume) done = done_records(o.output);
+  std::map<uint64_t, nlohmann::json> done;
+  if (o.resume) {
+    done = done_records(o.output);
+    check_resumable(o.output, done, records, o.kind, o.encoding);
+  }
   std::vector<const CorpusRecord*> todo;
   uint64_t other_shard = 0, resumed = 0;
   std::pair<uint64_t, uint64_t> shard{1, 1};
@@ -222,7 +254,8 @@ int run_batch(const BatchOptions& o) {
         verdict = "unknown";
         j["status"] = verdict;
         j["reason"] = std::string(h.what()) + " while reading the puzzle";
-      } catch (const InputError& e) {
+      } catch (InputError& e) {
+        if (e.file().empty()) e.set_file(r.origin);  // every error names its record
         verdict = "bad input";
         j["status"] = "error";
         j["error"] = e.describe();

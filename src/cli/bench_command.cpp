@@ -51,6 +51,7 @@ double median(std::vector<double> v) {
 }
 
 int run_bench(const BenchOptions& o) {
+  validate_kind_and_encoding(o.kind, "");
   auto records = read_corpus(o.inputs, o.kind);
   std::vector<std::string> wanted;
   if (o.encodings != "all") {

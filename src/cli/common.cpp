@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "encoders/registry.h"
 #include "importers/importer.h"
 #include "engine/stop.h"
 #include "io/error.h"
@@ -105,6 +106,15 @@ void add_resource_options(CLI::App& cmd) {
 
 int stopped_status() { return stop_signal() ? stop_exit_status() : 0; }
 
+void validate_kind_and_encoding(const std::string& kind, const std::string& encoding) {
+  if (kind.empty()) return;
+  const Encoder* e = find_encoder(kind);
+  if (!e) throw UsageError(fmt::format("--kind {}: no such kind (kinds: {})", quote_input(kind, 40), kind_names()));
+  if (!encoding.empty() && !e->has_encoding(encoding))
+    throw UsageError(fmt::format("-e {}: kind {} has no such encoding (available: {})", quote_input(encoding, 40), kind,
+                                 e->encoding_names()));
+}
+
 void add_alphabet_option(CLI::App& cmd, std::string& into) {
   cmd.add_option_function<std::string>(
       "--alphabet",
@@ -121,6 +131,7 @@ void add_alphabet_option(CLI::App& cmd, std::string& into) {
 
 LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_kind,
                                 const importers::ImportOptions& options) {
+  if (!r.unreadable.empty()) return load_record(r, line_kind);  // InputError naming the line
   std::optional<importers::Imported> imported;
   if (r.is_text_grid) {
     imported = importers::sudoku_text(r.text, r.origin, options);
@@ -178,7 +189,14 @@ int guarded(const std::string& what, const std::function<int()>& body) {
 int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one) {
   int status = -1;
   for (const auto& f : files) {
-    int code = guarded(f, [&]() { return one(f); });
+    int code = guarded(f, [&]() {
+      try {
+        return one(f);
+      } catch (InputError& e) {
+        if (e.file().empty()) e.set_file(f);  // every error names its input
+        throw;
+      }
+    });
     status = status < 0 ? code : merge_exit(status, code);
     if (stop_signal()) return stop_exit_status();  // Ctrl-C: no further file
   }
@@ -192,7 +210,7 @@ int merge_exit(int a, int b) {
   return std::max(a, b);
 }
 
-void print_error(const std::string& message) { std::cerr << "puzzle-smt: error: " << message << std::endl; }
+void print_error(const std::string& message) { std::cerr << "puzzle-smt: error: " << one_line(message) << std::endl; }
 
 bool use_color(const std::string& mode) {
   if (mode == "always") return true;

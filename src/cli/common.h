@@ -92,6 +92,11 @@ LoadedPuzzle load_argument(const std::string& argument, bool partial, nlohmann::
 LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_kind,
                                 const importers::ImportOptions& options);
 
+// --kind of a corpus and --encoding, checked once before a batch or bench
+// runs: an unknown kind, or an encoding that the kind (when named) does not
+// have, is a usage error naming what there is.
+void validate_kind_and_encoding(const std::string& kind, const std::string& encoding);
+
 // Adds --alphabet (16x16 sudoku written as text).
 void add_alphabet_option(CLI::App& cmd, std::string& into);
 

@@ -2,6 +2,7 @@
 // Only this file turns errors into exit statuses.
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 
@@ -62,6 +63,12 @@ int main(int argc, char** argv) {
     return 1;
   }
   // Ctrl-C or SIGTERM: 128 + signal, after what was found was printed.
-  if (stop_signal() && exit_status != 1) return stop_exit_status();
+  if (stop_signal() && exit_status != 1) exit_status = stop_exit_status();
+  // A run stopped by a limit may still be freeing a huge Z3 context on a
+  // thread of its own: everything is written, so end without waiting.
+  if (reaping_pending()) {
+    std::cerr.flush();
+    std::_Exit(exit_status);
+  }
   return exit_status;
 }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -540,7 +541,23 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", res.encoding,
                                  encoder.kind(), encoder.encoding_names()));
 
-  z3::context ctx;
+  // On the heap: a run that a limit stopped leaves its context to reap().
+  // Handed over when the function's last local that uses it is gone (the
+  // guard is destroyed after every inner scope, before ctx_owner).
+  auto ctx_owner = std::make_unique<z3::context>();
+  z3::context& ctx = *ctx_owner;
+  bool halted = false;
+  struct Reaper {
+    std::unique_ptr<z3::context>& owner;
+    const bool& halted;
+    ~Reaper() {
+      if (halted) reap(std::move(owner));
+    }
+  } reaper{ctx_owner, halted};
+  auto finish = [&]() {
+    res.stats.wall_ms = ms_since(t_start);
+    halted = !res.reason_unknown.empty();
+  };
   try {
     auto t0 = Clock::now();
     EncodeOptions eo = options.encode;
@@ -553,7 +570,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       res.stats.encode_ms = ms_since(t0);
       res.status = Status::Unknown;
       res.reason_unknown = std::string(h.what()) + (res.stats.encode_ms > 0.5 ? " while encoding" : " before encoding");
-      res.stats.wall_ms = ms_since(t_start);
+      finish();
       return res;
     }
     Encoding& enc = *encoded;
@@ -579,7 +596,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
           res.conflict = explain(budget);
           res.stats.conflict_ms = ms_since(tc);
         }
-        res.stats.wall_ms = ms_since(t_start);
+        finish();
         return res;
       }
     }
@@ -667,7 +684,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     res.complete = false;
     res.reason_unknown = memory_reason();
   }
-  res.stats.wall_ms = ms_since(t_start);
+  finish();
   return res;
 }
 

@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <csignal>
 #include <ctime>
 #include <mutex>
@@ -83,5 +84,22 @@ void apply_memory_cap_to_z3() {
   // 0 is Z3's "no limit" too.
   z3::set_param("memory_max_size", static_cast<int>(std::min<uint64_t>(mb, 1u << 30)));
 }
+
+}  // namespace psmt
+
+namespace psmt {
+namespace {
+std::atomic<int> g_reaping{0};
+}
+
+void reap(std::unique_ptr<z3::context> ctx) {
+  g_reaping++;
+  std::thread([c = std::move(ctx)]() mutable {
+    c.reset();
+    g_reaping--;
+  }).detach();
+}
+
+bool reaping_pending() { return g_reaping.load() > 0; }
 
 }  // namespace psmt

@@ -10,6 +10,8 @@
 // with 128 + signal (130, 143).
 #pragma once
 
+#include <memory>
+
 #include <z3++.h>
 
 namespace psmt {
@@ -32,5 +34,16 @@ class CheckRegistration {
 
 // Tell Z3 the memory cap of io/halt.h (its global memory_max_size).
 void apply_memory_cap_to_z3();
+
+}  // namespace psmt
+
+namespace psmt {
+
+// A run stopped by a limit may leave a huge context (a 1 GB encoding takes
+// most of a second to free). reap() frees it on a thread of its own, so
+// that the verdict is not late; main() then ends the process without
+// waiting for it (reaping_pending()).
+void reap(std::unique_ptr<z3::context> ctx);
+bool reaping_pending();
 
 }  // namespace psmt

@@ -23,30 +23,45 @@ void add_lines(const std::string& path, bool jsonl, const std::string& line_kind
   const std::size_t before = out.size();
   std::size_t start = 0;
   int line_no = 0;
+  bool first = true;  // the first line that is not a comment may be a header
   while (start < text.size()) {
     auto end = text.find('\n', start);
     std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
     start = end == std::string::npos ? text.size() : end + 1;
     line_no++;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::size_t first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || line[first] == '#') continue;
+    std::size_t lead = line.find_first_not_of(" \t");
+    if (lead == std::string::npos || line[lead] == '#') continue;
+    const bool header_place = first;
+    first = false;
+    std::string origin = fmt::format("{}:{}", path, line_no);
     if (!jsonl) {
-      // The first field; a header or count line (no puzzle-like field) is skipped.
-      std::string field = line.substr(first, line.find_first_of(" \t,;", first) - first);
+      // The first field. The first line may be a header or a count (no
+      // puzzle-like field): skipped. Any later line without a puzzle is a
+      // record that fails with its line number (batch counts it, exit 2).
+      std::string field = line.substr(lead, line.find_first_of(" \t,;", lead) - lead);
       bool puzzle_like = field.size() >= 16 && std::all_of(field.begin(), field.end(), [](char c) {
                            return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' ||
                                   std::isupper(static_cast<unsigned char>(c));
                          });
-      if (!puzzle_like) continue;
+      if (!puzzle_like && header_place) continue;
+      if (!puzzle_like) {
+        CorpusRecord bad{0, origin, line, true};
+        bad.unreadable = fmt::format("line {}: not a puzzle line ({}): {}", line_no,
+                                     "one puzzle per line, its cells as the first field", quote_input(line));
+        out.push_back(std::move(bad));
+        continue;
+      }
       line = field;
     }
-    out.push_back({0, fmt::format("{}:{}", path, line_no), line, !jsonl});
+    out.push_back({0, origin, line, !jsonl});
   }
   (void)line_kind;
   // A corpus in which no line is a puzzle (a binary file, a grid written
   // over several lines, prose) is bad input, never "0 puzzles, exit 0".
-  if (out.size() == before && !jsonl)
+  const bool any_puzzle = std::any_of(out.begin() + static_cast<long>(before), out.end(),
+                                      [](const CorpusRecord& r) { return r.unreadable.empty(); });
+  if (!any_puzzle && !jsonl)
     throw InputError("input.file", kNoPath,
                      "no line holds a puzzle: a line corpus has one puzzle per line (e.g. 81 or 256 cells for sudoku); "
                      "a single grid over several lines is a .sdk or .ss file, or our JSON",
@@ -89,6 +104,7 @@ std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, co
 }
 
 LoadedPuzzle load_record(const CorpusRecord& r, const std::string& line_kind) {
+  if (!r.unreadable.empty()) throw InputError("input.line", kNoPath, r.unreadable, r.origin);
   if (r.is_text_grid) throw InputError("input.file", kNoPath, "a grid as text needs the importers (load_corpus_record)", r.origin);
   if (!r.is_line) return load_puzzle(parse_json_text(r.text, r.origin), r.origin);
   nlohmann::json j = {{"kind", line_kind}, {"grid", r.text}};

@@ -4,8 +4,9 @@
 //   - a .jsonl file (one puzzle object per line),
 //   - any other file as lines in a kind's line format (`line_kind`): for
 //     sudoku, one puzzle string per line as public corpora ship them (the
-//     first field of a CSV line; '#' comments, blank lines and header lines
-//     are skipped).
+//     first field of a CSV line; '#' comments, blank lines and a header or
+//     count as the first line are skipped; any other line without a puzzle
+//     is a record that fails to load, naming its line).
 // Records are numbered from 0 across all inputs in order, so --shard and
 // --resume can name them; each keeps its origin ("file:line").
 #pragma once
@@ -24,6 +25,9 @@ struct CorpusRecord {
   std::string text;    // JSON text, or a line of a line format
   bool is_line = false;
   bool is_text_grid = false;  // a whole .sdk/.ss file: read by the importers (sudoku text)
+  // A line that holds no puzzle (past the first line, which may be a
+  // header): why, with its line number; loading it is an InputError.
+  std::string unreadable;
 };
 
 // Throws InputError for an unreadable input, or a line-format file without `line_kind`.

@@ -22,10 +22,23 @@ namespace psmt {
 // can always be printed and written into JSON reports.
 std::string valid_utf8(std::string_view s);
 
+// Input quoted in a message: in double quotes, at most `max` characters
+// (an ellipsis where cut), control characters escaped (\n, \x1b), valid
+// UTF-8. quoted_around() shows the part around byte `at` (a parse error's
+// place in a long line).
+std::string quote_input(std::string_view s, std::size_t max = 60);
+std::string quoted_around(std::string_view s, std::size_t at, std::size_t max = 60);
+
+// A message made fit for one line: control characters escaped, every
+// double-quoted span longer than 60 characters shortened with an ellipsis,
+// the whole at most 600 bytes. Every InputError and UsageError message and
+// every printed error passes through it.
+std::string one_line(std::string_view message);
+
 class InputError : public std::runtime_error {
  public:
   InputError(std::string id, std::string path, std::string message, std::string file = {})
-      : std::runtime_error(valid_utf8(message)), id_(std::move(id)), path_(std::move(path)), file_(std::move(file)) {}
+      : std::runtime_error(one_line(message)), id_(std::move(id)), path_(std::move(path)), file_(std::move(file)) {}
 
   const std::string& id() const { return id_; }
   // JSON pointer of the offending value; "" is the document root.
@@ -42,7 +55,7 @@ class InputError : public std::runtime_error {
 
 class UsageError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit UsageError(const std::string& message) : std::runtime_error(one_line(message)) {}
 };
 
 class InternalError : public std::runtime_error {

@@ -49,7 +49,10 @@ class Locator {
   bool number_integer(json::number_integer_t) { return value(); }
   bool number_unsigned(json::number_unsigned_t) { return value(); }
   bool number_float(json::number_float_t, const std::string&) { return value(); }
-  bool string(std::string&) { return value(); }
+  bool string(std::string&) {  // strings can be megabytes long: poll after each
+    poll_halt();
+    return value();
+  }
   bool binary(json::binary_t&) { return value(); }
   bool start_object(std::size_t) { return open(false); }
   bool start_array(std::size_t) { return open(true); }
@@ -139,8 +142,8 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& origin)
   }
   try {
     std::size_t events = 0;
-    return json::parse(text, [&events](int, json::parse_event_t, json&) {
-      if ((++events & 4095) == 0) poll_halt();
+    return json::parse(text, [&events](int, json::parse_event_t, json& parsed) {
+      if ((++events & 4095) == 0 || parsed.is_string()) poll_halt();
       return true;
     });
   } catch (const json::exception& e) {  // cannot happen after a clean SAX pass; keep it an input error

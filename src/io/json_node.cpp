@@ -34,9 +34,85 @@ std::string valid_utf8(std::string_view s) {
   return out;
 }
 
+namespace {
+
+// Where a cut may fall: not inside a UTF-8 sequence.
+std::size_t char_boundary(std::string_view s, std::size_t at) {
+  while (at > 0 && at < s.size() && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80) --at;
+  return at;
+}
+
+void append_escaped(std::string& out, std::string_view s) {
+  for (char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7F) out += fmt::format("\\x{:02x}", c);
+    else out += ch;
+  }
+}
+
+}  // namespace
+
+std::string quote_input(std::string_view s, std::size_t max) {
+  std::string out = "\"";
+  if (s.size() <= max) {
+    append_escaped(out, s);
+  } else {
+    append_escaped(out, s.substr(0, char_boundary(s, max - 1)));
+    out += "\u2026";
+  }
+  return valid_utf8(out + "\"");
+}
+
+std::string quoted_around(std::string_view s, std::size_t at, std::size_t max) {
+  if (s.size() <= max) return quote_input(s, max);
+  std::size_t from = at > max / 2 ? at - max / 2 : 0;
+  if (from + max > s.size()) from = s.size() - max;
+  from = char_boundary(s, from);
+  std::size_t to = char_boundary(s, std::min(s.size(), from + max));
+  std::string out = "\"";
+  if (from > 0) out += "\u2026";
+  append_escaped(out, s.substr(from, to - from));
+  if (to < s.size()) out += "\u2026";
+  return valid_utf8(out + "\"");
+}
+
+std::string one_line(std::string_view message) {
+  // Escape control characters; shorten every quoted span longer than
+  // kQuoteMax; and cut what is still too long for a line of a terminal log.
+  constexpr std::size_t kQuoteMax = 60, kMessageMax = 600;
+  std::string out;
+  std::size_t i = 0;
+  while (i < message.size()) {
+    std::size_t q = message.find('"', i);
+    if (q == std::string_view::npos) {
+      append_escaped(out, message.substr(i));
+      break;
+    }
+    append_escaped(out, message.substr(i, q - i));
+    std::size_t end = message.find('"', q + 1);
+    if (end == std::string_view::npos) {  // an unpaired quote: the rest as is
+      append_escaped(out, message.substr(q));
+      break;
+    }
+    std::string_view span = message.substr(q + 1, end - q - 1);
+    if (span.size() > kQuoteMax) out += quote_input(span, kQuoteMax);
+    else {
+      out += '"';
+      append_escaped(out, span);
+      out += '"';
+    }
+    i = end + 1;
+  }
+  if (out.size() > kMessageMax) out = out.substr(0, char_boundary(out, kMessageMax - 3)) + "\u2026";
+  return valid_utf8(out);
+}
+
 std::string InputError::describe() const {
-  std::string where = path_.empty() ? "/" : path_;
-  std::string head = file_.empty() ? "" : valid_utf8(file_) + ": ";
+  std::string where = path_.empty() ? "/" : one_line(path_);
+  std::string head = file_.empty() ? "" : one_line(file_) + ": ";
   if (path_ == "#") return fmt::format("{}{} [{}]", head, what(), id_);  // not located in the JSON tree
   return fmt::format("{}{}: {} [{}]", head, where, what(), id_);
 }
