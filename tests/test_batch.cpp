@@ -298,6 +298,42 @@ TEST(Batch, UnwritableOutputIsOneLineAndExit1) {
   EXPECT_EQ(read_file(err), "") << "a closed pipe is a quiet stop";
 }
 
+// A disk that fills in the middle of a record (a file size limit stands in
+// for it: `ulimit -f`, with SIGXFSZ ignored so that the write fails with
+// EFBIG instead of killing the process): exit 1 with one line, no torn last
+// line, and --resume finishes the corpus.
+TEST(Batch, OutputThatFillsUpMidRecordLeavesWholeLinesAndResumeFinishes) {
+  const std::string corpus = kCorpusDir + "/radcliffe200.jsonl";
+  const std::string out = ::testing::TempDir() + "/filled.jsonl", err = ::testing::TempDir() + "/filled.err";
+  std::remove(out.c_str());
+  // 24 KiB: a few dozen records, the limit falling inside one of them.
+  int rc = std::system(("bash -c 'ulimit -f 24; trap \"\" XFSZ; exec " + kBinary + " batch -q " + corpus + " -o " + out +
+                        "' 2>" + err)
+                           .c_str());
+  ASSERT_TRUE(WIFEXITED(rc));
+  EXPECT_EQ(WEXITSTATUS(rc), 1);
+  std::string e = read_file(err);
+  EXPECT_NE(e.find(out + ": cannot write results: File too large; the records written so far are complete, --resume continues"),
+            std::string::npos)
+      << e;
+  EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << e;
+  std::string text = read_file(out);
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n') << "a torn last line";
+  EXPECT_LE(text.size(), 24u * 1024);
+  auto partial = read_records(out);  // every line whole JSON
+  EXPECT_GT(partial.size(), 0u);
+  EXPECT_LT(partial.size(), 200u);
+  CliResult c = run_cli({"batch", "-q", corpus, "-o", out, "--resume"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  std::set<uint64_t> seen;
+  for (const auto& r : read_records(out)) {
+    EXPECT_TRUE(seen.insert(r["index"].get<uint64_t>()).second) << "record " << r["index"] << " twice";
+    EXPECT_EQ(r["status"], "unique");
+  }
+  EXPECT_EQ(seen.size(), 200u);
+}
+
 // The output is never an input, and two runs never share it.
 TEST(Batch, OutputThatIsAnInputOrInUseIsRefusedBeforeWriting) {
   const std::string corpus = ::testing::TempDir() + "/in.csv", out = ::testing::TempDir() + "/locked.jsonl";
