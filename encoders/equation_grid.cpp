@@ -8,6 +8,7 @@
 #include <z3++.h>
 
 #include "engine/encoding.h"
+#include "io/halt.h"
 #include "grid/grid.h"
 #include "grid/token_grid.h"
 #include "render/marks.h"
@@ -275,6 +276,7 @@ class EquationGridEncoder final : public Encoder {
     auto list = eqs.items();
     if (list.size() > 1000) eqs.fail("input.size", fmt::format("{} equations, more than the supported 1000", list.size()));
     for (std::size_t i = 0; i < list.size(); ++i) {
+      poll_halt();  // --timeout covers parsing: 1000 equations of 10,000 characters
       Equation e = parse_equation(*g, list[i], list[i].as_string());
       e.id = fmt::format("equations/{}", i);
       g->equations.push_back(std::move(e));

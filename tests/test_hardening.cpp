@@ -41,7 +41,13 @@ TEST(Hardening, TimeoutCoversParsingAHugeFile) {
   std::string f = temp_file("huge_notes.json", doc.dump());
   CliResult r = run_cli({"check", "--timeout", "1", f});
   EXPECT_EQ(r.exit_code, 30) << r.err;
-  EXPECT_NE(r.err.find("timeout (--timeout 1 ms) before the puzzle was read whole"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, f + ": unknown: timeout (--timeout 1 ms) while reading the puzzle\n") << r.err;
+  CliResult j = run_cli({"check", "--json", "--timeout", "1", f});
+  EXPECT_EQ(j.exit_code, 30) << j.err;
+  auto rep = last_json_line(j.out);
+  EXPECT_EQ(rep["status"], "unknown");
+  EXPECT_EQ(rep["complete"], false);
+  EXPECT_EQ(rep["file"], f);
 }
 
 TEST(Hardening, TimeoutCoversEncodingTheLargestSudoku) {

@@ -14,6 +14,7 @@
 #include "io/error.h"
 #include "io/halt.h"
 #include "io/json_load.h"
+#include "io/report.h"
 
 namespace psmt::cli {
 
@@ -201,6 +202,39 @@ int for_each_file(const std::vector<std::string>& files, const std::function<int
     if (stop_signal()) return stop_exit_status();  // Ctrl-C: no further file
   }
   return status < 0 ? 2 : status;
+}
+
+void print_unknown_report(const std::string& command, const PuzzleOptions& o, const std::string& file,
+                          const LoadedPuzzle* lp, const std::string& reason) {
+  if (o.quiet) return;
+  if (!lp) {
+    if (o.json)
+      std::cout << nlohmann::json({{"file", file}, {"command", command}, {"status", "unknown"}, {"reason", reason}, {"complete", false}})
+                       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                << "\n";
+    else
+      std::cout << one_line(file) << ": unknown: " << reason << "\n";
+    std::cout << std::flush;
+    return;
+  }
+  Result res;
+  res.encoding = o.encoding.empty() ? lp->encoder->encodings().front().name : o.encoding;
+  res.status = Status::Unknown;
+  res.reason_unknown = reason;
+  ReportContext rc;
+  rc.command = command == "diagnose" ? "check" : command;
+  if (command == "count" || command == "enumerate") rc.count_details = lp->encoder->count_details(*lp->puzzle, 0);
+  if (o.json) {
+    nlohmann::json j = report_json(*lp, res, rc);
+    if (command == "diagnose") {
+      j["command"] = "diagnose";
+      j["diagnosis"] = {{"complete", false}, {"notes", {"stopped: " + reason + "; nothing was diagnosed"}}};
+    }
+    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    std::cout << report_text(*lp, res, rc);
+  }
+  std::cout << std::flush;
 }
 
 int merge_exit(int a, int b) {

@@ -108,6 +108,14 @@ int for_each_file(const std::vector<std::string>& files, const std::function<int
 // 2, internal errors into 1 (`what` names the input in that message).
 int guarded(const std::string& what, const std::function<int()>& body);
 
+// The report of a run stopped by a limit before it could finish
+// (src/cli/hard_deadline.h, or a halt while reading): `unknown` with the
+// reason; what the run found is lost with it, so nothing else is claimed.
+// `lp` is null when the puzzle was not read whole; the report then names
+// the file only.
+void print_unknown_report(const std::string& command, const PuzzleOptions& o, const std::string& file,
+                          const LoadedPuzzle* lp, const std::string& reason);
+
 // Merge per-file exit codes by the rule above.
 int merge_exit(int a, int b);
 

@@ -1,4 +1,5 @@
 // diagnose: why a puzzle has no solution or several, and how to fix it.
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include "io/words.h"
 #include "cli/common.h"
+#include "cli/hard_deadline.h"
 #include "engine/diagnose.h"
 #include "io/error.h"
 #include "io/halt.h"
@@ -184,7 +186,21 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   if (o.common.timeout_ms) deadline = start + std::chrono::milliseconds(*o.common.timeout_ms);
   HaltScope halt_scope(deadline, o.common.timeout_ms.value_or(0));
-  LoadedPuzzle lp = load_argument(file, o.common.import_options());
+  std::atomic<const LoadedPuzzle*> loaded{nullptr};
+  const bool last = &file == &o.common.files.back();
+  HardDeadline hard(last ? std::optional(start) : std::nullopt, o.common.timeout_ms, [&]() {
+    print_unknown_report("diagnose", o.common, file, loaded.load(), fmt::format("timeout (--timeout {} ms)", *o.common.timeout_ms));
+  });
+  LoadedPuzzle lp;
+  try {
+    lp = load_argument(file, o.common.import_options());
+  } catch (const Halted& h) {
+    hard.claim();
+    if (h.cause() == HaltCause::Signal) return stop_exit_status();
+    print_unknown_report("diagnose", o.common, file, nullptr, std::string(h.what()) + " while reading the puzzle");
+    return 30;
+  }
+  loaded = &lp;
   DiagnoseOptions opt;
   opt.encoding = o.common.encoding;
   opt.limits.start = start;
@@ -195,6 +211,7 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
   opt.max_repair_size = static_cast<unsigned>(o.max_changes);
   opt.redundant = o.minimal;
   Diagnosis d = diagnose(*lp.encoder, *lp.puzzle, opt);
+  hard.claim();  // from here on this run has the last word
   if (!o.svg.empty()) write_file_atomically(o.svg, diagnosis_svg(lp, d));
   if (o.common.quiet) {
   } else if (o.common.json) {

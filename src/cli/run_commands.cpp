@@ -11,8 +11,10 @@
 #include <fmt/format.h>
 
 #include "cli/common.h"
+#include "cli/hard_deadline.h"
 #include "cli/progress.h"
 #include "engine/engine.h"
+#include "engine/stop.h"
 #include "engine/expect.h"
 #include "io/error.h"
 #include "io/halt.h"
@@ -56,7 +58,23 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   std::optional<std::chrono::steady_clock::time_point> deadline;
   if (o.timeout_ms) deadline = start + std::chrono::milliseconds(*o.timeout_ms);
   HaltScope halt_scope(deadline, o.timeout_ms.value_or(0));
-  LoadedPuzzle lp = load_argument(file, o.import_options());
+  // The last puzzle of the command gets a hard deadline (hard_deadline.h):
+  // its report comes within the limit even when Z3 or a teardown is slow.
+  std::atomic<const LoadedPuzzle*> loaded{nullptr};
+  const bool last = &file == &o.files.back();
+  HardDeadline hard(last ? std::optional(start) : std::nullopt, o.timeout_ms, [&]() {
+    print_unknown_report(command, o, file, loaded.load(), fmt::format("timeout (--timeout {} ms)", *o.timeout_ms));
+  });
+  LoadedPuzzle lp;
+  try {
+    lp = load_argument(file, o.import_options());
+  } catch (const Halted& h) {
+    hard.claim();
+    if (h.cause() == HaltCause::Signal) return stop_exit_status();
+    print_unknown_report(command, o, file, nullptr, std::string(h.what()) + " while reading the puzzle");
+    return 30;
+  }
+  loaded = &lp;
   RunOptions ro;
   ro.encoding = o.encoding;
   ro.limits.start = start;
@@ -115,9 +133,9 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   }
   // count and enumerate can run for minutes: a progress line on a terminal
   // (not while enumerate streams its solutions to the same terminal).
-  std::atomic<uint64_t> found{0};
   std::optional<ProgressLine> progress;
   const bool streaming = command == "enumerate" && ro.on_solution && !o.up_to_symmetry && ::isatty(STDOUT_FILENO);
+  std::atomic<uint64_t> found{0};
   if ((command == "count" || command == "enumerate") && !streaming) {
     ro.progress = &found;
     progress.emplace(o.quiet, [&found, command](double s) {
@@ -189,6 +207,7 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     rc.choice = &*choice;
     if (res.status == Status::Multiple) res.status = Status::Solved;  // solve: a solution, chosen
   }
+  hard.claim();  // from here on this run has the last word
   if (!o.svg.empty()) write_file_atomically(o.svg, result_svg(lp, res, choice ? &choice->solution : nullptr));
   if (o.quiet) {
   } else if (o.json) {
@@ -196,6 +215,8 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   } else {
     std::cout << report_text(lp, res, rc) << std::flush;
   }
+  // A run stopped by a limit may hold a huge parsed puzzle: freed on the side.
+  if (!res.reason_unknown.empty()) reap(std::shared_ptr<const void>(std::move(lp.puzzle)));
   // A verdict that contradicts the file's expect is its own exit status, so
   // that scripts and CI catch it: one line on standard error, status 3.
   if (!rc.mismatches.empty()) {

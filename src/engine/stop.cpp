@@ -100,6 +100,14 @@ void reap(std::unique_ptr<z3::context> ctx) {
   }).detach();
 }
 
+void reap(std::shared_ptr<const void> object) {
+  g_reaping++;
+  std::thread([o = std::move(object)]() mutable {
+    o.reset();
+    g_reaping--;
+  }).detach();
+}
+
 bool reaping_pending() { return g_reaping.load() > 0; }
 
 }  // namespace psmt

@@ -44,6 +44,8 @@ namespace psmt {
 // that the verdict is not late; main() then ends the process without
 // waiting for it (reaping_pending()).
 void reap(std::unique_ptr<z3::context> ctx);
+// The same for anything else large (a parsed puzzle of 10 MB).
+void reap(std::shared_ptr<const void> object);
 bool reaping_pending();
 
 }  // namespace psmt
