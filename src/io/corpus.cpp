@@ -18,6 +18,15 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+CorpusRecord record(std::string origin, std::string text, bool is_line, bool is_text_grid = false) {
+  CorpusRecord r;
+  r.origin = std::move(origin);
+  r.text = std::move(text);
+  r.is_line = is_line;
+  r.is_text_grid = is_text_grid;
+  return r;
+}
+
 void add_lines(const std::string& path, bool jsonl, const std::string& line_kind, std::vector<CorpusRecord>& out) {
   std::string text = read_text_file(path);
   const std::size_t before = out.size();
@@ -46,7 +55,7 @@ void add_lines(const std::string& path, bool jsonl, const std::string& line_kind
                          });
       if (!puzzle_like && header_place) continue;
       if (!puzzle_like) {
-        CorpusRecord bad{0, origin, line, true};
+        CorpusRecord bad = record(origin, line, true);
         bad.unreadable = fmt::format("line {}: not a puzzle line ({}): {}", line_no,
                                      "one puzzle per line, its cells as the first field", quote_input(line));
         out.push_back(std::move(bad));
@@ -54,7 +63,7 @@ void add_lines(const std::string& path, bool jsonl, const std::string& line_kind
       }
       line = field;
     }
-    out.push_back({0, origin, line, !jsonl});
+    out.push_back(record(origin, line, !jsonl));
   }
   (void)line_kind;
   // A corpus in which no line is a puzzle (a binary file, a grid written
@@ -83,13 +92,13 @@ std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, co
         if (e.is_regular_file() && (ends_with(e.path().string(), ".json") || text_grid_file(e.path().string())))
           files.push_back(e.path().string());
       std::sort(files.begin(), files.end());
-      for (const auto& f : files) out.push_back({0, f, read_text_file(f), false, text_grid_file(f)});
+      for (const auto& f : files) out.push_back(record(f, read_text_file(f), false, text_grid_file(f)));
     } else if (text_grid_file(in)) {
-      out.push_back({0, in, read_text_file(in), false, true});
+      out.push_back(record(in, read_text_file(in), false, true));
     } else if (ends_with(in, ".jsonl")) {
       add_lines(in, true, line_kind, out);
     } else if (ends_with(in, ".json")) {
-      out.push_back({0, in, read_text_file(in), false});
+      out.push_back(record(in, read_text_file(in), false));
     } else {
       if (line_kind.empty())
         throw InputError("input.file", kNoPath,
