@@ -80,7 +80,9 @@ std::map<uint64_t, nlohmann::json> done_records(const std::string& path) {
 // a record is written, so that two runs are never mixed in one file.
 void check_resumable(const std::string& output, const std::map<uint64_t, nlohmann::json>& done,
                      const std::vector<CorpusRecord>& records, const std::string& kind, const std::string& encoding) {
-  for (const auto& [index, j] : done) {
+  for (const auto& entry : done) {  // (not a structured binding: the lambda below captures j)
+    const uint64_t index = entry.first;
+    const nlohmann::json& j = entry.second;
     std::string why;
     auto text = [&](const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(); };
     if (index >= records.size()) why = fmt::format("it holds record {}, and this corpus has {}", index, records.size());
