@@ -29,6 +29,7 @@ constexpr Entry kKinds[] = {
     {"jodici", jodici::jodici_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
     {"polyomino", polyomino::polyomino_encoder},
+    {"skyscrapers", sudoku::skyscrapers_encoder},
     {"sudoku", sudoku::sudoku_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},
 };

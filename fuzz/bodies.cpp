@@ -221,9 +221,17 @@ void sudoku_text(const uint8_t* data, std::size_t size) {
   }
 }
 
+void game_id(const uint8_t* data, std::size_t size) {
+  std::string text(as_text(data, size));
+  both_ways([&](const importers::ImportOptions& o) {
+    auto im = importers::import_text(text, "fuzz-game-id", o);
+    return im ? *im : importers::Imported{};
+  });
+}
+
 std::vector<std::string> target_names() {
-  std::vector<std::string> names = {"puzzle_file", "corpus_line", "token_grid", "lzstring",
-                                    "fpuzzles",    "sudokupad",   "link",       "sudoku_text"};
+  std::vector<std::string> names = {"puzzle_file", "corpus_line", "token_grid", "lzstring",   "fpuzzles",
+                                    "sudokupad",   "link",        "sudoku_text", "game_id"};
   for (const Encoder* e : all_encoders()) names.push_back("kind_" + std::string(e->kind()));
   return names;
 }
@@ -237,6 +245,7 @@ void run_target(const std::string& name, const uint8_t* data, std::size_t size) 
   if (name == "sudokupad") return sudokupad(data, size);
   if (name == "link") return link(data, size);
   if (name == "sudoku_text") return sudoku_text(data, size);
+  if (name == "game_id") return game_id(data, size);
   if (name.rfind("kind_", 0) == 0) {
     if (!find_encoder(name.substr(5))) finding("no kind named " + name.substr(5));
     return puzzle_file(data, size, name.substr(5), true);

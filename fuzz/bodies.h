@@ -40,6 +40,9 @@ void sudokupad(const uint8_t* data, std::size_t size);
 void link(const uint8_t* data, std::size_t size);
 // Sudoku as text (.sdk, .ss, lines), read with each --alphabet.
 void sudoku_text(const uint8_t* data, std::size_t size);
+// A game ID of Simon Tatham's collection (GAME:PARAMS:DESC), or the
+// collection's web page link carrying one.
+void game_id(const uint8_t* data, std::size_t size);
 
 // Target names and what they run, for scripts/fuzz and the regression test.
 std::vector<std::string> target_names();

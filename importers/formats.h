@@ -39,6 +39,13 @@ struct DecodedLink {
 std::optional<DecodedLink> decode_link(const std::string& text, const std::string& origin);
 std::optional<Imported> import_link(const std::string& text, const std::string& origin, const ImportOptions& options);
 
+// Game IDs of Simon Tatham's collection (importers/tatham.cpp): the game's
+// name and the rest ("PARAMS:DESC") when `text` starts with the name of one
+// of the collection's games and a colon; import_game_id reads it (an
+// InputError naming the part for a game it does not read, or a malformed ID).
+std::optional<std::pair<std::string, std::string>> split_game_id(const std::string& text);
+Imported import_game_id(const std::string& game, const std::string& id, const std::string& origin);
+
 // Percent-decoding (%2B -> +); invalid escapes are left as they are.
 std::string percent_decode(std::string_view s);
 

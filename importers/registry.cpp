@@ -1,6 +1,7 @@
 // Which importer reads an argument: links by their host, game IDs by their
 // game, foreign JSON by its shape; our own JSON goes through untouched.
 #include <cctype>
+#include <fstream>
 
 #include <fmt/format.h>
 
@@ -52,13 +53,33 @@ std::string shorten(const std::string& s, std::size_t max) {
 
 std::string rc_label(int row, int col) { return fmt::format("r{}c{}", row + 1, col + 1); }
 
-bool is_link_argument(const std::string& argument) { return looks_like_link(argument); }
+// The collection's web pages carry the game ID after '#':
+// https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/towers.html#5:...
+static std::optional<std::pair<std::string, std::string>> tatham_page(const std::string& link) {
+  auto page = link.find("/puzzles/js/");
+  auto hash = link.find('#');
+  if (link.find("chiark.greenend.org.uk") == std::string::npos || page == std::string::npos || hash == std::string::npos ||
+      hash < page)
+    return std::nullopt;
+  std::string file = link.substr(page + 12, hash - page - 12);  // "towers.html"
+  if (file.size() < 6 || file.compare(file.size() - 5, 5, ".html") != 0) return std::nullopt;
+  return split_game_id(file.substr(0, file.size() - 5) + ":" + percent_decode(link.substr(hash + 1)));
+}
+
+bool is_link_argument(const std::string& argument) {
+  return looks_like_link(argument) || (split_game_id(trim(argument)) && !std::ifstream(argument).good());
+}
 
 std::optional<Imported> import_text(const std::string& text_in, const std::string& origin, const ImportOptions& options) {
   std::string text = trim(text_in);
+  if (auto g = split_game_id(text)) {
+    Imported im = import_game_id(g->first, g->second, origin);
+    return im;
+  }
   if (looks_like_link(text)) {
     if (text.find_first_of(" \n\t") != std::string::npos && text.find('\n') != std::string::npos)
       text = text.substr(0, text.find('\n'));  // one link per argument; the rest is not read
+    if (auto g = tatham_page(text)) return import_game_id(g->first, g->second, origin);
     auto imported = import_link(text, origin, options);
     if (!imported) unknown_link(origin);
     return imported;
@@ -79,7 +100,7 @@ std::string decoded_foreign_data(const std::string& argument) {
 
 Argument read_argument(const std::string& argument, const ImportOptions& options) {
   Argument a;
-  if (looks_like_link(argument)) {
+  if (is_link_argument(argument)) {  // a link, or a game ID that is not a file's name
     a.origin = shorten(trim(argument));
     a.imported = import_text(argument, a.origin, options);
     return a;
@@ -87,7 +108,7 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
   a.origin = argument;
   std::string text = read_text_file(argument);
   std::string t = trim(text);
-  if (looks_like_link(t)) {
+  if (looks_like_link(t) || split_game_id(t)) {
     a.imported = import_text(t, argument, options);
     return a;
   }

@@ -72,8 +72,8 @@ TEST(FuzzRegressions, EveryParserAndEveryKindHasATarget) {
   std::regex word(R"([a-z_]+)");
   for (auto it = std::sregex_iterator(body.begin(), body.end(), word); it != std::sregex_iterator(); ++it)
     listed.insert(it->str());
-  const std::set<std::string> single = {"puzzle_file", "corpus_line", "token_grid", "lzstring",
-                                        "fpuzzles",    "sudokupad",   "link",       "sudoku_text"};
+  const std::set<std::string> single = {"puzzle_file", "corpus_line", "token_grid", "lzstring",   "fpuzzles",
+                                        "sudokupad",   "link",        "sudoku_text", "game_id"};
   std::set<std::string> with_kind = single;
   with_kind.insert("kind");
   EXPECT_EQ(listed, with_kind);

@@ -166,6 +166,23 @@ struct Gen {
         (row ? rows : cols)[k] = sum;
       }
       p["sandwich"] = {{"rows", rows}, {"columns", cols}};
+    } else if (family == "skyscrapers") {
+      json sides = json::object();
+      for (const char* side : {"top", "bottom", "left", "right"}) sides[side] = json(n, nullptr);
+      for (int i = 0; i < count; ++i) {
+        const char* side = std::vector<const char*>{"top", "bottom", "left", "right"}[pick(0, 3)];
+        int k = pick(0, n - 1), seen = 0, tallest = 0;
+        for (int j = 0; j < n; ++j) {
+          std::string sd = side;
+          int h = sd == "top" ? s[j][k] : sd == "bottom" ? s[n - 1 - j][k] : sd == "left" ? s[k][j] : s[k][n - 1 - j];
+          if (h > tallest) {
+            tallest = h;
+            seen++;
+          }
+        }
+        sides[side][k] = coin(85) ? seen : pick(1, n);
+      }
+      p["skyscrapers"] = sides;
     } else if (is_global(family)) {
       // set before the solution is drawn (see the test)
     } else if (family == "odd" || family == "even") {
@@ -219,7 +236,7 @@ Grid random_solution(const json& shape, std::mt19937& rng) {
 }
 
 const char* kFamilies[] = {"killer", "thermo", "arrow", "whispers", "renban", "palindrome", "between",
-                           "kropki", "xv", "little_killer", "sandwich", "anti_knight", "anti_king",
+                           "kropki", "xv", "little_killer", "sandwich", "skyscrapers", "anti_knight", "anti_king",
                            "non_consecutive", "disjoint_groups", "diagonals", "odd", "even", "minimum",
                            "maximum", "quadruple", "extra_regions", "clone", "candidates"};
 

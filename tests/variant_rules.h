@@ -199,6 +199,24 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
         if (s != v.get<int>()) return false;
       }
     }
+  if (p.contains("skyscrapers"))
+    for (const char* side : {"top", "bottom", "left", "right"}) {
+      if (!p["skyscrapers"].contains(side)) continue;
+      for (int i = 0; i < n; ++i) {
+        const auto& v = p["skyscrapers"][side][i];
+        if (v.is_null() || v.get<int>() == 0) continue;
+        const std::string sd = side;
+        int seen = 0, tallest = 0;
+        for (int k = 0; k < n; ++k) {
+          int h = sd == "top" ? g[k][i] : sd == "bottom" ? g[n - 1 - k][i] : sd == "left" ? g[i][k] : g[i][n - 1 - k];
+          if (h > tallest) {
+            tallest = h;
+            seen++;
+          }
+        }
+        if (seen != v.get<int>()) return false;
+      }
+    }
   auto moves_differ = [&](const std::vector<RC>& steps) {
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c)

@@ -264,6 +264,49 @@ F Z3Builder::count_at_least(const std::vector<Cell>& cells, int d, int k) {
   return wrap(z3::mk_and(clauses));
 }
 
+F Z3Builder::count_is(const std::vector<F>& conds, int k) {
+  const int m = static_cast<int>(conds.size());
+  if (k < 0 || k > m) return truth(false);
+  if (mode_ == Mode::Int) {
+    z3::expr s = ctx_.int_val(0);
+    for (F f : conds) s = s + z3::ite(get(f), ctx_.int_val(1), ctx_.int_val(0));
+    return wrap(s == k);
+  }
+  std::vector<z3::expr> cs;
+  for (F f : conds) cs.push_back(define(get(f), "ccond"));
+  if (mode_ == Mode::Onehot) {
+    z3::expr_vector ls(ctx_);
+    for (const auto& c : cs) ls.push_back(c);
+    std::vector<int> ones(cs.size(), 1);
+    if (cs.empty()) return truth(k == 0);
+    return wrap(z3::pbeq(ls, ones.data(), k));
+  }
+  // Pairwise: partial counts p[i][v] ("v of the first i hold"), defined
+  // both ways so that exactly one is true in each layer; "exactly k" is the
+  // literal p[m][k].
+  static std::atomic<unsigned long long> counter{0};
+  const unsigned long long id = counter++;
+  std::vector<z3::expr> prev{ctx_.bool_val(true)};
+  for (int i = 0; i < m; ++i) {
+    std::vector<z3::expr> next;
+    for (int v = 0; v <= i + 1; ++v) next.push_back(ctx_.bool_const(fmt::format("ccount!{}!{}!{}", id, i, v).c_str()));
+    const z3::expr& c = cs[static_cast<std::size_t>(i)];
+    for (int v = 0; v <= i; ++v) {
+      defs_.push_back(z3::implies(prev[v] && !c, next[v]));
+      defs_.push_back(z3::implies(prev[v] && c, next[v + 1]));
+    }
+    for (int v = 0; v <= i + 1; ++v) {
+      // next[v] comes from prev[v] without c, or from prev[v-1] with c.
+      z3::expr_vector from(ctx_);
+      if (v <= i) from.push_back(prev[v] && !c);
+      if (v >= 1) from.push_back(prev[v - 1] && c);
+      defs_.push_back(z3::implies(next[v], z3::mk_or(from)));
+    }
+    prev = std::move(next);
+  }
+  return wrap(prev[static_cast<std::size_t>(k)]);
+}
+
 T Z3Builder::value(Cell c) {
   need_int("value");
   return wrap_term(cells_[c.row * n_ + c.col]);

@@ -49,6 +49,7 @@ class Z3Builder : public Builder {
   F sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) override;
   F sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) override;
   F count_at_least(const std::vector<Cell>& cells, int d, int k) override;
+  F count_is(const std::vector<F>& conds, int k) override;
 
   T value(Cell c) override;
   T num(int v) override;

@@ -94,6 +94,11 @@ class Builder {
   virtual F sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) = 0;
   // Digit d occurs in the cells at least k times.
   virtual F count_at_least(const std::vector<Cell>& cells, int d, int k) = 0;
+  // Exactly k of the conditions hold. Boolean encodings define each
+  // condition as a fresh variable (a definition, never blamed): pairwise as
+  // one chain of partial counts, onehot as a pseudo-Boolean equality;
+  // integer: a sum of if-then-else terms.
+  virtual F count_is(const std::vector<F>& conds, int k) = 0;
 
   // Integer terms (Mode::Int only; Boolean encodings throw).
   virtual T value(Cell c) = 0;

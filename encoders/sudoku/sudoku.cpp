@@ -106,10 +106,16 @@ void parse_regions(const JsonNode& node, Grid& g) {
 
 class SudokuFamily : public Encoder {
  public:
-  explicit SudokuFamily(bool boxes) : boxes_(boxes) {}
+  // `kind`: "sudoku" (boxes or regions), or a Latin square: "futoshiki",
+  // "skyscrapers" (the same rules; the kinds differ in what they are for and
+  // how they are documented and imported).
+  SudokuFamily(bool boxes, std::string_view kind) : boxes_(boxes), kind_(kind) {}
 
-  std::string_view kind() const override { return boxes_ ? "sudoku" : "futoshiki"; }
+  std::string_view kind() const override { return kind_; }
   std::string_view summary() const override {
+    if (kind_ == "skyscrapers")
+      return "n x n skyscrapers (Tatham's towers: a Latin square of tower heights); counts of visible towers on the four "
+             "sides; optional givens; the futoshiki kind's signs and variant clues too";
     return boxes_ ? "n x n sudoku with boxes or irregular regions; givens; greater-than signs; variant clues (killer, "
                     "thermo, arrow, kropki, XV, lines, little killer, sandwich, anti-knight, ...)"
                   : "n x n futoshiki (Latin square, no boxes); givens; inequality signs; variant clues";
@@ -125,7 +131,13 @@ class SudokuFamily : public Encoder {
     // The grid's own fields, then every family's, in the order of fields().
     nlohmann::ordered_json base = nlohmann::ordered_json::parse(R"json({"grid": {"description": "the givens: n row strings, one string of n·n characters, or n arrays of numbers; '.', '0' and '_' are blanks, 'A'-'Z' stand for 10-35", "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 36}}}]}, "size": {"type": "integer", "minimum": 1, "maximum": 36, "description": "the side n (or take it from grid); one of grid and size is required"}, "box": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 36}, "minItems": 2, "maxItems": 2, "description": "[rows, cols] of a box; default: the squarest shape (2x3 for 6x6); not with regions"}, "regions": {"description": "irregular (jigsaw) regions instead of boxes: n strings of n region letters ('.' for a cell in no region), or a list of regions, each a list of cells", "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"$ref": "#/$defs/cells"}}]}, "greater_than": {"type": "object", "additionalProperties": false, "description": "signs in the seed's notation: one string per row (horizontal) or column (vertical, top to bottom; '>' means the upper cell is greater), with the signs between neighbours inside a box or between all neighbours; '.' no sign", "properties": {"horizontal": {"type": "array", "items": {"type": "string"}}, "vertical": {"type": "array", "items": {"type": "string"}}}}, "relations": {"type": "array", "description": "cell a op cell b, for any two cells", "items": {"type": "object", "additionalProperties": false, "required": ["cells", "op"], "properties": {"cells": {"type": "array", "items": {"$ref": "#/$defs/cell"}, "minItems": 2, "maxItems": 2}, "op": {"enum": ["<", ">"]}, "label": {"type": "string", "description": "how diagnose names it"}}}}})json");
     nlohmann::ordered_json s = nlohmann::ordered_json::object();
-    s["description"] = boxes_ ? "n x n sudoku (1 to 36): every row, column and region (the boxes, or the irregular regions of "
+    s["description"] = kind_ == "skyscrapers"
+                           ? "n x n skyscrapers (Simon Tatham's towers): a Latin square of tower heights 1..n; a clue "
+                             "outside the grid (\"skyscrapers\": top, bottom, left, right) is the number of towers "
+                             "visible from it, a tower being visible when it is taller than every tower before it. "
+                             "Optional givens, and the futoshiki kind's signs and constraint families. Solution: n row "
+                             "strings."
+                       : boxes_ ? "n x n sudoku (1 to 36): every row, column and region (the boxes, or the irregular regions of "
                                 "\"regions\") holds each digit once; givens, inequality signs and the clues of the constraint "
                                 "families (killer cages, lines, dots, outside clues, global rules). Each item of a family is a "
                                 "clue of its own (killer/3, kropki/black/12, anti_knight) that diagnose can blame. Solution: n "
@@ -139,7 +151,9 @@ class SudokuFamily : public Encoder {
       else if (const auto* fam = find_family(f)) s["properties"][f] = nlohmann::ordered_json::parse(fam->schema());
     }
     s["$defs"] = nlohmann::ordered_json::parse(R"json({"cell": {"description": "a cell: [row, col] counted from 0, or \"r3c7\" counted from 1", "anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}, {"type": "string", "pattern": "^[rR][0-9]+[cC][0-9]+$"}]}, "cells": {"description": "cells: a list of cells, or one string \"r1c1 r1c2 ...\"", "anyOf": [{"type": "array", "items": {"$ref": "#/$defs/cell"}}, {"type": "string"}]}})json");
-    s["examples"] = boxes_ ? nlohmann::ordered_json::parse(R"json([{"kind": "sudoku", "grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}, {"kind": "sudoku", "name": "A 4x4 variant", "author": "puzzle-smt", "size": 4, "box": [2, 2], "grid": ["1...", "....", "....", "...."], "killer": [{"cells": "r1c2 r2c2", "sum": 5}], "thermo": [{"cells": [[2, 0], [3, 0], [3, 1]]}], "kropki": {"white": [{"cells": "r3c3 r3c4"}], "black": [{"cells": "r4c3 r4c4"}]}, "diagonals": {"main": true}, "expect": {"status": "unique", "solution": ["1234", "4321", "2143", "3412"]}}])json")
+    s["examples"] = kind_ == "skyscrapers"
+                        ? nlohmann::ordered_json::parse(R"json([{"kind": "skyscrapers", "size": 3, "skyscrapers": {"top": [3, null, null], "left": [null, 1, null]}}, {"kind": "skyscrapers", "name": "Tatham's towers, 4:1/3/3/2/2/1/2/3/1/3/3/2/2/1/2/3 (FORMATS.md)", "size": 4, "skyscrapers": {"top": [1, 3, 3, 2], "bottom": [2, 1, 2, 3], "left": [1, 3, 3, 2], "right": [2, 1, 2, 3]}, "expect": {"status": "unique"}}])json")
+                    : boxes_ ? nlohmann::ordered_json::parse(R"json([{"kind": "sudoku", "grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}, {"kind": "sudoku", "name": "A 4x4 variant", "author": "puzzle-smt", "size": 4, "box": [2, 2], "grid": ["1...", "....", "....", "...."], "killer": [{"cells": "r1c2 r2c2", "sum": 5}], "thermo": [{"cells": [[2, 0], [3, 0], [3, 1]]}], "kropki": {"white": [{"cells": "r3c3 r3c4"}], "black": [{"cells": "r4c3 r4c4"}]}, "diagonals": {"main": true}, "expect": {"status": "unique", "solution": ["1234", "4321", "2143", "3412"]}}])json")
                            : nlohmann::ordered_json::parse(R"json([{"kind": "futoshiki", "size": 3, "relations": [{"cells": ["r1c1", "r1c2"], "op": "<"}, {"cells": ["r1c2", "r1c3"], "op": "<"}, {"cells": ["r2c1", "r3c1"], "op": "<"}]}, {"kind": "futoshiki", "name": "A 5x5 futoshiki", "grid": [".....", "1....", ".3...", "....3", "....1"], "greater_than": {"horizontal": ["...<", "<.<>", ">.><", ".><>", "..<>"], "vertical": ["...<", "<.<.", "..><", "...>", ">><."]}, "expect": {"status": "unique", "count": 1, "solution": ["31425", "12354", "43512", "25143", "54231"]}}])json");
     return s.dump();
   }
@@ -431,7 +445,7 @@ class SudokuFamily : public Encoder {
   std::string rules_key(const Puzzle& p) const override {
     const auto& g = static_cast<const Grid&>(p);
     if (g.jigsaw() || g.has_variants()) return {};  // variants: the rules are per puzzle (no batch sharing)
-    return fmt::format("{} {} {}x{}", boxes_ ? "sudoku" : "futoshiki", g.n, g.boxes ? g.box_rows : 0, g.boxes ? g.box_cols : 0);
+    return fmt::format("{} {} {}x{}", kind_, g.n, g.boxes ? g.box_rows : 0, g.boxes ? g.box_cols : 0);
   }
 
   std::vector<Place> places(const Puzzle& p) const override {
@@ -501,7 +515,7 @@ class SudokuFamily : public Encoder {
     for (int v : g.givens) givens += v != 0;
     std::string shape = g.jigsaw()  ? fmt::format("{0}x{0} sudoku (irregular regions)", g.n)
                         : g.boxes   ? fmt::format("{0}x{0} sudoku ({1}x{2} boxes)", g.n, g.box_rows, g.box_cols)
-                                    : fmt::format("{0}x{0} futoshiki", g.n);
+                                    : fmt::format("{0}x{0} {1}", g.n, kind_);
     std::string rels = g.relations.empty() ? "" : ", " + plural(g.relations.size(), "relation", "relations");
     std::string variants = g.has_variants() ? ", " + variant_summary(g) : "";
     return fmt::format("{}, {}{}{}", shape, plural(static_cast<std::size_t>(givens), "given", "givens"), rels, variants);
@@ -633,16 +647,21 @@ class SudokuFamily : public Encoder {
   }
 
   bool boxes_;
+  std::string_view kind_;
 };
 
 }  // namespace
 
 const Encoder& sudoku_encoder() {
-  static const SudokuFamily e(true);
+  static const SudokuFamily e(true, "sudoku");
   return e;
 }
 const Encoder& futoshiki_encoder() {
-  static const SudokuFamily e(false);
+  static const SudokuFamily e(false, "futoshiki");
+  return e;
+}
+const Encoder& skyscrapers_encoder() {
+  static const SudokuFamily e(false, "skyscrapers");
   return e;
 }
 

@@ -1,0 +1,158 @@
+// The skyscrapers kind (a Latin square with tower counts) and Simon Tatham's
+// towers game IDs: exact counts against the plain backtracking counter of
+// variant_rules.h, real game IDs from the collection's own generator with
+// its recorded solutions, links of the collection's web pages, malformed IDs.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "helpers.h"
+#include "variant_rules.h"
+
+namespace psmt::testing {
+namespace {
+
+using json = nlohmann::json;
+
+int seen_from(const variants::Grid& s, const std::string& side, int i) {
+  const int n = static_cast<int>(s.size());
+  int seen = 0, tallest = 0;
+  for (int k = 0; k < n; ++k) {
+    int h = side == "top" ? s[k][i] : side == "bottom" ? s[n - 1 - k][i] : side == "left" ? s[i][k] : s[i][n - 1 - k];
+    if (h > tallest) {
+      tallest = h;
+      seen++;
+    }
+  }
+  return seen;
+}
+
+TEST(Skyscrapers, ExactCountsMatchBacktrackingInEveryEncoding) {
+  std::mt19937 rng(17);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int checked = 0, unique = 0, none = 0;
+  for (int round = 0; round < 16; ++round) {
+    const int n = round % 2 ? 5 : 4;
+    // The counter's shape: a Latin square (every cell in no region).
+    json shape = {{"size", n}, {"regions", std::vector<std::string>(n, std::string(n, '.'))}};
+    std::vector<variants::Grid> squares;
+    variants::count_solutions(shape, static_cast<uint64_t>(pick(1, 200)), [&](const variants::Grid& g) { squares.push_back(g); });
+    const auto& s = squares.back();
+    json sides = json::object();
+    for (const char* side : {"top", "bottom", "left", "right"}) sides[side] = json(n, nullptr);
+    for (int k = 0; k < pick(2, 2 * n); ++k) {
+      const std::string side = std::vector<std::string>{"top", "bottom", "left", "right"}[pick(0, 3)];
+      int i = pick(0, n - 1);
+      sides[side][i] = pick(0, 9) ? seen_from(s, side, i) : pick(1, n);
+    }
+    json counted = shape;
+    counted["skyscrapers"] = sides;
+    json puzzle = {{"kind", "skyscrapers"}, {"size", n}, {"skyscrapers", sides}};
+    if (round % 4 == 3) {  // a given or two, from the square
+      std::string grid(static_cast<std::size_t>(n * n), '.');
+      for (int k = 0; k < 2; ++k) {
+        int c = pick(0, n * n - 1);
+        grid[static_cast<std::size_t>(c)] = static_cast<char>('0' + s[c / n][c % n]);
+      }
+      counted["grid"] = grid;
+      puzzle["grid"] = grid;
+    }
+    const uint64_t expected = variants::count_solutions(counted, 100000);
+    auto lp = puzzle_from_text(puzzle.dump());
+    for (const auto& enc : encodings_of("skyscrapers")) {
+      Result r = run_puzzle(lp, enc, 0);
+      ASSERT_TRUE(r.complete) << enc;
+      EXPECT_EQ(r.solutions_found, expected) << enc << "\n" << puzzle.dump();
+    }
+    checked++;
+    unique += expected == 1;
+    none += expected == 0;
+  }
+  EXPECT_EQ(checked, 16);
+  EXPECT_GE(unique + none, 1) << "some rounds should be decided by their clues";
+}
+
+struct GameId {
+  std::string id, solution;
+};
+
+std::vector<GameId> towers_ids() {
+  std::vector<GameId> out;
+  std::ifstream in(kDataDir + "/tatham/towers.txt");
+  for (std::string line; std::getline(in, line);) {
+    auto sp = line.find(' ');
+    out.push_back({line.substr(0, sp), line.substr(sp + 2)});  // "S" then the digits
+  }
+  return out;
+}
+
+TEST(Skyscrapers, GeneratedTowersIdsAreUniqueWithTheCollectionsSolution) {
+  auto ids = towers_ids();
+  ASSERT_EQ(ids.size(), 12u);
+  for (const auto& g : ids) {
+    CliResult r = run_cli({"check", "--json", g.id});
+    ASSERT_EQ(r.exit_code, 0) << g.id << "\n" << r.err;
+    auto rep = json::parse(r.out);
+    EXPECT_EQ(rep["kind"], "skyscrapers");
+    std::string digits;
+    for (const auto& row : rep["solutions"][0]) digits += row.get<std::string>();
+    EXPECT_EQ(digits, g.solution) << g.id;
+  }
+}
+
+TEST(Skyscrapers, TheCollectionsWebPageLinkAndAFileHoldingTheIdReadTheSame) {
+  const auto g = towers_ids().at(2);  // 5x5 with givens
+  const std::string link =
+      "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/towers.html#" + g.id.substr(std::string("towers:").size());
+  CliResult a = run_cli({"check", "--json", link});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  std::string file = ::testing::TempDir() + "/towers_id.txt";
+  std::ofstream(file) << g.id << "\n";
+  CliResult b = run_cli({"check", "--json", file});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(json::parse(a.out)["solutions"], json::parse(b.out)["solutions"]);
+  // convert writes our JSON, which checks the same.
+  CliResult c = run_cli({"convert", g.id});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  std::string ours = ::testing::TempDir() + "/towers_converted.json";
+  std::ofstream(ours) << c.out;
+  CliResult d = run_cli({"check", "--json", ours});
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  EXPECT_EQ(json::parse(d.out)["solutions"], json::parse(a.out)["solutions"]);
+}
+
+TEST(Skyscrapers, MalformedTowersIdsAreOneLineAndExit2) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"towers:4:1/2/3", "3 entries separated by '/', a 4x4 board has 16"},
+      {"towers:12:1", "size 12 (towers are 3 to 9 wide)"},
+      {"towers:4dq:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/3", "expected nothing or d and a difficulty"},
+      {"towers:4:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/9", "clue 16: 9 (a count is 1..4)"},
+      {"towers:4:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/3,c5m", "grid, character 2: a given of 5 (givens are 1..4)"},
+      {"towers:4:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/3,z", "more than the 16 cells"},
+      {"towers:4", "has no description"},
+      {"net:3x3:abc", "net is a game of Simon Tatham's collection that puzzle-smt does not read yet"},
+  };
+  for (const auto& [id, part] : cases) {
+    CliResult r = run_cli({"check", id});
+    EXPECT_EQ(r.exit_code, 2) << id;
+    EXPECT_NE(r.err.find(part), std::string::npos) << id << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+TEST(Skyscrapers, DiagnoseNamesTheClueInTheSettersWords) {
+  // A 4x4 whose right clue of row 1 says 4 where 1 is seen: no solution, and
+  // the conflict names skyscraper clues.
+  json p = {{"kind", "skyscrapers"}, {"size", 4},
+            {"skyscrapers", {{"top", {1, 3, 3, 2}}, {"bottom", {2, 1, 2, 3}}, {"left", {1, 3, 3, 2}}, {"right", {4, 1, 2, 3}}}}};
+  std::string f = ::testing::TempDir() + "/towers_bad.json";
+  std::ofstream(f) << p.dump();
+  CliResult r = run_cli({"check", f});
+  EXPECT_EQ(r.exit_code, 20) << r.out << r.err;
+  EXPECT_NE(r.out.find("skyscraper clue"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace psmt::testing
