@@ -9,7 +9,9 @@
 //           a number: a given, '_' between two numbers).
 // A solved ID ("S" and W² digits after the DESC's grid) is not a puzzle
 // and is refused. Other games of the collection are named and refused.
+#include <algorithm>
 #include <cctype>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -126,6 +128,187 @@ Imported towers(const std::string& params, const std::string& desc, const std::s
   return b.out;
 }
 
+// The block/cage structure encoding shared by solo and keen (FORMATS.md):
+// for each of the 2n(n-1) internal lines, then a virtual one, how many
+// non-lines come before the next line. Returns the region of each cell,
+// numbered in order of each region's first cell.
+std::vector<int> decode_blocks(const std::string& s, int n, int z_run, bool repeats, const std::string& origin,
+                               const std::string& what) {
+  const int lines = 2 * n * (n - 1);
+  std::vector<int> parent(static_cast<std::size_t>(n * n));
+  for (int i = 0; i < n * n; ++i) parent[static_cast<std::size_t>(i)] = i;
+  std::function<int(int)> find = [&](int x) {
+    while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
+    return x;
+  };
+  auto join = [&](int k) {
+    int a, b;
+    if (k < n * (n - 1)) {
+      int y = k / (n - 1), x = k % (n - 1);
+      a = y * n + x;
+      b = a + 1;
+    } else {
+      int k2 = k - n * (n - 1), x = k2 / (n - 1), y = k2 % (n - 1);
+      a = y * n + x;
+      b = a + n;
+    }
+    parent[static_cast<std::size_t>(find(a))] = find(b);
+  };
+  int pos = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const char c = s[i++];
+    int nonlines = 0;
+    bool line = true;
+    if (c == '_') nonlines = 0;
+    else if (c >= 'a' && c <= 'y') nonlines = c - 'a' + 1;
+    else if (c == 'z') {
+      nonlines = z_run;
+      line = false;
+    } else {
+      fail(origin, fmt::format("{}, character {}", what, i), fmt::format("unexpected {} (a..z and _ describe the lines)", quote_input(std::string(1, c))));
+    }
+    int times = 1;
+    if (repeats && i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
+      std::size_t j = i;
+      while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) && j - i < 4) ++j;
+      times = std::stoi(s.substr(i, j - i));
+      i = j;
+    }
+    for (int t = 0; t < times; ++t) {
+      for (int k = 0; k < nonlines; ++k, ++pos) {
+        if (pos >= lines) fail(origin, what, fmt::format("describes more than the {} lines of a {}x{} board", lines, n, n));
+        join(pos);
+      }
+      if (line) ++pos;
+      if (pos > lines + 1) fail(origin, what, fmt::format("describes more than the {} lines of a {}x{} board", lines, n, n));
+    }
+  }
+  if (pos != lines + 1)
+    fail(origin, what, fmt::format("describes {} of the {} lines of a {}x{} board and the final one", std::min(pos, lines + 1), lines, n, n));
+  std::vector<int> region(static_cast<std::size_t>(n * n), -1), id_of(static_cast<std::size_t>(n * n), -1);
+  int next = 0;
+  for (int i = 0; i < n * n; ++i) {
+    int r = find(i);
+    if (id_of[static_cast<std::size_t>(r)] < 0) id_of[static_cast<std::size_t>(r)] = next++;
+    region[static_cast<std::size_t>(i)] = id_of[static_cast<std::size_t>(r)];
+  }
+  return region;
+}
+
+nlohmann::json cell_list(const std::vector<int>& region, int id, int n) {
+  nlohmann::json cells = nlohmann::json::array();
+  for (int i = 0; i < n * n; ++i)
+    if (region[static_cast<std::size_t>(i)] == id) cells.push_back({i / n, i % n});
+  return cells;
+}
+
+// solo: PARAMS "CxR" or "N", then any of j (jigsaw), x (diagonals), k
+// (killer), and generation settings that do not change the puzzle (rN, mN,
+// mdN, a: symmetry; dX: difficulty).
+Imported solo(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  auto number = [&]() {
+    std::size_t j = i;
+    while (j < params.size() && std::isdigit(static_cast<unsigned char>(params[j])) && j - i < 2) ++j;
+    if (j == i) fail(origin, "parameters", fmt::format("{} is not a solo size (CxR or N, e.g. 3x3, 2x3, 9j)", quote_input(params)));
+    int v = std::stoi(params.substr(i, j - i));
+    i = j;
+    return v;
+  };
+  int c = number(), r = c;
+  bool has_r = false;
+  if (i < params.size() && params[i] == 'x' && i + 1 < params.size() && std::isdigit(static_cast<unsigned char>(params[i + 1]))) {
+    ++i;
+    r = number();
+    has_r = true;
+  }
+  bool jigsaw = false, diagonals = false, killer = false;
+  while (i < params.size()) {
+    const char f = params[i++];
+    if (f == 'j') jigsaw = true;
+    else if (f == 'x') diagonals = true;
+    else if (f == 'k') killer = true;
+    else if (f == 'a') continue;
+    else if (f == 'r' || f == 'm') {  // symmetry: r2 r4 m2 m4 m8 md2 md4
+      if (i < params.size() && params[i] == 'd') ++i;
+      while (i < params.size() && std::isdigit(static_cast<unsigned char>(params[i]))) ++i;
+    } else if (f == 'd' && i < params.size() && std::string("tbiaeu").find(params[i]) != std::string::npos) {
+      ++i;
+    } else {
+      fail(origin, "parameters", fmt::format("{} in {}: expected j, x, k, a symmetry (r2, m4, ...) or a difficulty (dt, db, di, da, de, du)",
+                                             quote_input(std::string(1, f)), quote_input(params)));
+    }
+  }
+  // "N" is NxN, except that "Nj" is a jigsaw of side N; "CxR" has side C*R.
+  const int n = has_r ? c * r : jigsaw ? c : c * c;
+  if (n < 2 || n > 36) fail(origin, "parameters", fmt::format("a {}x{} grid (solo is 2x2 to 36x36)", n, n));
+  std::vector<std::string> parts;
+  for (std::size_t a = 0;;) {
+    std::size_t b = desc.find(',', a);
+    parts.push_back(desc.substr(a, b == std::string::npos ? std::string::npos : b - a));
+    if (b == std::string::npos) break;
+    a = b + 1;
+  }
+  const std::size_t want = 1 + (jigsaw ? 1 : 0) + (killer ? 2 : 0);
+  if (parts.size() != want)
+    fail(origin, "", fmt::format("{} comma-separated parts, a {}{}{} solo ID has {} (the grid{}{})", parts.size(),
+                                 jigsaw ? "jigsaw " : "", killer ? "killer " : "", diagonals ? "X " : "", want,
+                                 jigsaw ? ", the regions" : "", killer ? ", the cages, their sums" : ""));
+  Builder b("Tatham solo");
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "sudoku";
+  p["name"] = fmt::format("Solo {}", params);
+  p["source"] = id;
+  p["size"] = n;
+  auto givens = run_length_grid(parts[0], static_cast<std::size_t>(n * n), n, origin);
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < n; ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < n; ++x) row.push_back(givens[static_cast<std::size_t>(y * n + x)]);
+    rows.push_back(row);
+  }
+  p["grid"] = rows;
+  b.from("/grid", "the grid of givens");
+  std::size_t next = 1;
+  if (jigsaw) {
+    auto region = decode_blocks(parts[next++], n, 26, false, origin, "regions");
+    int count = *std::max_element(region.begin(), region.end()) + 1;
+    if (count != n) fail(origin, "regions", fmt::format("{} regions, a {}x{} jigsaw has {}", count, n, n, n));
+    nlohmann::json regions = nlohmann::json::array();
+    for (int k = 0; k < n; ++k) {
+      regions.push_back(cell_list(region, k, n));
+      if (static_cast<int>(regions.back().size()) != n)
+        fail(origin, "regions", fmt::format("region {} has {} cells, each has {}", k + 1, regions.back().size(), n));
+    }
+    p["regions"] = regions;
+    b.from("/regions", "the regions");
+  } else if (n > 1) {
+    p["box"] = {c, r};  // blocks R cells wide and C cells tall
+  }
+  if (diagonals) p["diagonals"] = {{"main", true}, {"anti", true}};
+  if (killer) {
+    auto cage = decode_blocks(parts[next], n, 26, false, origin, "cages");
+    auto sums = run_length_grid(parts[next + 1], static_cast<std::size_t>(n * n), n * (n + 1) / 2, origin);
+    int cages = *std::max_element(cage.begin(), cage.end()) + 1;
+    nlohmann::json list = nlohmann::json::array();
+    for (int k = 0; k < cages; ++k) {
+      nlohmann::json cells = cell_list(cage, k, n);
+      int first = cells[0][0].get<int>() * n + cells[0][1].get<int>(), sum = 0;
+      for (int i2 = 0; i2 < n * n; ++i2) {
+        if (cage[static_cast<std::size_t>(i2)] != k || !sums[static_cast<std::size_t>(i2)]) continue;
+        if (i2 != first)
+          fail(origin, "cage sums", fmt::format("the sum of cage {} is at cell {}, not at its first cell {}", k + 1, i2, first));
+        sum = sums[static_cast<std::size_t>(i2)];
+      }
+      if (!sum) fail(origin, "cage sums", fmt::format("cage {} (first cell {}) has no sum", k + 1, first));
+      list.push_back({{"cells", cells}, {"sum", sum}});
+      b.from(fmt::format("/killer/{}", k), fmt::format("cage {}", k + 1));
+    }
+    p["killer"] = list;
+  }
+  return b.out;
+}
+
 }  // namespace
 
 std::optional<std::pair<std::string, std::string>> split_game_id(const std::string& text) {
@@ -150,7 +333,9 @@ Imported import_game_id(const std::string& game, const std::string& id, const st
   const std::string params = id.substr(0, colon), desc = id.substr(colon + 1);
   if (desc.empty()) fail(origin, "", "the description after PARAMS: is empty");
   if (game == "towers") return towers(params, desc, origin, full);
-  fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads towers)", game));
+  if (game == "solo") return solo(params, desc, origin, full);
+  fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads "
+                               "towers and solo)", game));
 }
 
 }  // namespace psmt::importers
