@@ -4,6 +4,7 @@
 // its recorded solutions, links of the collection's web pages, malformed IDs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -99,6 +100,43 @@ TEST(Skyscrapers, GeneratedTowersIdsAreUniqueWithTheCollectionsSolution) {
     std::string digits;
     for (const auto& row : rep["solutions"][0]) digits += row.get<std::string>();
     EXPECT_EQ(digits, g.solution) << g.id;
+  }
+}
+
+TEST(TathamIds, GeneratedSoloIdsAreUniqueWithTheCollectionsSolution) {
+  // Plain, X, jigsaw, killer and jigsaw killer, 4x4 to 9x9.
+  std::ifstream in(kDataDir + "/tatham/solo.txt");
+  int n = 0;
+  for (std::string line; std::getline(in, line); ++n) {
+    const std::string id = line.substr(0, line.find(' '));
+    std::string want;
+    for (char c : line.substr(line.find(' ') + 2))
+      if (c != ',') want += c;
+    CliResult r = run_cli({"check", "--json", id});
+    ASSERT_EQ(r.exit_code, 0) << id << "\n" << r.err << r.out.substr(0, 300);
+    auto rep = json::parse(r.out);
+    EXPECT_EQ(rep["kind"], "sudoku");
+    std::string got;
+    for (const auto& row : rep["solutions"][0]) got += row.get<std::string>();
+    EXPECT_EQ(got, want) << id;
+  }
+  EXPECT_EQ(n, 12);
+}
+
+TEST(TathamIds, MalformedSoloIdsAreOneLineAndExit2) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"solo:3x3:4b7", "grid: 5 cells, the board has 81"},
+      {"solo:3x3q:zzzc", "\"q\" in \"3x3q\": expected j, x, k"},
+      {"solo:4j:b2a3f1a4b", "1 comma-separated parts, a jigsaw solo ID has 2"},
+      {"solo:4j:b2a3f1a4b,abbb", "regions: describes"},
+      {"solo:2x2k:p,_a__a_aaaaa___aa,6_4a7a7b4a9b3c", "grid: 17 cells, the board has 16"},
+      {"solo:2x2k:p,_a__a_aaaaa___aa,a6_4a7a7b4a9b3", "the sum of cage 1 is at cell 1, not at its first cell 0"},
+  };
+  for (const auto& [id, part] : cases) {
+    CliResult r = run_cli({"check", id});
+    EXPECT_EQ(r.exit_code, 2) << id;
+    EXPECT_NE(r.err.find(part), std::string::npos) << id << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
 }
 
