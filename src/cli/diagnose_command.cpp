@@ -189,7 +189,9 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
   std::atomic<const LoadedPuzzle*> loaded{nullptr};
   const bool last = &file == &o.common.files.back();
   HardDeadline hard(last ? std::optional(start) : std::nullopt, o.common.timeout_ms, [&]() {
-    print_unknown_report("diagnose", o.common, file, loaded.load(), fmt::format("timeout (--timeout {} ms)", *o.common.timeout_ms));
+    const LoadedPuzzle* lp_now = loaded.load();
+    print_unknown_report("diagnose", o.common, file, lp_now,
+                         fmt::format("timeout (--timeout {} ms){}", *o.common.timeout_ms, lp_now ? "" : " while reading the puzzle"));
   });
   LoadedPuzzle lp;
   try {

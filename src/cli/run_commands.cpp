@@ -63,7 +63,9 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   std::atomic<const LoadedPuzzle*> loaded{nullptr};
   const bool last = &file == &o.files.back();
   HardDeadline hard(last ? std::optional(start) : std::nullopt, o.timeout_ms, [&]() {
-    print_unknown_report(command, o, file, loaded.load(), fmt::format("timeout (--timeout {} ms)", *o.timeout_ms));
+    const LoadedPuzzle* lp_now = loaded.load();
+    print_unknown_report(command, o, file, lp_now,
+                         fmt::format("timeout (--timeout {} ms){}", *o.timeout_ms, lp_now ? "" : " while reading the puzzle"));
   });
   LoadedPuzzle lp;
   try {
