@@ -17,6 +17,7 @@
 
 #include "importers/formats.h"
 #include "io/error.h"
+#include "io/json_load.h"
 
 namespace psmt::importers {
 namespace {
@@ -34,7 +35,8 @@ constexpr const char* kGames[] = {"blackbox", "bridges", "cube",    "dominosa", 
 }
 
 // Solo-style run-length givens: exactly `cells` cells.
-std::vector<int> run_length_grid(const std::string& s, std::size_t cells, int max, const std::string& origin) {
+std::vector<int> run_length_grid(const std::string& s, std::size_t cells, int max, const std::string& origin,
+                                 const std::string& what = "grid") {
   std::vector<int> out;
   for (std::size_t i = 0; i < s.size();) {
     const char c = s[i];
@@ -48,16 +50,16 @@ std::vector<int> run_length_grid(const std::string& s, std::size_t cells, int ma
       while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) && j - i < 3) ++j;
       int v = std::stoi(s.substr(i, j - i));
       if (v < 1 || v > max)
-        fail(origin, fmt::format("grid, character {}", i + 1), fmt::format("a given of {} (givens are 1..{})", v, max));
+        fail(origin, fmt::format("{}, character {}", what, i + 1), fmt::format("a value of {} (1..{} here)", v, max));
       out.push_back(v);
       i = j;
     } else {
-      fail(origin, fmt::format("grid, character {}", i + 1),
-           fmt::format("unexpected {} (a..z are runs of blanks, digits are givens)", quote_input(std::string(1, c))));
+      fail(origin, fmt::format("{}, character {}", what, i + 1),
+           fmt::format("unexpected {} (a..z are runs of blanks, digits are values)", quote_input(std::string(1, c))));
     }
-    if (out.size() > cells) fail(origin, "grid", fmt::format("more than the {} cells of the board", cells));
+    if (out.size() > cells) fail(origin, what, fmt::format("more than the {} cells of the board", cells));
   }
-  if (out.size() != cells) fail(origin, "grid", fmt::format("{} cells, the board has {}", out.size(), cells));
+  if (out.size() != cells) fail(origin, what, fmt::format("{} cells, the board has {}", out.size(), cells));
   return out;
 }
 
@@ -251,9 +253,9 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
   }
   const std::size_t want = 1 + (jigsaw ? 1 : 0) + (killer ? 2 : 0);
   if (parts.size() != want)
-    fail(origin, "", fmt::format("{} comma-separated parts, a {}{}{} solo ID has {} (the grid{}{})", parts.size(),
-                                 jigsaw ? "jigsaw " : "", killer ? "killer " : "", diagonals ? "X " : "", want,
-                                 jigsaw ? ", the regions" : "", killer ? ", the cages, their sums" : ""));
+    fail(origin, "", fmt::format("{} comma-separated parts, a{}{} solo ID has {} (the grid{}{})", parts.size(),
+                                 jigsaw ? " jigsaw" : "", killer ? " killer" : "", want, jigsaw ? ", the regions" : "",
+                                 killer ? ", the cages, their sums" : ""));
   Builder b("Tatham solo");
   nlohmann::json& p = b.out.puzzle;
   p["kind"] = "sudoku";
@@ -288,7 +290,7 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
   if (diagonals) p["diagonals"] = {{"main", true}, {"anti", true}};
   if (killer) {
     auto cage = decode_blocks(parts[next], n, 26, false, origin, "cages");
-    auto sums = run_length_grid(parts[next + 1], static_cast<std::size_t>(n * n), n * (n + 1) / 2, origin);
+    auto sums = run_length_grid(parts[next + 1], static_cast<std::size_t>(n * n), n * (n + 1) / 2, origin, "cage sums");
     int cages = *std::max_element(cage.begin(), cage.end()) + 1;
     nlohmann::json list = nlohmann::json::array();
     for (int k = 0; k < cages; ++k) {
@@ -297,10 +299,11 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
       for (int i2 = 0; i2 < n * n; ++i2) {
         if (cage[static_cast<std::size_t>(i2)] != k || !sums[static_cast<std::size_t>(i2)]) continue;
         if (i2 != first)
-          fail(origin, "cage sums", fmt::format("the sum of cage {} is at cell {}, not at its first cell {}", k + 1, i2, first));
+          fail(origin, "cage sums", fmt::format("the sum of cage {} is at r{}c{}, not at its first cell r{}c{}", k + 1,
+                                                i2 / n + 1, i2 % n + 1, first / n + 1, first % n + 1));
         sum = sums[static_cast<std::size_t>(i2)];
       }
-      if (!sum) fail(origin, "cage sums", fmt::format("cage {} (first cell {}) has no sum", k + 1, first));
+      if (!sum) fail(origin, "cage sums", fmt::format("cage {} (first cell r{}c{}) has no sum", k + 1, first / n + 1, first % n + 1));
       list.push_back({{"cells", cells}, {"sum", sum}});
       b.from(fmt::format("/killer/{}", k), fmt::format("cage {}", k + 1));
     }

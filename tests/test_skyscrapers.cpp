@@ -43,24 +43,29 @@ TEST(Skyscrapers, ExactCountsMatchBacktrackingInEveryEncoding) {
     const auto& s = squares.back();
     json sides = json::object();
     for (const char* side : {"top", "bottom", "left", "right"}) sides[side] = json(n, nullptr);
-    for (int k = 0; k < pick(2, 2 * n); ++k) {
-      const std::string side = std::vector<std::string>{"top", "bottom", "left", "right"}[pick(0, 3)];
-      int i = pick(0, n - 1);
-      sides[side][i] = pick(0, 9) ? seen_from(s, side, i) : pick(1, n);
-    }
     json counted = shape;
-    counted["skyscrapers"] = sides;
-    json puzzle = {{"kind", "skyscrapers"}, {"size", n}, {"skyscrapers", sides}};
+    std::string grid(static_cast<std::size_t>(n * n), '.');
     if (round % 4 == 3) {  // a given or two, from the square
-      std::string grid(static_cast<std::size_t>(n * n), '.');
       for (int k = 0; k < 2; ++k) {
         int c = pick(0, n * n - 1);
         grid[static_cast<std::size_t>(c)] = static_cast<char>('0' + s[c / n][c % n]);
       }
       counted["grid"] = grid;
-      puzzle["grid"] = grid;
     }
-    const uint64_t expected = variants::count_solutions(counted, 100000);
+    // Clues one at a time (one in ten wrong) until few enough solutions
+    // remain to enumerate in every encoding.
+    uint64_t expected = 0;
+    for (int k = 0; k < 4 * n; ++k) {
+      const std::string side = std::vector<std::string>{"top", "bottom", "left", "right"}[pick(0, 3)];
+      int i = pick(0, n - 1);
+      sides[side][i] = pick(0, 9) ? seen_from(s, side, i) : pick(1, n);
+      counted["skyscrapers"] = sides;
+      expected = variants::count_solutions(counted, 201);
+      if (k >= 1 && expected <= 200) break;
+    }
+    if (expected > 200) continue;
+    json puzzle = {{"kind", "skyscrapers"}, {"size", n}, {"skyscrapers", sides}};
+    if (round % 4 == 3) puzzle["grid"] = grid;
     auto lp = puzzle_from_text(puzzle.dump());
     for (const auto& enc : encodings_of("skyscrapers")) {
       Result r = run_puzzle(lp, enc, 0);
@@ -71,7 +76,7 @@ TEST(Skyscrapers, ExactCountsMatchBacktrackingInEveryEncoding) {
     unique += expected == 1;
     none += expected == 0;
   }
-  EXPECT_EQ(checked, 16);
+  EXPECT_GE(checked, 12);
   EXPECT_GE(unique + none, 1) << "some rounds should be decided by their clues";
 }
 
@@ -125,12 +130,12 @@ TEST(TathamIds, GeneratedSoloIdsAreUniqueWithTheCollectionsSolution) {
 
 TEST(TathamIds, MalformedSoloIdsAreOneLineAndExit2) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"solo:3x3:4b7", "grid: 5 cells, the board has 81"},
+      {"solo:3x3:4b7", "grid: 4 cells, the board has 81"},
       {"solo:3x3q:zzzc", "\"q\" in \"3x3q\": expected j, x, k"},
-      {"solo:4j:b2a3f1a4b", "1 comma-separated parts, a jigsaw solo ID has 2"},
+      {"solo:4j:b2a3f1a4b", "1 comma-separated parts, a jigsaw solo ID has 2 (the grid, the regions)"},
       {"solo:4j:b2a3f1a4b,abbb", "regions: describes"},
-      {"solo:2x2k:p,_a__a_aaaaa___aa,6_4a7a7b4a9b3c", "grid: 17 cells, the board has 16"},
-      {"solo:2x2k:p,_a__a_aaaaa___aa,a6_4a7a7b4a9b3", "the sum of cage 1 is at cell 1, not at its first cell 0"},
+      {"solo:2x2k:p,_a__a_aaaaa___aa,6_4a7a7b4a9b3c", "cage sums: more than the 16 cells of the board"},
+      {"solo:2x2k:p,_a__a_aaaaa___aa,a6_4a7a7b4a9b3a", "cage sums: the sum of cage 1 is at r2c1, not at its first cell r1c1"},
   };
   for (const auto& [id, part] : cases) {
     CliResult r = run_cli({"check", id});
@@ -167,7 +172,7 @@ TEST(Skyscrapers, MalformedTowersIdsAreOneLineAndExit2) {
       {"towers:12:1", "size 12 (towers are 3 to 9 wide)"},
       {"towers:4dq:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/3", "expected nothing or d and a difficulty"},
       {"towers:4:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/9", "clue 16: 9 (a count is 1..4)"},
-      {"towers:4:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/3,c5m", "grid, character 2: a given of 5 (givens are 1..4)"},
+      {"towers:4:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/3,c5m", "grid, character 2: a value of 5 (1..4 here)"},
       {"towers:4:2/2/3/1/1/2/2/3/2/2/3/1/1/3/2/3,z", "more than the 16 cells"},
       {"towers:4", "has no description"},
       {"net:3x3:abc", "net is a game of Simon Tatham's collection that puzzle-smt does not read yet"},
