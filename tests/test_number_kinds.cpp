@@ -294,7 +294,10 @@ TEST(EquationGrid, ChangedResultHasNoSolutionAndNamesTheEquations) {
   j.erase("expect");
   j["equations"][2] = "x31 * x32 + x33 = 12";  // row 3 off by one
   auto lp = puzzle_from_text(j.dump());
-  Result r = run_puzzle(lp, "bv");
+  RunOptions ro;
+  ro.encoding = "bv";
+  ro.conflict_timeout_ms = 300000;  // about 2 s here; room for a loaded machine (10 s ran out under CI plus fuzzing)
+  Result r = run(*lp.encoder, *lp.puzzle, ro);
   ASSERT_EQ(r.status, Status::None);
   ASSERT_TRUE(r.conflict);
   EXPECT_TRUE(r.conflict->minimal) << "bit-vectors are decidable: the conflict shrinks to a minimal set";

@@ -105,7 +105,8 @@ TEST(Stop, SigtermStopsCountWithAPartialReport) {
   EXPECT_LT(s.stop_ms, kPromptMs);
   auto j = nlohmann::json::parse(s.out);
   EXPECT_EQ(j["complete"], false);
-  EXPECT_EQ(j["reason"], "interrupted (SIGTERM)");
+  // Stopped while enumerating, or (on a loaded machine) still encoding.
+  EXPECT_EQ(j["reason"].get<std::string>().rfind("interrupted (SIGTERM)", 0), 0u) << j["reason"];
   EXPECT_LT(j["count"].get<uint64_t>(), 9356u);
 }
 
