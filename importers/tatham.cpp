@@ -34,6 +34,17 @@ constexpr const char* kGames[] = {"blackbox", "bridges", "cube",    "dominosa", 
   throw InputError("input.game_id", kNoPath, where.empty() ? msg : where + ": " + msg, origin);
 }
 
+// The fields of `s` between `sep`s (empty ones included).
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  for (std::size_t a = 0;;) {
+    std::size_t b = s.find(sep, a);
+    out.push_back(s.substr(a, b == std::string::npos ? std::string::npos : b - a));
+    if (b == std::string::npos) return out;
+    a = b + 1;
+  }
+}
+
 // Solo-style run-length givens: exactly `cells` cells.
 std::vector<int> run_length_grid(const std::string& s, std::size_t cells, int max, const std::string& origin,
                                  const std::string& what = "grid") {
@@ -78,13 +89,7 @@ Imported towers(const std::string& params, const std::string& desc, const std::s
     clues = desc.substr(0, comma);
     grid = desc.substr(comma + 1);
   }
-  std::vector<std::string> parts;
-  for (std::size_t a = 0;;) {
-    std::size_t b = clues.find('/', a);
-    parts.push_back(clues.substr(a, b == std::string::npos ? std::string::npos : b - a));
-    if (b == std::string::npos) break;
-    a = b + 1;
-  }
+  const std::vector<std::string> parts = split(clues, '/');
   if (parts.size() != static_cast<std::size_t>(4 * w))
     fail(origin, "clues", fmt::format("{} entries separated by '/', a {}x{} board has {} (4 sides of {})", parts.size(), w, w, 4 * w, w));
   Builder b("Tatham towers");
@@ -244,13 +249,7 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
   // "N" is NxN, except that "Nj" is a jigsaw of side N; "CxR" has side C*R.
   const int n = has_r ? c * r : jigsaw ? c : c * c;
   if (n < 2 || n > 36) fail(origin, "parameters", fmt::format("a {}x{} grid (solo is 2x2 to 36x36)", n, n));
-  std::vector<std::string> parts;
-  for (std::size_t a = 0;;) {
-    std::size_t b = desc.find(',', a);
-    parts.push_back(desc.substr(a, b == std::string::npos ? std::string::npos : b - a));
-    if (b == std::string::npos) break;
-    a = b + 1;
-  }
+  const std::vector<std::string> parts = split(desc, ',');
   const std::size_t want = 1 + (jigsaw ? 1 : 0) + (killer ? 2 : 0);
   if (parts.size() != want)
     fail(origin, "", fmt::format("{} comma-separated parts, a{}{} solo ID has {} (the grid{}{})", parts.size(),
