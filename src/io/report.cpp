@@ -16,7 +16,7 @@ std::string verdict_sentence(const Result& res, const std::string& command) {
     case Status::None: return "none: no solution";
     case Status::Solved: return "solved (uniqueness not checked; use check)";
     case Status::Unknown:
-      return fmt::format("unknown: stopped by a limit ({}) after {} solution(s)",
+      return fmt::format("unknown: stopped ({}) after {} solution(s)",
                          res.reason_unknown.empty() ? "no reason given" : res.reason_unknown, res.solutions_found);
   }
   return "";
@@ -79,7 +79,8 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   j["command"] = rc.command;
   j["encoding"] = res.encoding;
   j["status"] = status_name(res.status);
-  if (res.status == Status::Unknown) j["reason"] = res.reason_unknown;
+  // Why the run stopped: a limit or a signal, also after some solutions were found.
+  if (res.status == Status::Unknown || !res.reason_unknown.empty()) j["reason"] = res.reason_unknown;
   j["solutions_found"] = res.solutions_found;
   j["complete"] = res.complete;
   if (rc.command == "count" || rc.command == "enumerate") {
@@ -171,7 +172,10 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
     out += fmt::format("count: {} (the product of {} independent components' counts)\n", res.count_text, res.components);
   else if ((rc.command == "count" || rc.command == "enumerate") && rc.count_details.contains("counted")) {
     const auto& d = rc.count_details;
-    out += fmt::format("count: {}{} {}\n", res.complete ? "" : "at least ", res.solutions_found, d["counted"].get<std::string>());
+    out += fmt::format("count: {}{} {}{}\n", res.complete ? "" : "at least ", res.solutions_found, d["counted"].get<std::string>(),
+                       res.complete ? ""
+                       : res.reason_unknown.empty() ? " (stopped at --limit)"
+                                                    : " (stopped: " + res.reason_unknown + ")");
     if (d.contains("count_labelled"))
       out += fmt::format("       {}{} with identical pieces told apart (x{})\n", res.complete ? "" : "at least ",
                          d["count_labelled"].get<uint64_t>(), d["labelled_factor"].get<uint64_t>());
@@ -180,8 +184,8 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
                          d["count_up_to_symmetry"].get<uint64_t>(), d["board_symmetries"].get<uint64_t>());
   } else if (rc.command == "count" || rc.command == "enumerate")
     out += res.complete ? fmt::format("count: {}\n", res.solutions_found)
-                        : fmt::format("count: at least {} (stopped {})\n", res.solutions_found,
-                                      res.reason_unknown.empty() ? "at --limit" : "by " + res.reason_unknown);
+                        : fmt::format("count: at least {} (stopped{})\n", res.solutions_found,
+                                      res.reason_unknown.empty() ? " at --limit" : ": " + res.reason_unknown);
   if (res.conflict) {
     const auto& c = *res.conflict;
     if (c.rules_alone) {
