@@ -27,6 +27,7 @@ constexpr Entry kKinds[] = {
     {"futoshiki", sudoku::futoshiki_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"jodici", jodici::jodici_encoder},
+    {"kenken", sudoku::kenken_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"skyscrapers", sudoku::skyscrapers_encoder},

@@ -7,10 +7,14 @@
 //           (above columns 0..W-1, below them, left of rows 0..W-1, right
 //           of them), and a run-length grid of givens (a..z: 1..26 blanks,
 //           a number: a given, '_' between two numbers).
-// A solved ID ("S" and W² digits after the DESC's grid) is not a puzzle
-// and is refused. Other games of the collection are named and refused.
+//   solo    PARAMS "CxR" or "N" with j (jigsaw), x (diagonals), k (killer)
+//           → sudoku with boxes or regions, diagonals, killer cages;
+//   keen    PARAMS "W" (generation settings dX, m ignored); DESC "CAGES,CLUES"
+//           → kenken (see the functions below for the details).
+// Other games of the collection are named and refused.
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <functional>
 
 #include <fmt/format.h>
@@ -311,6 +315,70 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
   return b.out;
 }
 
+// keen: PARAMS "W", or "W" with generation settings that do not change the
+// puzzle (dX: difficulty e, n, h, x, u; m: multiplication only); DESC
+// "CAGES,CLUES": the block structure (z = 25, repeat counts) and one clue per
+// cage in order of the cages' first cells: a sum, m product, s difference,
+// d quotient, each followed by its value.
+Imported keen(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  while (i < params.size() && std::isdigit(static_cast<unsigned char>(params[i]))) ++i;
+  if (i == 0 || i > 2) fail(origin, "parameters", fmt::format("{} is not a keen size (W, or W with dX and m, e.g. 5 or 6dhm)", quote_input(params)));
+  const int w = std::stoi(params.substr(0, i));
+  if (w < 3 || w > 9) fail(origin, "parameters", fmt::format("size {} (keen is 3 to 9 wide)", w));
+  while (i < params.size()) {
+    const char f = params[i++];
+    if (f == 'm') continue;
+    if (f == 'd' && i < params.size() && std::string("enhxu").find(params[i]) != std::string::npos) {
+      ++i;
+      continue;
+    }
+    const std::string what = f == 'd' ? params.substr(i - 1, 2) : std::string(1, f);
+    fail(origin, "parameters", fmt::format("{} in {}: expected a difficulty (de, dn, dh, dx, du) or m", quote_input(what),
+                                           quote_input(params)));
+  }
+  const std::vector<std::string> parts = split(desc, ',');
+  if (parts.size() != 2)
+    fail(origin, "", fmt::format("{} comma-separated parts, a keen ID has 2 (the cages, their clues)", parts.size()));
+  auto cage = decode_blocks(parts[0], w, 25, true, origin, "cages");
+  const int cages = *std::max_element(cage.begin(), cage.end()) + 1;
+  Builder b("Tatham keen");
+  nlohmann::json list = nlohmann::json::array();
+  const std::string& clues = parts[1];
+  std::size_t k = 0;
+  for (int c = 0; c < cages; ++c) {
+    nlohmann::json cells = cell_list(cage, c, w);
+    const std::string where = fmt::format("clues, character {}", k + 1);
+    if (k >= clues.size()) fail(origin, "clues", fmt::format("{} clues for the {} cages", c, cages));
+    const char op = clues[k++];
+    const char* ops = "amsd";
+    const char* ours[] = {"+", "*", "-", "/"};
+    const char* at = std::strchr(ops, op);
+    if (!at || op == '\0') fail(origin, where, fmt::format("{} is not an operation (a sum, m product, s difference, d quotient)", quote_input(std::string(1, op))));
+    std::size_t j = k;
+    while (j < clues.size() && std::isdigit(static_cast<unsigned char>(clues[j])) && j - k < 10) ++j;
+    if (j == k) fail(origin, where, fmt::format("the {} of cage {} has no value", quote_input(std::string(1, op)), c + 1));
+    const long long v = std::stoll(clues.substr(k, j - k));
+    if (v < 1 || v > 1000000000) fail(origin, where, fmt::format("a value of {} (1..1000000000)", v));
+    k = j;
+    const std::string our = ours[at - ops];
+    if ((our == "-" || our == "/") && cells.size() != 2)
+      fail(origin, where, fmt::format("cage {} (first cell r{}c{}) has {} cells; {} clues are for two", c + 1,
+                                      cells[0][0].get<int>() + 1, cells[0][1].get<int>() + 1, cells.size(), op));
+    list.push_back({{"cells", cells}, {"op", cells.size() == 1 ? "=" : our}, {"value", v}});
+    b.from(fmt::format("/kenken/{}", c), fmt::format("the clue of cage {}", c + 1));
+  }
+  if (k != clues.size())
+    fail(origin, fmt::format("clues, character {}", k + 1), fmt::format("more clues than the {} cages", cages));
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "kenken";
+  p["name"] = fmt::format("Keen {}", params);
+  p["source"] = id;
+  p["size"] = w;
+  p["kenken"] = list;
+  return b.out;
+}
+
 }  // namespace
 
 std::optional<std::pair<std::string, std::string>> split_game_id(const std::string& text) {
@@ -336,8 +404,9 @@ Imported import_game_id(const std::string& game, const std::string& id, const st
   if (desc.empty()) fail(origin, "", "the description after PARAMS: is empty");
   if (game == "towers") return towers(params, desc, origin, full);
   if (game == "solo") return solo(params, desc, origin, full);
+  if (game == "keen") return keen(params, desc, origin, full);
   fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads "
-                               "towers and solo)", game));
+                               "towers, solo and keen)", game));
 }
 
 }  // namespace psmt::importers

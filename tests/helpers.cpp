@@ -2,6 +2,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -95,6 +96,68 @@ std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& en
   for (const auto& s : r.solutions) out.insert(key(s));
   EXPECT_EQ(out.size(), r.solutions_found) << "a solution counted twice";
   return out;
+}
+
+std::vector<GameId> tatham_ids(const std::string& game) {
+  std::vector<GameId> out;
+  std::ifstream in(kDataDir + "/tatham/" + game + ".txt");
+  for (std::string line; std::getline(in, line);) {
+    auto sp = line.find(' ');
+    GameId g{line.substr(0, sp), ""};
+    for (char ch : line.substr(sp + 2))  // "S" then the digits
+      if (ch != ',') g.solution += ch;
+    out.push_back(g);
+  }
+  return out;
+}
+
+int expect_ids_unique_with_their_solution(const std::string& game, const std::string& kind) {
+  int n = 0;
+  for (const auto& g : tatham_ids(game)) {
+    CliResult r = run_cli({"check", "--json", g.id});
+    EXPECT_EQ(r.exit_code, 0) << g.id << "\n" << r.err << r.out.substr(0, 300);
+    if (r.exit_code != 0) continue;
+    auto rep = nlohmann::json::parse(r.out);
+    EXPECT_EQ(rep["kind"], kind) << g.id;
+    EXPECT_EQ(rep["status"], "unique") << g.id;
+    std::string digits;
+    for (const auto& row : rep["solutions"][0]) digits += row.get<std::string>();
+    EXPECT_EQ(digits, g.solution) << g.id;
+    ++n;
+  }
+  return n;
+}
+
+void expect_id_link_file_and_convert_agree(const std::string& id) {
+  const std::string game = id.substr(0, id.find(':'));
+  const std::string link = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/" + game + ".html#" + id.substr(game.size() + 1);
+  CliResult a = run_cli({"check", "--json", link});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  const std::string file = ::testing::TempDir() + "/" + game + "_id.txt";
+  std::ofstream(file) << id << "\n";
+  CliResult b = run_cli({"check", "--json", file});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const auto solutions = nlohmann::json::parse(a.out)["solutions"];
+  EXPECT_EQ(solutions, nlohmann::json::parse(b.out)["solutions"]);
+  CliResult c = run_cli({"convert", id});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const std::string ours = ::testing::TempDir() + "/" + game + "_converted.json";
+  std::ofstream(ours) << c.out;
+  CliResult d = run_cli({"check", "--json", ours});
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  EXPECT_EQ(nlohmann::json::parse(d.out)["solutions"], solutions);
+  CliResult e = run_cli({"convert", ours});
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  EXPECT_EQ(nlohmann::json::parse(e.out), nlohmann::json::parse(c.out));
+}
+
+void expect_refused_in_one_line(const std::vector<std::pair<std::string, std::string>>& cases) {
+  for (const auto& [input, part] : cases) {
+    CliResult r = run_cli({"check", input});
+    EXPECT_EQ(r.exit_code, 2) << input;
+    EXPECT_NE(r.err.find(part), std::string::npos) << input << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
 }
 
 }  // namespace psmt::testing

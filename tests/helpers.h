@@ -40,6 +40,24 @@ std::string read_file(const std::string& path);
 std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& encoding,
                                    const std::function<std::string(const nlohmann::json&)>& key);
 
+// Game IDs of Simon Tatham's collection made by its own generator, with the
+// solution its solver recorded: tests/data/tatham/GAME.txt, one
+// "GAME:PARAMS:DESC S<solution>" per line (solo's solution has commas).
+struct GameId {
+  std::string id, solution;  // the solution's digits, commas removed
+};
+std::vector<GameId> tatham_ids(const std::string& game);
+// Each ID checks `unique`, as `kind`, with the collection's solution; the
+// number of IDs checked.
+int expect_ids_unique_with_their_solution(const std::string& game, const std::string& kind);
+
+// The ID, the collection's web-page link to it (…/js/GAME.html#PARAMS:DESC)
+// and a file holding it check with the same solutions; convert writes our
+// JSON, which checks the same and converts to itself (round trip).
+void expect_id_link_file_and_convert_agree(const std::string& id);
+// Each (input, part of the message) is refused: exit 2, one line naming it.
+void expect_refused_in_one_line(const std::vector<std::pair<std::string, std::string>>& cases);
+
 // A malformed puzzle text and where its error must point.
 struct BadInputCase {
   const char* text;

@@ -80,52 +80,13 @@ TEST(Skyscrapers, ExactCountsMatchBacktrackingInEveryEncoding) {
   EXPECT_GE(unique + none, 1) << "some rounds should be decided by their clues";
 }
 
-struct GameId {
-  std::string id, solution;
-};
-
-std::vector<GameId> towers_ids() {
-  std::vector<GameId> out;
-  std::ifstream in(kDataDir + "/tatham/towers.txt");
-  for (std::string line; std::getline(in, line);) {
-    auto sp = line.find(' ');
-    out.push_back({line.substr(0, sp), line.substr(sp + 2)});  // "S" then the digits
-  }
-  return out;
-}
-
 TEST(Skyscrapers, GeneratedTowersIdsAreUniqueWithTheCollectionsSolution) {
-  auto ids = towers_ids();
-  ASSERT_EQ(ids.size(), 12u);
-  for (const auto& g : ids) {
-    CliResult r = run_cli({"check", "--json", g.id});
-    ASSERT_EQ(r.exit_code, 0) << g.id << "\n" << r.err;
-    auto rep = json::parse(r.out);
-    EXPECT_EQ(rep["kind"], "skyscrapers");
-    std::string digits;
-    for (const auto& row : rep["solutions"][0]) digits += row.get<std::string>();
-    EXPECT_EQ(digits, g.solution) << g.id;
-  }
+  EXPECT_EQ(expect_ids_unique_with_their_solution("towers", "skyscrapers"), 12);
 }
 
 TEST(TathamIds, GeneratedSoloIdsAreUniqueWithTheCollectionsSolution) {
   // Plain, X, jigsaw, killer and jigsaw killer, 4x4 to 9x9.
-  std::ifstream in(kDataDir + "/tatham/solo.txt");
-  int n = 0;
-  for (std::string line; std::getline(in, line); ++n) {
-    const std::string id = line.substr(0, line.find(' '));
-    std::string want;
-    for (char c : line.substr(line.find(' ') + 2))
-      if (c != ',') want += c;
-    CliResult r = run_cli({"check", "--json", id});
-    ASSERT_EQ(r.exit_code, 0) << id << "\n" << r.err << r.out.substr(0, 300);
-    auto rep = json::parse(r.out);
-    EXPECT_EQ(rep["kind"], "sudoku");
-    std::string got;
-    for (const auto& row : rep["solutions"][0]) got += row.get<std::string>();
-    EXPECT_EQ(got, want) << id;
-  }
-  EXPECT_EQ(n, 12);
+  EXPECT_EQ(expect_ids_unique_with_their_solution("solo", "sudoku"), 12);
 }
 
 TEST(TathamIds, MalformedSoloIdsAreOneLineAndExit2) {
@@ -137,33 +98,12 @@ TEST(TathamIds, MalformedSoloIdsAreOneLineAndExit2) {
       {"solo:2x2k:p,_a__a_aaaaa___aa,6_4a7a7b4a9b3c", "cage sums: more than the 16 cells of the board"},
       {"solo:2x2k:p,_a__a_aaaaa___aa,a6_4a7a7b4a9b3a", "cage sums: the sum of cage 1 is at r2c1, not at its first cell r1c1"},
   };
-  for (const auto& [id, part] : cases) {
-    CliResult r = run_cli({"check", id});
-    EXPECT_EQ(r.exit_code, 2) << id;
-    EXPECT_NE(r.err.find(part), std::string::npos) << id << ": " << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  }
+  expect_refused_in_one_line(cases);
 }
 
 TEST(Skyscrapers, TheCollectionsWebPageLinkAndAFileHoldingTheIdReadTheSame) {
-  const auto g = towers_ids().at(2);  // 5x5 with givens
-  const std::string link =
-      "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/towers.html#" + g.id.substr(std::string("towers:").size());
-  CliResult a = run_cli({"check", "--json", link});
-  ASSERT_EQ(a.exit_code, 0) << a.err;
-  std::string file = ::testing::TempDir() + "/towers_id.txt";
-  std::ofstream(file) << g.id << "\n";
-  CliResult b = run_cli({"check", "--json", file});
-  ASSERT_EQ(b.exit_code, 0) << b.err;
-  EXPECT_EQ(json::parse(a.out)["solutions"], json::parse(b.out)["solutions"]);
-  // convert writes our JSON, which checks the same.
-  CliResult c = run_cli({"convert", g.id});
-  ASSERT_EQ(c.exit_code, 0) << c.err;
-  std::string ours = ::testing::TempDir() + "/towers_converted.json";
-  std::ofstream(ours) << c.out;
-  CliResult d = run_cli({"check", "--json", ours});
-  ASSERT_EQ(d.exit_code, 0) << d.err;
-  EXPECT_EQ(json::parse(d.out)["solutions"], json::parse(a.out)["solutions"]);
+  // 5x5 with givens
+  expect_id_link_file_and_convert_agree(tatham_ids("towers").at(2).id);
 }
 
 TEST(Skyscrapers, MalformedTowersIdsAreOneLineAndExit2) {
@@ -177,12 +117,7 @@ TEST(Skyscrapers, MalformedTowersIdsAreOneLineAndExit2) {
       {"towers:4", "has no description"},
       {"net:3x3:abc", "net is a game of Simon Tatham's collection that puzzle-smt does not read yet"},
   };
-  for (const auto& [id, part] : cases) {
-    CliResult r = run_cli({"check", id});
-    EXPECT_EQ(r.exit_code, 2) << id;
-    EXPECT_NE(r.err.find(part), std::string::npos) << id << ": " << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  }
+  expect_refused_in_one_line(cases);
 }
 
 TEST(Skyscrapers, DiagnoseNamesTheClueInTheSettersWords) {

@@ -78,7 +78,7 @@ struct Expect {
 Expect expected(const json& p, bool solved) {
   const std::string kind = p["kind"];
   Expect e;
-  if (kind == "sudoku" || kind == "futoshiki" || kind == "skyscrapers") {
+  if (kind == "sudoku" || kind == "futoshiki" || kind == "skyscrapers" || kind == "kenken") {
     // The grid as one string, row strings, rows of numbers, or only a size.
     std::string all;
     int given_numbers = 0;

@@ -82,6 +82,29 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
     for (auto x : cells) s += at(x);
     if (k.contains("sum") && s != k["sum"].get<int>()) return false;
   }
+  for (const auto& k : p.value("kenken", nlohmann::json::array())) {
+    // KenKen: the cage's digits under its operation ("?": any that applies).
+    std::vector<int> ds;
+    for (auto x : rcs(k["cells"])) ds.push_back(at(x));
+    const long long v = k["value"].get<long long>();
+    const std::string op = k.value("op", ds.size() == 1 ? "=" : "");
+    long long sum = 0, product = 1;
+    for (int d : ds) {
+      sum += d;
+      product *= d;
+    }
+    const bool two = ds.size() == 2;
+    const int hi = two ? std::max(ds[0], ds[1]) : 0, lo = two ? std::min(ds[0], ds[1]) : 1;
+    const bool by_sum = sum == v, by_product = product == v, by_difference = two && hi - lo == v,
+               by_quotient = two && hi == v * lo, by_value = ds.size() == 1 && ds[0] == v;
+    const bool ok = op == "+"   ? by_sum
+                    : op == "*" ? by_product
+                    : op == "-" ? by_difference
+                    : op == "/" ? by_quotient
+                    : op == "=" ? by_value
+                                : by_sum || by_product || by_difference || by_quotient || by_value;
+    if (!ok) return false;
+  }
   for (const auto& t : p.value("thermo", nlohmann::json::array())) {
     auto cells = rcs(t["cells"]);
     for (std::size_t i = 1; i < cells.size(); ++i)

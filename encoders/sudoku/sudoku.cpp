@@ -104,6 +104,54 @@ void parse_regions(const JsonNode& node, Grid& g) {
                                            size[k], n, n, n));
 }
 
+// What `kinds` and the format documentation say about each kind built on
+// the sudoku grid: the sudoku itself, and the Latin squares (no boxes) that
+// differ in what they are for and how they are imported.
+struct KindText {
+  std::string_view kind;
+  const char* summary;
+  const char* description;
+  const char* examples;  // JSON array
+};
+
+const KindText kKindTexts[] = {
+    {"sudoku",
+     "n x n sudoku with boxes or irregular regions; givens; greater-than signs; variant clues (killer, thermo, arrow, "
+     "kropki, XV, lines, little killer, sandwich, anti-knight, ...)",
+     "n x n sudoku (1 to 36): every row, column and region (the boxes, or the irregular regions of \"regions\") holds "
+     "each digit once; givens, inequality signs and the clues of the constraint families (killer cages, lines, dots, "
+     "outside clues, global rules). Each item of a family is a clue of its own (killer/3, kropki/black/12, "
+     "anti_knight) that diagnose can blame. Solution: n row strings (or arrays of numbers above 35).",
+     R"json([{"kind": "sudoku", "grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}, {"kind": "sudoku", "name": "A 4x4 variant", "author": "puzzle-smt", "size": 4, "box": [2, 2], "grid": ["1...", "....", "....", "...."], "killer": [{"cells": "r1c2 r2c2", "sum": 5}], "thermo": [{"cells": [[2, 0], [3, 0], [3, 1]]}], "kropki": {"white": [{"cells": "r3c3 r3c4"}], "black": [{"cells": "r4c3 r4c4"}]}, "diagonals": {"main": true}, "expect": {"status": "unique", "solution": ["1234", "4321", "2143", "3412"]}}])json"},
+    {"futoshiki", "n x n futoshiki (Latin square, no boxes); givens; inequality signs; variant clues",
+     "n x n futoshiki (a Latin square: every row and column holds each digit once, no boxes); givens, inequality "
+     "signs, and the same constraint families as the sudoku kind. Solution: n row strings.",
+     R"json([{"kind": "futoshiki", "size": 3, "relations": [{"cells": ["r1c1", "r1c2"], "op": "<"}, {"cells": ["r1c2", "r1c3"], "op": "<"}, {"cells": ["r2c1", "r3c1"], "op": "<"}]}, {"kind": "futoshiki", "name": "A 5x5 futoshiki", "grid": [".....", "1....", ".3...", "....3", "....1"], "greater_than": {"horizontal": ["...<", "<.<>", ">.><", ".><>", "..<>"], "vertical": ["...<", "<.<.", "..><", "...>", ">><."]}, "expect": {"status": "unique", "count": 1, "solution": ["31425", "12354", "43512", "25143", "54231"]}}])json"},
+    {"skyscrapers",
+     "n x n skyscrapers (Tatham's towers: a Latin square of tower heights); counts of visible towers on the four "
+     "sides; optional givens; the futoshiki kind's signs and variant clues too",
+     "n x n skyscrapers (Simon Tatham's towers): a Latin square of tower heights 1..n; a clue outside the grid "
+     "(\"skyscrapers\": top, bottom, left, right) is the number of towers visible from it, a tower being visible "
+     "when it is taller than every tower before it. Optional givens, and the futoshiki kind's signs and constraint "
+     "families. Solution: n row strings.",
+     R"json([{"kind": "skyscrapers", "size": 3, "skyscrapers": {"top": [3, null, null], "left": [null, 1, null]}}, {"kind": "skyscrapers", "name": "Tatham's towers, 4:1/3/3/2/2/1/2/3/1/3/3/2/2/1/2/3 (FORMATS.md)", "size": 4, "skyscrapers": {"top": [1, 3, 3, 2], "bottom": [2, 1, 2, 3], "left": [1, 3, 3, 2], "right": [2, 1, 2, 3]}, "expect": {"status": "unique"}}])json"},
+    {"kenken",
+     "n x n KenKen (Tatham's keen: a Latin square); cages with a value and an operation (+ - * /, or hidden); "
+     "optional givens; the futoshiki kind's signs and variant clues too",
+     "n x n KenKen (Simon Tatham's keen): a Latin square of digits 1..n divided into cages (\"kenken\"); the digits "
+     "of a cage give its value under its operation: + sum, * product, - and / the difference and the quotient of a "
+     "two-cell cage, = a one-cell cage's digit, ? a hidden operation (any of them). Digits may repeat inside a cage "
+     "in different rows and columns. Optional givens, and the futoshiki kind's signs and constraint families. "
+     "Solution: n row strings.",
+     R"json([{"kind": "kenken", "size": 3, "kenken": [{"cells": "r1c1 r1c2", "op": "-", "value": 2}, {"cells": "r2c1 r3c1", "op": "*", "value": 6}]}, {"kind": "kenken", "name": "Tatham's keen, 4:_a_a_aa_b_5ba,m24d2a5m6a9s1s2 (FORMATS.md)", "size": 4, "kenken": [{"cells": "r1c1 r2c1 r3c1", "op": "*", "value": 24}, {"cells": "r1c2 r1c3", "op": "/", "value": 2}, {"cells": "r1c4 r2c4", "op": "+", "value": 5}, {"cells": "r2c2 r2c3", "op": "*", "value": 6}, {"cells": "r3c2 r3c3 r4c3", "op": "+", "value": 9}, {"cells": "r3c4 r4c4", "op": "-", "value": 1}, {"cells": "r4c1 r4c2", "op": "-", "value": 2}], "expect": {"status": "unique", "solution": ["3124", "4231", "2413", "1342"]}}])json"},
+};
+
+const KindText& kind_text(std::string_view kind) {
+  for (const auto& t : kKindTexts)
+    if (t.kind == kind) return t;
+  throw std::logic_error("no text for the kind " + std::string(kind));
+}
+
 class SudokuFamily : public Encoder {
  public:
   // `kind`: "sudoku" (boxes or regions), or a Latin square: "futoshiki",
@@ -112,14 +160,7 @@ class SudokuFamily : public Encoder {
   SudokuFamily(bool boxes, std::string_view kind) : boxes_(boxes), kind_(kind) {}
 
   std::string_view kind() const override { return kind_; }
-  std::string_view summary() const override {
-    if (kind_ == "skyscrapers")
-      return "n x n skyscrapers (Tatham's towers: a Latin square of tower heights); counts of visible towers on the four "
-             "sides; optional givens; the futoshiki kind's signs and variant clues too";
-    return boxes_ ? "n x n sudoku with boxes or irregular regions; givens; greater-than signs; variant clues (killer, "
-                    "thermo, arrow, kropki, XV, lines, little killer, sandwich, anti-knight, ...)"
-                  : "n x n futoshiki (Latin square, no boxes); givens; inequality signs; variant clues";
-  }
+  std::string_view summary() const override { return text().summary; }
   std::vector<std::string> fields() const override {
     std::vector<std::string> out = boxes_ ? std::vector<std::string>{"grid", "size", "box", "regions", "greater_than", "relations"}
                                           : std::vector<std::string>{"grid", "size", "greater_than", "relations"};
@@ -131,30 +172,14 @@ class SudokuFamily : public Encoder {
     // The grid's own fields, then every family's, in the order of fields().
     nlohmann::ordered_json base = nlohmann::ordered_json::parse(R"json({"grid": {"description": "the givens: n row strings, one string of n·n characters, or n arrays of numbers; '.', '0' and '_' are blanks, 'A'-'Z' stand for 10-35", "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 36}}}]}, "size": {"type": "integer", "minimum": 1, "maximum": 36, "description": "the side n (or take it from grid); one of grid and size is required"}, "box": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 36}, "minItems": 2, "maxItems": 2, "description": "[rows, cols] of a box; default: the squarest shape (2x3 for 6x6); not with regions"}, "regions": {"description": "irregular (jigsaw) regions instead of boxes: n strings of n region letters ('.' for a cell in no region), or a list of regions, each a list of cells", "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"$ref": "#/$defs/cells"}}]}, "greater_than": {"type": "object", "additionalProperties": false, "description": "signs in the seed's notation: one string per row (horizontal) or column (vertical, top to bottom; '>' means the upper cell is greater), with the signs between neighbours inside a box or between all neighbours; '.' no sign", "properties": {"horizontal": {"type": "array", "items": {"type": "string"}}, "vertical": {"type": "array", "items": {"type": "string"}}}}, "relations": {"type": "array", "description": "cell a op cell b, for any two cells", "items": {"type": "object", "additionalProperties": false, "required": ["cells", "op"], "properties": {"cells": {"type": "array", "items": {"$ref": "#/$defs/cell"}, "minItems": 2, "maxItems": 2}, "op": {"enum": ["<", ">"]}, "label": {"type": "string", "description": "how diagnose names it"}}}}})json");
     nlohmann::ordered_json s = nlohmann::ordered_json::object();
-    s["description"] = kind_ == "skyscrapers"
-                           ? "n x n skyscrapers (Simon Tatham's towers): a Latin square of tower heights 1..n; a clue "
-                             "outside the grid (\"skyscrapers\": top, bottom, left, right) is the number of towers "
-                             "visible from it, a tower being visible when it is taller than every tower before it. "
-                             "Optional givens, and the futoshiki kind's signs and constraint families. Solution: n row "
-                             "strings."
-                       : boxes_ ? "n x n sudoku (1 to 36): every row, column and region (the boxes, or the irregular regions of "
-                                "\"regions\") holds each digit once; givens, inequality signs and the clues of the constraint "
-                                "families (killer cages, lines, dots, outside clues, global rules). Each item of a family is a "
-                                "clue of its own (killer/3, kropki/black/12, anti_knight) that diagnose can blame. Solution: n "
-                                "row strings (or arrays of numbers above 35)."
-                              : "n x n futoshiki (a Latin square: every row and column holds each digit once, no boxes); "
-                                "givens, inequality signs, and the same constraint families as the sudoku kind. Solution: n "
-                                "row strings.";
+    s["description"] = text().description;
     s["properties"] = nlohmann::ordered_json::object();
     for (const auto& f : fields()) {
       if (base.contains(f)) s["properties"][f] = base[f];
       else if (const auto* fam = find_family(f)) s["properties"][f] = nlohmann::ordered_json::parse(fam->schema());
     }
     s["$defs"] = nlohmann::ordered_json::parse(R"json({"cell": {"description": "a cell: [row, col] counted from 0, or \"r3c7\" counted from 1", "anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}, {"type": "string", "pattern": "^[rR][0-9]+[cC][0-9]+$"}]}, "cells": {"description": "cells: a list of cells, or one string \"r1c1 r1c2 ...\"", "anyOf": [{"type": "array", "items": {"$ref": "#/$defs/cell"}}, {"type": "string"}]}})json");
-    s["examples"] = kind_ == "skyscrapers"
-                        ? nlohmann::ordered_json::parse(R"json([{"kind": "skyscrapers", "size": 3, "skyscrapers": {"top": [3, null, null], "left": [null, 1, null]}}, {"kind": "skyscrapers", "name": "Tatham's towers, 4:1/3/3/2/2/1/2/3/1/3/3/2/2/1/2/3 (FORMATS.md)", "size": 4, "skyscrapers": {"top": [1, 3, 3, 2], "bottom": [2, 1, 2, 3], "left": [1, 3, 3, 2], "right": [2, 1, 2, 3]}, "expect": {"status": "unique"}}])json")
-                    : boxes_ ? nlohmann::ordered_json::parse(R"json([{"kind": "sudoku", "grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}, {"kind": "sudoku", "name": "A 4x4 variant", "author": "puzzle-smt", "size": 4, "box": [2, 2], "grid": ["1...", "....", "....", "...."], "killer": [{"cells": "r1c2 r2c2", "sum": 5}], "thermo": [{"cells": [[2, 0], [3, 0], [3, 1]]}], "kropki": {"white": [{"cells": "r3c3 r3c4"}], "black": [{"cells": "r4c3 r4c4"}]}, "diagonals": {"main": true}, "expect": {"status": "unique", "solution": ["1234", "4321", "2143", "3412"]}}])json")
-                           : nlohmann::ordered_json::parse(R"json([{"kind": "futoshiki", "size": 3, "relations": [{"cells": ["r1c1", "r1c2"], "op": "<"}, {"cells": ["r1c2", "r1c3"], "op": "<"}, {"cells": ["r2c1", "r3c1"], "op": "<"}]}, {"kind": "futoshiki", "name": "A 5x5 futoshiki", "grid": [".....", "1....", ".3...", "....3", "....1"], "greater_than": {"horizontal": ["...<", "<.<>", ">.><", ".><>", "..<>"], "vertical": ["...<", "<.<.", "..><", "...>", ">><."]}, "expect": {"status": "unique", "count": 1, "solution": ["31425", "12354", "43512", "25143", "54231"]}}])json");
+    s["examples"] = nlohmann::ordered_json::parse(text().examples);
     return s.dump();
   }
 
@@ -646,6 +671,8 @@ class SudokuFamily : public Encoder {
     return out;
   }
 
+  const KindText& text() const { return kind_text(kind_); }
+
   bool boxes_;
   std::string_view kind_;
 };
@@ -662,6 +689,10 @@ const Encoder& futoshiki_encoder() {
 }
 const Encoder& skyscrapers_encoder() {
   static const SudokuFamily e(false, "skyscrapers");
+  return e;
+}
+const Encoder& kenken_encoder() {
+  static const SudokuFamily e(false, "kenken");
   return e;
 }
 

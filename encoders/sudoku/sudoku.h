@@ -99,5 +99,6 @@ std::vector<Violation> check_solution(const Grid& g, const nlohmann::json& solut
 const Encoder& sudoku_encoder();
 const Encoder& futoshiki_encoder();
 const Encoder& skyscrapers_encoder();  // a Latin square with tower counts (the "skyscrapers" family)
+const Encoder& kenken_encoder();       // a Latin square with cages (the "kenken" family)
 
 }  // namespace psmt::sudoku

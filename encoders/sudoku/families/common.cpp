@@ -104,6 +104,18 @@ Shape text_shape(std::pair<double, double> at, std::string text, double size, co
   return s;
 }
 
+Shape cage_shape(const std::vector<Cell>& cells, bool marked, std::string text, const std::string& cls) {
+  Shape s;
+  s.type = Shape::Type::Cage;
+  for (auto c : cells) s.points.push_back({c.row, c.col});
+  s.stroke = colour(marked, "#000");
+  s.size = marked ? 0.05 : 0.03;
+  s.text = std::move(text);
+  s.cls = marked ? cls + " marked" : cls;
+  s.over = true;
+  return s;
+}
+
 Shape circle_shape(std::pair<double, double> at, double r, const char* fill, const char* stroke, double stroke_width,
                    const std::string& cls, bool over) {
   Shape s;

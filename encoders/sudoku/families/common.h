@@ -53,6 +53,9 @@ Shape text_shape(std::pair<double, double> at, std::string text, double size, co
 Shape circle_shape(std::pair<double, double> at, double r, const char* fill, const char* stroke, double stroke_width,
                    const std::string& cls, bool over = false);
 
+// A cage (dashed outline) around the cells with its number in the corner.
+Shape cage_shape(const std::vector<Cell>& cells, bool marked, std::string text, const std::string& cls);
+
 // The sum alternatives of a clue: every total from lo to hi but `current`.
 std::vector<int> other_totals(int lo, int hi, int current);
 

@@ -74,15 +74,7 @@ class Killer : public Family {
     return out;
   }
   void draw(const Item& it, const Grid&, bool marked, std::vector<Shape>& out) const override {
-    Shape s;
-    s.type = Shape::Type::Cage;
-    for (auto c : it.cells) s.points.push_back({c.row, c.col});
-    s.stroke = colour(marked, "#000");
-    s.size = marked ? 0.05 : 0.03;
-    s.text = it.value ? std::to_string(*it.value) : "";
-    s.cls = marked ? "killer marked" : "killer";
-    s.over = true;
-    out.push_back(s);
+    out.push_back(cage_shape(it.cells, marked, it.value ? std::to_string(*it.value) : "", "killer"));
   }
 };
 

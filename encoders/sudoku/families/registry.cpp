@@ -10,6 +10,7 @@ const Family& extra_regions_family();
 const Family& disjoint_groups_family();
 const Family& diagonals_family();
 const Family& killer_family();
+const Family& kenken_family();
 const Family& little_killer_family();
 const Family& sandwich_family();
 const Family& skyscrapers_family();
@@ -37,7 +38,7 @@ const std::vector<const Family*>& all_families() {
   using namespace families;
   static const std::vector<const Family*> all = {
       &extra_regions_family(), &disjoint_groups_family(), &diagonals_family(), &killer_family(),
-      &little_killer_family(), &sandwich_family(),        &skyscrapers_family(), &thermo_family(),    &arrow_family(),
+      &kenken_family(),        &little_killer_family(),   &sandwich_family(),   &skyscrapers_family(), &thermo_family(),    &arrow_family(),
       &whispers_family(),      &renban_family(),          &palindrome_family(), &between_family(),
       &kropki_family(),        &xv_family(),              &non_consecutive_family(), &anti_knight_family(),
       &anti_king_family(),     &odd_family(),             &even_family(),      &minimum_family(),
