@@ -10,7 +10,10 @@
 //   solo    PARAMS "CxR" or "N" with j (jigsaw), x (diagonals), k (killer)
 //           → sudoku with boxes or regions, diagonals, killer cages;
 //   keen    PARAMS "W" (generation settings dX, m ignored); DESC "CAGES,CLUES"
-//           → kenken (see the functions below for the details).
+//           → kenken;
+//   unequal PARAMS "N" with a (adjacent mode) → futoshiki with relations, or
+//           with kropki white dots and the negative constraint
+// (see the functions below for the details).
 // Other games of the collection are named and refused.
 #include <algorithm>
 #include <cctype>
@@ -379,6 +382,116 @@ Imported keen(const std::string& params, const std::string& desc, const std::str
   return b.out;
 }
 
+// unequal: PARAMS "N" (3..32) with a (adjacent mode) and a difficulty (dX:
+// t, e, k, x, r) that does not change the puzzle; DESC: N² entries in
+// reading order, each NUMBER[FLAGS] and a comma (0 blank), a lowercase
+// letter before an entry skipping 1..26 blank cells. Unequal mode: flag U,
+// R, D or L says the cell is greater than that neighbour → futoshiki
+// relations. Adjacent mode: a flag on both sides of an edge says the two
+// differ by 1, and no flag that they do not → kropki white dots with the
+// negative constraint.
+Imported unequal(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  while (i < params.size() && std::isdigit(static_cast<unsigned char>(params[i]))) ++i;
+  if (i == 0 || i > 2) fail(origin, "parameters", fmt::format("{} is not an unequal size (N, Na, NdX, e.g. 5 or 6adk)", quote_input(params)));
+  const int n = std::stoi(params.substr(0, i));
+  if (n < 3 || n > 32) fail(origin, "parameters", fmt::format("order {} (unequal is 3 to 32)", n));
+  bool adjacent = false;
+  while (i < params.size()) {
+    const char f = params[i++];
+    if (f == 'a') {
+      adjacent = true;
+      continue;
+    }
+    if (f == 'd' && i < params.size() && std::string("tekxr").find(params[i]) != std::string::npos) {
+      ++i;
+      continue;
+    }
+    const std::string what = f == 'd' ? params.substr(i - 1, 2) : std::string(1, f);
+    fail(origin, "parameters", fmt::format("{} in {}: expected a (adjacent) or a difficulty (dt, de, dk, dx, dr)", quote_input(what), quote_input(params)));
+  }
+  const std::size_t cells = static_cast<std::size_t>(n * n);
+  std::vector<int> given;
+  std::vector<std::string> flags;
+  for (std::size_t k = 0; k < desc.size();) {
+    const std::string where = fmt::format("description, character {}", k + 1);
+    const char c = desc[k];
+    if (c >= 'a' && c <= 'z') {
+      given.insert(given.end(), static_cast<std::size_t>(c - 'a' + 1), 0);
+      flags.insert(flags.end(), static_cast<std::size_t>(c - 'a' + 1), "");
+      ++k;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      std::size_t j = k;
+      while (j < desc.size() && std::isdigit(static_cast<unsigned char>(desc[j])) && j - k < 3) ++j;
+      const int v = std::stoi(desc.substr(k, j - k));
+      if (v > n) fail(origin, where, fmt::format("a given of {} (1..{}, or 0 for a blank)", v, n));
+      std::string f;
+      while (j < desc.size() && std::strchr("URDL", desc[j]) && desc[j] != '\0') {
+        if (f.find(desc[j]) != std::string::npos) fail(origin, fmt::format("description, character {}", j + 1), fmt::format("flag {} twice on one cell", desc[j]));
+        f += desc[j++];
+      }
+      given.push_back(v);
+      flags.push_back(f);
+      if (j < desc.size() && desc[j] != ',')
+        fail(origin, fmt::format("description, character {}", j + 1),
+             fmt::format("unexpected {} after an entry (flags are U, R, D, L; entries end with a comma)", quote_input(std::string(1, desc[j]))));
+      k = j + 1;
+    } else {
+      fail(origin, where, fmt::format("unexpected {} (an entry is a number and flags U R D L)", quote_input(std::string(1, c))));
+    }
+    if (given.size() > cells) fail(origin, "description", fmt::format("more than the {} cells of a {}x{} board", cells, n, n));
+  }
+  if (given.size() != cells) fail(origin, "description", fmt::format("{} cells, a {}x{} board has {}", given.size(), n, n, cells));
+  Builder b(adjacent ? "Tatham unequal (adjacent)" : "Tatham unequal");
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "futoshiki";
+  p["name"] = fmt::format("Unequal {}", params);
+  p["source"] = id;
+  p["size"] = n;
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < n; ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < n; ++x) row.push_back(given[static_cast<std::size_t>(y * n + x)]);
+    rows.push_back(row);
+  }
+  p["grid"] = rows;
+  b.from("/grid", "the grid of givens");
+  struct Dir {
+    char flag, back;
+    int dy, dx;
+  };
+  const Dir dirs[] = {{'U', 'D', -1, 0}, {'R', 'L', 0, 1}, {'D', 'U', 1, 0}, {'L', 'R', 0, -1}};
+  nlohmann::json relations = nlohmann::json::array(), dots = nlohmann::json::array();
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const std::string& f = flags[static_cast<std::size_t>(y * n + x)];
+      for (const Dir& d : dirs) {
+        if (f.find(d.flag) == std::string::npos) continue;
+        const int y2 = y + d.dy, x2 = x + d.dx;
+        const std::string cell = fmt::format("cell {} (r{}c{})", y * n + x + 1, y + 1, x + 1);
+        if (y2 < 0 || x2 < 0 || y2 >= n || x2 >= n) fail(origin, cell, fmt::format("flag {} points off the board", d.flag));
+        if (!adjacent) {
+          b.from(fmt::format("/relations/{}", relations.size()), fmt::format("the sign {} of {}", d.flag, cell));
+          relations.push_back({{"cells", {{y, x}, {y2, x2}}}, {"op", ">"}});
+          continue;
+        }
+        if (flags[static_cast<std::size_t>(y2 * n + x2)].find(d.back) == std::string::npos)
+          fail(origin, cell, fmt::format("flag {} has no {} on r{}c{} (adjacent mode marks a bar on both cells)", d.flag, d.back, y2 + 1, x2 + 1));
+        if (d.flag == 'R' || d.flag == 'D') {  // each bar once
+          b.from(fmt::format("/kropki/white/{}", dots.size()), fmt::format("the bar between r{}c{} and r{}c{}", y + 1, x + 1, y2 + 1, x2 + 1));
+          dots.push_back({{"cells", {{y, x}, {y2, x2}}}});
+        }
+      }
+    }
+  if (adjacent) {
+    p["kropki"] = {{"white", dots}, {"negative", {"white"}}};
+    b.from("/kropki/negative", "no bar: the neighbours do not differ by 1");
+  } else {
+    p["relations"] = relations;
+  }
+  return b.out;
+}
+
 }  // namespace
 
 std::optional<std::pair<std::string, std::string>> split_game_id(const std::string& text) {
@@ -405,8 +518,9 @@ Imported import_game_id(const std::string& game, const std::string& id, const st
   if (game == "towers") return towers(params, desc, origin, full);
   if (game == "solo") return solo(params, desc, origin, full);
   if (game == "keen") return keen(params, desc, origin, full);
+  if (game == "unequal") return unequal(params, desc, origin, full);
   fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads "
-                               "towers, solo and keen)", game));
+                               "towers, solo, keen and unequal)", game));
 }
 
 }  // namespace psmt::importers

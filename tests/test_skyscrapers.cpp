@@ -84,23 +84,6 @@ TEST(Skyscrapers, GeneratedTowersIdsAreUniqueWithTheCollectionsSolution) {
   EXPECT_EQ(expect_ids_unique_with_their_solution("towers", "skyscrapers"), 12);
 }
 
-TEST(TathamIds, GeneratedSoloIdsAreUniqueWithTheCollectionsSolution) {
-  // Plain, X, jigsaw, killer and jigsaw killer, 4x4 to 9x9.
-  EXPECT_EQ(expect_ids_unique_with_their_solution("solo", "sudoku"), 12);
-}
-
-TEST(TathamIds, MalformedSoloIdsAreOneLineAndExit2) {
-  const std::vector<std::pair<std::string, std::string>> cases = {
-      {"solo:3x3:4b7", "grid: 4 cells, the board has 81"},
-      {"solo:3x3q:zzzc", "\"q\" in \"3x3q\": expected j, x, k"},
-      {"solo:4j:b2a3f1a4b", "1 comma-separated parts, a jigsaw solo ID has 2 (the grid, the regions)"},
-      {"solo:4j:b2a3f1a4b,abbb", "regions: describes"},
-      {"solo:2x2k:p,_a__a_aaaaa___aa,6_4a7a7b4a9b3c", "cage sums: more than the 16 cells of the board"},
-      {"solo:2x2k:p,_a__a_aaaaa___aa,a6_4a7a7b4a9b3a", "cage sums: the sum of cage 1 is at r2c1, not at its first cell r1c1"},
-  };
-  expect_refused_in_one_line(cases);
-}
-
 TEST(Skyscrapers, TheCollectionsWebPageLinkAndAFileHoldingTheIdReadTheSame) {
   // 5x5 with givens
   expect_id_link_file_and_convert_agree(tatham_ids("towers").at(2).id);
