@@ -81,6 +81,18 @@ std::vector<int> run_length_grid(const std::string& s, std::size_t cells, int ma
   return out;
 }
 
+// The puzzle's "grid": n rows of numbers, 0 for a blank.
+void set_givens(Builder& b, const std::vector<int>& givens, int n) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < n; ++y) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int x = 0; x < n; ++x) row.push_back(givens[static_cast<std::size_t>(y * n + x)]);
+    rows.push_back(row);
+  }
+  b.out.puzzle["grid"] = rows;
+  b.from("/grid", "the grid of givens");
+}
+
 // towers: PARAMS "W" or "WdX".
 Imported towers(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
@@ -268,15 +280,7 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
   p["name"] = fmt::format("Solo {}", params);
   p["source"] = id;
   p["size"] = n;
-  auto givens = run_length_grid(parts[0], static_cast<std::size_t>(n * n), n, origin);
-  nlohmann::json rows = nlohmann::json::array();
-  for (int y = 0; y < n; ++y) {
-    nlohmann::json row = nlohmann::json::array();
-    for (int x = 0; x < n; ++x) row.push_back(givens[static_cast<std::size_t>(y * n + x)]);
-    rows.push_back(row);
-  }
-  p["grid"] = rows;
-  b.from("/grid", "the grid of givens");
+  set_givens(b, run_length_grid(parts[0], static_cast<std::size_t>(n * n), n, origin), n);
   std::size_t next = 1;
   if (jigsaw) {
     auto region = decode_blocks(parts[next++], n, 26, false, origin, "regions");
@@ -448,14 +452,7 @@ Imported unequal(const std::string& params, const std::string& desc, const std::
   p["name"] = fmt::format("Unequal {}", params);
   p["source"] = id;
   p["size"] = n;
-  nlohmann::json rows = nlohmann::json::array();
-  for (int y = 0; y < n; ++y) {
-    nlohmann::json row = nlohmann::json::array();
-    for (int x = 0; x < n; ++x) row.push_back(given[static_cast<std::size_t>(y * n + x)]);
-    rows.push_back(row);
-  }
-  p["grid"] = rows;
-  b.from("/grid", "the grid of givens");
+  set_givens(b, given, n);
   struct Dir {
     char flag, back;
     int dy, dx;
