@@ -9,6 +9,7 @@
 #include "hidoku.h"
 #include "jodici.h"
 #include "logic_grid.h"
+#include "nonogram.h"
 #include "polyomino.h"
 #include "sudoku/sudoku.h"
 #include "xor_keystream.h"
@@ -29,6 +30,7 @@ constexpr Entry kKinds[] = {
     {"jodici", jodici::jodici_encoder},
     {"kenken", sudoku::kenken_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
+    {"nonogram", nonogram::nonogram_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"skyscrapers", sudoku::skyscrapers_encoder},
     {"sudoku", sudoku::sudoku_encoder},

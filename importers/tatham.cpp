@@ -13,6 +13,8 @@
 //           → kenken;
 //   unequal PARAMS "N" with a (adjacent mode) → futoshiki with relations, or
 //           with kropki white dots and the negative constraint
+//   pattern PARAMS "WxH" or "N"; DESC column and row clues, known cells
+//           → nonogram
 // (see the functions below for the details).
 // Other games of the collection are named and refused.
 #include <algorithm>
@@ -489,6 +491,86 @@ Imported unequal(const std::string& params, const std::string& desc, const std::
   return b.out;
 }
 
+// pattern: PARAMS "WxH" or "N"; DESC W+H clues separated by '/' (the
+// columns left to right, then the rows top to bottom), the runs of each
+// separated by '.', empty for a line with no filled cell; an optional
+// ",GIVENS" of known cells: a letter stands for k = letter - 'a' unknown
+// cells, then a known one (lowercase empty, uppercase filled); z/Z are 25
+// unknown cells with no known cell after them.
+Imported pattern(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  auto number = [&]() {
+    std::size_t j = i;
+    while (j < params.size() && std::isdigit(static_cast<unsigned char>(params[j])) && j - i < 3) ++j;
+    if (j == i) fail(origin, "parameters", fmt::format("{} is not a pattern size (WxH or N, e.g. 15x10 or 20)", quote_input(params)));
+    int v = std::stoi(params.substr(i, j - i));
+    i = j;
+    return v;
+  };
+  const int w = number();
+  int h = w;
+  if (i < params.size() && params[i] == 'x') {
+    ++i;
+    h = number();
+  }
+  if (i != params.size())
+    fail(origin, "parameters", fmt::format("{} after the size in {} (pattern takes WxH or N)", quote_input(params.substr(i)), quote_input(params)));
+  if (w < 1 || h < 1 || w > 200 || h > 200) fail(origin, "parameters", fmt::format("a {}x{} picture (1 to 200 on each side)", w, h));
+  std::string clues = desc, known;
+  if (auto comma = desc.find(','); comma != std::string::npos) {
+    clues = desc.substr(0, comma);
+    known = desc.substr(comma + 1);
+  }
+  const std::vector<std::string> parts = split(clues, '/');
+  if (parts.size() != static_cast<std::size_t>(w + h))
+    fail(origin, "clues", fmt::format("{} clues separated by '/', a {}x{} picture has {} ({} columns, then {} rows)", parts.size(), w, h, w + h, w, h));
+  Builder b("Tatham pattern");
+  nlohmann::json columns = nlohmann::json::array(), rows = nlohmann::json::array();
+  for (int k = 0; k < w + h; ++k) {
+    const bool is_column = k < w;
+    const int line = is_column ? k : k - w, length = is_column ? h : w;
+    const std::string where = fmt::format("clue {} ({} {})", k + 1, is_column ? "column" : "row", line + 1);
+    nlohmann::json runs = nlohmann::json::array();
+    if (!parts[static_cast<std::size_t>(k)].empty())
+      for (const auto& e : split(parts[static_cast<std::size_t>(k)], '.')) {
+        if (e.empty() || e.size() > 3 || !std::all_of(e.begin(), e.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+          fail(origin, where, fmt::format("{} is not a run length", quote_input(e)));
+        const int v = std::stoi(e);
+        if (v < 1 || v > length) fail(origin, where, fmt::format("a run of {} (1..{} in a line of {})", v, length, length));
+        runs.push_back(v);
+      }
+    // Runs that cannot fit their line make a puzzle without solution, not a malformed ID.
+    (is_column ? columns : rows).push_back(runs);
+    b.from(fmt::format("/{}/{}", is_column ? "columns" : "rows", line), where);
+  }
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "nonogram";
+  p["name"] = fmt::format("Pattern {}x{}", w, h);
+  p["source"] = id;
+  p["rows"] = rows;
+  p["columns"] = columns;
+  if (!known.empty()) {
+    std::string cells(static_cast<std::size_t>(w * h), '.');
+    std::size_t pos = 0;
+    for (std::size_t k = 0; k < known.size(); ++k) {
+      const char c = known[k];
+      const bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z';
+      if (!lower && !upper)
+        fail(origin, fmt::format("given cells, character {}", k + 1), fmt::format("unexpected {} (letters a..z and A..Z)", quote_input(std::string(1, c))));
+      pos += static_cast<std::size_t>(std::tolower(static_cast<unsigned char>(c)) - 'a');
+      if (c == 'z' || c == 'Z') continue;  // 25 unknown cells and no known one
+      if (pos >= cells.size()) fail(origin, "given cells", fmt::format("more than the {} cells of the picture", cells.size()));
+      cells[pos++] = upper ? '#' : 'x';
+    }
+    if (pos > cells.size()) fail(origin, "given cells", fmt::format("more than the {} cells of the picture", cells.size()));
+    nlohmann::json g = nlohmann::json::array();
+    for (int r = 0; r < h; ++r) g.push_back(cells.substr(static_cast<std::size_t>(r * w), static_cast<std::size_t>(w)));
+    p["givens"] = g;
+    b.from("/givens", "the given cells");
+  }
+  return b.out;
+}
+
 }  // namespace
 
 std::optional<std::pair<std::string, std::string>> split_game_id(const std::string& text) {
@@ -516,8 +598,9 @@ Imported import_game_id(const std::string& game, const std::string& id, const st
   if (game == "solo") return solo(params, desc, origin, full);
   if (game == "keen") return keen(params, desc, origin, full);
   if (game == "unequal") return unequal(params, desc, origin, full);
+  if (game == "pattern") return pattern(params, desc, origin, full);
   fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads "
-                               "towers, solo, keen and unequal)", game));
+                               "towers, solo, keen, unequal and pattern)", game));
 }
 
 }  // namespace psmt::importers

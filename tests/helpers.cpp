@@ -160,4 +160,16 @@ void expect_refused_in_one_line(const std::vector<std::pair<std::string, std::st
   }
 }
 
+void expect_bad_files_name_their_path(const std::vector<std::pair<std::string, std::string>>& cases, const std::string& name) {
+  for (const auto& [text, path] : cases) {
+    const std::string f = ::testing::TempDir() + "/" + name;
+    std::ofstream(f) << text;
+    CliResult r = run_cli({"check", f});
+    EXPECT_EQ(r.exit_code, 2) << text;
+    EXPECT_NE(r.err.find(path), std::string::npos) << text << ": " << r.err;
+    EXPECT_NE(r.err.find(name), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
 }  // namespace psmt::testing

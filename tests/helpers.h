@@ -58,6 +58,10 @@ void expect_id_link_file_and_convert_agree(const std::string& id);
 // Each (input, part of the message) is refused: exit 2, one line naming it.
 void expect_refused_in_one_line(const std::vector<std::pair<std::string, std::string>>& cases);
 
+// Each (file content, JSON path) is refused: written to `name` in a temporary
+// directory, check exits 2 with one line naming the file and the path.
+void expect_bad_files_name_their_path(const std::vector<std::pair<std::string, std::string>>& cases, const std::string& name);
+
 // A malformed puzzle text and where its error must point.
 struct BadInputCase {
   const char* text;

@@ -196,15 +196,7 @@ TEST(KenKen, BadCagesAreBadInputWithTheirJsonPath) {
       {R"({"kind": "kenken", "size": 4, "kenken": [{"cells": "r1c1 r1c2", "op": "+", "value": 3}, {"cells": "r1c2 r2c2", "op": "+", "value": 3}]})",
        "/kenken/1/cells"},
   };
-  for (const auto& [text, path] : cases) {
-    std::string f = ::testing::TempDir() + "/kenken_bad.json";
-    std::ofstream(f) << text;
-    CliResult r = run_cli({"check", f});
-    EXPECT_EQ(r.exit_code, 2) << text;
-    EXPECT_NE(r.err.find(path), std::string::npos) << text << ": " << r.err;
-    EXPECT_NE(r.err.find("kenken_bad.json"), std::string::npos) << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  }
+  expect_bad_files_name_their_path(cases, "kenken_bad.json");
 }
 
 TEST(KenKen, DiagnoseNamesTheCageInTheSettersWordsAndRepairsIt) {

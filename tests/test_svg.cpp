@@ -73,6 +73,7 @@ struct Expect {
   int signs = -1;
   int labels = -1;     // tiling labels, table row labels
   int values = -1;     // table values
+  int filled = -1;     // filled squares (nonogram)
 };
 
 Expect expected(const json& p, bool solved) {
@@ -141,6 +142,14 @@ Expect expected(const json& p, bool solved) {
     const int entities = static_cast<int>(p["categories"][0]["items"].size());
     e.labels = entities;
     e.values = solved ? entities * (cats - 1) : 0;
+  } else if (kind == "nonogram") {
+    e.cells = static_cast<int>(p["rows"].size() * p["columns"].size());
+    e.givens = e.numbers = 0;  // no numbers in the cells: the clues are outside
+    if (solved) {
+      e.filled = 0;
+      for (const auto& r : p["rows"])
+        for (const auto& v : r) e.filled += v.get<int>();
+    }
   } else if (kind == "xor_keystream") {
     const auto& parts = p["ciphertexts"];
     std::size_t longest = 0;
@@ -202,6 +211,7 @@ TEST(Svg, EverySeedPuzzlePicturesItsCellsAndNumbers) {
       }
     }
     if (e.signs >= 0) EXPECT_EQ(n["sign"], e.signs);
+    if (e.filled >= 0) EXPECT_EQ(n["filled"], e.filled);
     if (kind == "hidoku" && solved) EXPECT_EQ(n["path"], 1);
     // What the verdict is about is visible.
     if (status == "none" || (status == "multiple" && (kind == "sudoku" || kind == "futoshiki")))

@@ -1,0 +1,403 @@
+#include "nonogram.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "engine/encoding.h"
+#include "io/error.h"
+#include "io/words.h"
+#include "render/marks.h"
+#include "render/svg.h"
+
+namespace psmt::nonogram {
+namespace {
+
+// The cells of a line, in order.
+std::vector<int> line_cells(const Picture& p, const Line& l) {
+  std::vector<int> out;
+  for (int k = 0; k < p.length(l); ++k) out.push_back(l.row ? l.index * p.cols + k : k * p.cols + l.index);
+  return out;
+}
+
+// A line's clue as the clauses of its run automaton, unrolled over the line.
+// The pattern 0* 1^r1 0+ 1^r2 ... 1^rk 0* as positions P[0..m-1]: P[0] the
+// leading gap, then each run's 1s, each followed by a gap position. State q
+// after i cells: the pattern matched through position q. Entering q reads
+// P[q]; a gap position also loops on 0. State q is possible after i cells
+// only if q <= i (each advance reads a cell) and the rest still fits.
+z3::expr automaton(z3::context& ctx, const std::vector<z3::expr>& x, const std::vector<int>& runs, const std::string& name,
+                   const EncodeOptions& eo) {
+  std::vector<bool> P{false};
+  for (int r : runs) {
+    for (int k = 0; k < r; ++k) P.push_back(true);
+    P.push_back(false);
+  }
+  const int m = static_cast<int>(P.size()), n = static_cast<int>(x.size());
+  // Accepting: the last gap (m-1), or the end of the last run (m-2).
+  const int last_run_end = runs.empty() ? 0 : m - 2;
+  auto possible = [&](int i, int q) { return q <= i && (m - 2 - q) <= n - i && q >= 0 && q < m; };
+  if (!runs.empty() && m - 2 > n) return ctx.bool_val(false);  // the runs do not fit
+  std::vector<std::vector<std::optional<z3::expr>>> s(static_cast<std::size_t>(n + 1), std::vector<std::optional<z3::expr>>(static_cast<std::size_t>(m)));
+  auto st = [&](int i, int q) -> std::optional<z3::expr>& { return s[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]; };
+  for (int i = 0; i <= n; ++i)
+    for (int q = 0; q < m; ++q)
+      if (possible(i, q) || (runs.empty() && q == 0)) {
+        if (i == 0) st(i, q) = q == 0 ? ctx.bool_val(true) : ctx.bool_val(false);
+        else st(i, q) = ctx.bool_const(fmt::format("{}_s{}_{}", name, i, q).c_str());
+      }
+  z3::expr_vector cl(ctx);
+  auto lit = [&](int i, bool v) { return v ? x[static_cast<std::size_t>(i)] : !x[static_cast<std::size_t>(i)]; };
+  for (int i = 0; i < n; ++i) {
+    eo.check_deadline();
+    for (int q = 0; q < m; ++q) {
+      auto& cur = st(i, q);
+      if (!cur) continue;
+      // Forward: from q reading v, to q (a gap reading 0) or q+1 (reading P[q+1]).
+      for (bool v : {false, true}) {
+        std::optional<int> to;
+        if (!P[static_cast<std::size_t>(q)] && !v) to = q;
+        else if (q + 1 < m && P[static_cast<std::size_t>(q + 1)] == v) to = q + 1;
+        if (to && st(i + 1, *to)) cl.push_back(!*cur || !lit(i, v) || *st(i + 1, *to));
+        else cl.push_back(!*cur || !lit(i, v));
+      }
+    }
+    // Backward: a state after i+1 cells was entered from q-1 reading P[q],
+    // or stayed at a gap q reading 0.
+    for (int q = 0; q < m; ++q) {
+      auto& next = st(i + 1, q);
+      if (!next) continue;
+      // As plain clauses: both ways in read P[q]; the state before is q-1 or (a gap) q.
+      cl.push_back(!*next || lit(i, P[static_cast<std::size_t>(q)]));
+      z3::expr_vector before(ctx);
+      before.push_back(!*next);
+      if (q >= 1 && st(i, q - 1)) before.push_back(*st(i, q - 1));
+      if (!P[static_cast<std::size_t>(q)] && st(i, q)) before.push_back(*st(i, q));
+      cl.push_back(z3::mk_or(before));
+    }
+  }
+  z3::expr_vector accept(ctx);
+  for (int q : {m - 1, last_run_end})
+    if (st(n, q)) accept.push_back(*st(n, q));
+  cl.push_back(accept.empty() ? ctx.bool_val(false) : z3::mk_or(accept));
+  return z3::mk_and(cl);
+}
+
+// The clue with an Int start per run: in order with a gap, inside the line,
+// and every cell filled exactly when a run covers it.
+z3::expr run_starts(z3::context& ctx, const std::vector<z3::expr>& x, const std::vector<int>& runs, const std::string& name,
+                    const EncodeOptions& eo) {
+  const int n = static_cast<int>(x.size());
+  z3::expr_vector cl(ctx);
+  std::vector<z3::expr> start;
+  int before = 0, after = std::accumulate(runs.begin(), runs.end(), 0) + static_cast<int>(runs.size()) - 1;
+  for (std::size_t j = 0; j < runs.size(); ++j) {
+    start.push_back(ctx.int_const(fmt::format("{}_start{}", name, j + 1).c_str()));
+    after -= runs[j];
+    cl.push_back(start[j] >= before && start[j] <= n - runs[j] - after);
+    if (j > 0) cl.push_back(start[j] >= start[j - 1] + runs[j - 1] + 1);
+    before += runs[j] + 1;
+    after -= 1;
+  }
+  for (int i = 0; i < n; ++i) {
+    eo.check_deadline();
+    z3::expr_vector cover(ctx);
+    for (std::size_t j = 0; j < runs.size(); ++j) cover.push_back(start[j] <= i && start[j] > i - runs[j]);
+    cl.push_back(x[static_cast<std::size_t>(i)] == (cover.empty() ? ctx.bool_val(false) : z3::mk_or(cover)));
+  }
+  return z3::mk_and(cl);
+}
+
+std::vector<int> parse_runs(const JsonNode& node, int length) {
+  std::vector<int> out;
+  for (const auto& r : node.items()) {
+    const int v = static_cast<int>(r.as_int(0, length));
+    if (v == 0) {
+      if (node.size() != 1) r.fail("input.value", "0 stands alone: it is the clue of a line with no filled cell");
+      continue;
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+class NonogramEncoder final : public Encoder {
+ public:
+  std::string_view kind() const override { return "nonogram"; }
+  std::string_view summary() const override {
+    return "rows x cols picture (Tatham's pattern, griddlers): run lengths of filled cells per row and column; optional given cells";
+  }
+  std::vector<std::string> fields() const override { return {"rows", "columns", "givens"}; }
+  std::string schema() const override {
+    return R"json({"description": "Nonogram (Simon Tatham's pattern, griddlers, paint by numbers): a picture of filled and empty cells; the clue of each row and column lists the lengths of its runs of filled cells in order, with at least one empty cell between runs. Every line's clue is a clue of its own (rows/0, columns/4) that diagnose can blame; given cells too (givens/r2c3). Solution: one string per row, '#' filled, '.' empty.", "required": ["rows", "columns"], "properties": {"rows": {"type": "array", "minItems": 1, "maxItems": 200, "description": "one clue per row, top to bottom: the run lengths, left to right ([] or [0]: no filled cell; null: no clue for the row)", "items": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}}}, "columns": {"type": "array", "minItems": 1, "maxItems": 200, "description": "one clue per column, left to right: the run lengths, top to bottom ([] or [0]: no filled cell; null: no clue)", "items": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}}}, "givens": {"type": "array", "description": "cells known from the start, one string per row: '#' filled, 'x' empty, '.' unknown", "items": {"type": "string"}}}, "examples": [{"kind": "nonogram", "rows": [[1], [3], [1]], "columns": [[1], [3], [1]]}, {"kind": "nonogram", "name": "Tatham's pattern 5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/2 (FORMATS.md)", "rows": [[1, 1], [1, 3], [1], [4], [2]], "columns": [[2], [2], [1, 2], [1, 1], [4]], "expect": {"status": "unique", "solution": ["#...#", "#.###", "....#", ".####", ".##.."]}}]})json";
+  }
+  std::vector<EncodingInfo> encodings() const override {
+    return {{"automaton", "a Bool per cell; each line's clue as the clauses of its run automaton unrolled over the line (QF_FD)"},
+            {"int-starts", "a Bool per cell and an Int start per run, runs ordered with gaps, cells filled exactly where a "
+                           "run covers them (linear integer arithmetic, Z3's default solver)"}};
+  }
+
+  std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
+    auto p = std::make_shared<Picture>();
+    const auto rows = root.at("rows").items(), cols = root.at("columns").items();
+    if (rows.empty() || rows.size() > kMaxSide) root.at("rows").fail("input.shape", fmt::format("1 to {} rows", kMaxSide));
+    if (cols.empty() || cols.size() > kMaxSide) root.at("columns").fail("input.shape", fmt::format("1 to {} columns", kMaxSide));
+    p->rows = static_cast<int>(rows.size());
+    p->cols = static_cast<int>(cols.size());
+    for (int pass = 0; pass < 2; ++pass) {
+      const auto& list = pass == 0 ? rows : cols;
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        Line l{pass == 0, static_cast<int>(i), std::nullopt};
+        if (!list[i].is_null()) l.runs = parse_runs(list[i], pass == 0 ? p->cols : p->rows);
+        p->lines.push_back(l);
+      }
+    }
+    p->givens.assign(static_cast<std::size_t>(p->rows * p->cols), '.');
+    if (auto g = root.find("givens")) {
+      auto lines = g->items(static_cast<std::size_t>(p->rows));
+      for (int r = 0; r < p->rows; ++r) {
+        const std::string s = lines[static_cast<std::size_t>(r)].as_string();
+        if (static_cast<int>(s.size()) != p->cols)
+          lines[static_cast<std::size_t>(r)].fail("input.shape", fmt::format("{} characters, the picture is {} wide", s.size(), p->cols));
+        for (int c = 0; c < p->cols; ++c) {
+          const char ch = s[static_cast<std::size_t>(c)];
+          if (ch != '#' && ch != 'x' && ch != '.')
+            lines[static_cast<std::size_t>(r)].fail("input.value", fmt::format("{} at column {}: '#' filled, 'x' empty, '.' unknown",
+                                                                              quote_input(std::string(1, ch)), c + 1));
+          p->givens[static_cast<std::size_t>(r * p->cols + c)] = ch;
+        }
+      }
+    }
+    return p;
+  }
+
+  Encoding encode(const Puzzle& pz, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+    const auto& p = static_cast<const Picture&>(pz);
+    Encoding enc(ctx);
+    std::vector<z3::expr> x;
+    for (int r = 0; r < p.rows; ++r)
+      for (int c = 0; c < p.cols; ++c) {
+        x.push_back(ctx.bool_const(fmt::format("x_r{}c{}", r + 1, c + 1).c_str()));
+        enc.decision_vars.push_back(x.back());
+        enc.places.push_back({static_cast<unsigned>(r * p.cols + c)});
+      }
+    const bool automaton_encoding = encoding == "automaton";
+    if (automaton_encoding) enc.solver_logic = "QF_FD";
+    for (const auto& l : p.lines) {
+      if (!l.runs) continue;
+      std::vector<z3::expr> cells;
+      std::vector<Cell> where;
+      for (int i : line_cells(p, l)) {
+        cells.push_back(x[static_cast<std::size_t>(i)]);
+        where.push_back({i / p.cols, i % p.cols});
+      }
+      const std::string name = fmt::format("{}{}", l.row ? "r" : "c", l.index + 1);
+      z3::expr f = automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo) : run_starts(ctx, cells, *l.runs, name, eo);
+      enc.clues.push_back({line_id(l), line_label(l), f, where, {}});
+    }
+    for (int r = 0; r < p.rows; ++r)
+      for (int c = 0; c < p.cols; ++c) {
+        const char g = p.given(r, c);
+        if (g == '.') continue;
+        const z3::expr& v = x[static_cast<std::size_t>(r * p.cols + c)];
+        Clue clue{fmt::format("givens/r{}c{}", r + 1, c + 1), given_label(r, c, g), g == '#' ? v : !v, {Cell{r, c}}, {}};
+        if (eo.alternatives) clue.alternatives.push_back({given_label(r, c, g == '#' ? 'x' : '#'), g == '#' ? !v : v});
+        enc.clues.push_back(std::move(clue));
+      }
+    return enc;
+  }
+
+  nlohmann::json decode(const Puzzle& pz, std::string_view, const std::vector<int64_t>& values) const override {
+    const auto& p = static_cast<const Picture&>(pz);
+    std::vector<bool> filled;
+    for (int i = 0; i < p.rows * p.cols; ++i) filled.push_back(values.at(static_cast<std::size_t>(i)) != 0);
+    return solution_json(p, filled);
+  }
+
+  nlohmann::json normalize_solution(const Puzzle& pz, const JsonNode& node) const override {
+    const auto& p = static_cast<const Picture&>(pz);
+    std::vector<bool> filled;
+    for (const auto& row : node.items(static_cast<std::size_t>(p.rows))) {
+      const std::string s = row.as_string();
+      if (static_cast<int>(s.size()) != p.cols) row.fail("input.shape", fmt::format("{} characters, the picture is {} wide", s.size(), p.cols));
+      for (char ch : s) {
+        if (ch != '#' && ch != '.') row.fail("input.value", "a solution row holds '#' (filled) and '.' (empty)");
+        filled.push_back(ch == '#');
+      }
+    }
+    return solution_json(p, filled);
+  }
+
+  std::vector<Violation> check(const Puzzle& pz, const nlohmann::json& solution) const override {
+    return check_solution(static_cast<const Picture&>(pz), solution);
+  }
+
+  std::vector<std::string> differences(const Puzzle& pz, const nlohmann::json& a, const nlohmann::json& b) const override {
+    const auto& p = static_cast<const Picture&>(pz);
+    std::vector<std::string> out;
+    for (int r = 0; r < p.rows; ++r)
+      for (int c = 0; c < p.cols; ++c)
+        if (a[r].get<std::string>()[static_cast<std::size_t>(c)] != b[r].get<std::string>()[static_cast<std::size_t>(c)])
+          out.push_back(cell_label({r, c}));
+    return out;
+  }
+
+  std::string render(const Puzzle& pz, const nlohmann::json* solution, const RenderOptions& opt) const override {
+    const auto& p = static_cast<const Picture&>(pz);
+    auto state = [&](int r, int c) -> char {  // '#', 'x' (empty) or '.' (unknown)
+      if (solution) return (*solution)[r].get<std::string>()[static_cast<std::size_t>(c)] == '#' ? '#' : 'x';
+      return p.given(r, c);
+    };
+    auto marked = [&](const Line& l) {
+      return std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), line_id(l)) != opt.highlight_clues.end();
+    };
+    if (opt.format == RenderFormat::Svg) {
+      GridSvg g;
+      g.rows = p.rows;
+      g.cols = p.cols;
+      g.cell = p.rows > 30 || p.cols > 30 ? 16 : 28;
+      g.title = opt.title;
+      std::size_t most = 1;
+      for (const auto& l : p.lines)
+        if (l.runs) most = std::max(most, l.runs->size());
+      g.margin = static_cast<int>(most);
+      g.cell_text = [&](Cell c) { return !solution && p.given(c.row, c.col) == 'x' ? std::string("×") : std::string(); };
+      g.is_given = [](Cell) { return true; };
+      g.highlighted = [&](Cell c) { return has_cell(opt.highlight, c); };
+      for (int r = 0; r < p.rows; ++r)
+        for (int c = 0; c < p.cols; ++c)
+          if (state(r, c) == '#') {
+            Shape s;
+            s.type = Shape::Type::Rect;
+            s.points = {{r + 0.5, c + 0.5}};
+            s.size = 0.5;
+            s.fill = p.given(r, c) == '#' ? "#000" : "#263238";
+            s.cls = p.given(r, c) == '#' ? "filled given" : "filled";
+            g.shapes.push_back(s);
+          }
+      for (const auto& l : p.lines) {
+        const std::vector<int> runs = l.runs ? (l.runs->empty() ? std::vector<int>{0} : *l.runs) : std::vector<int>{};
+        const int k = static_cast<int>(runs.size());
+        for (int j = 0; j < k; ++j) {
+          Shape t;
+          t.type = Shape::Type::Text;
+          const double back = k - j - 0.5;  // the last run next to the grid
+          t.points = {l.row ? std::pair{l.index + 0.5, -back} : std::pair{-back, l.index + 0.5}};
+          t.text = std::to_string(runs[static_cast<std::size_t>(j)]);
+          t.size = 0.55;
+          t.fill = marked(l) ? "#d32f2f" : "#000";
+          t.cls = marked(l) ? "clue marked" : "clue";
+          t.over = true;
+          g.shapes.push_back(t);
+        }
+      }
+      apply_marks(g, opt);
+      return g.render();
+    }
+    std::string out;
+    std::size_t width = 0;
+    std::vector<std::string> left;
+    for (const auto& l : p.lines)
+      if (l.row) {
+        left.push_back(l.runs ? runs_text(*l.runs) : "?");
+        width = std::max(width, left.back().size());
+      }
+    std::size_t tallest = 0;
+    for (const auto& l : p.lines)
+      if (!l.row && l.runs) tallest = std::max(tallest, std::max<std::size_t>(l.runs->size(), 1));
+    for (std::size_t k = 0; k < tallest; ++k) {
+      std::string line(width + 1, ' ');
+      for (const auto& l : p.lines) {
+        if (l.row) continue;
+        const std::vector<int> runs = l.runs ? (l.runs->empty() ? std::vector<int>{0} : *l.runs) : std::vector<int>{};
+        const std::size_t pad = tallest - runs.size();
+        line += k >= pad ? fmt::format("{:>2}", runs[k - pad]) : "  ";
+      }
+      out += line + "\n";
+    }
+    for (int r = 0; r < p.rows; ++r) {
+      out += fmt::format("{:>{}} ", left[static_cast<std::size_t>(r)], width);
+      for (int c = 0; c < p.cols; ++c) {
+        const char s = state(r, c);
+        out += s == '#' ? " #" : s == 'x' ? " ." : " ?";
+      }
+      out += "\n";
+    }
+    return out;
+  }
+
+  std::string describe(const Puzzle& pz) const override {
+    const auto& p = static_cast<const Picture&>(pz);
+    const auto givens = static_cast<std::size_t>(std::count_if(p.givens.begin(), p.givens.end(), [](char ch) { return ch != '.'; }));
+    const auto unclued = static_cast<std::size_t>(std::count_if(p.lines.begin(), p.lines.end(), [](const Line& l) { return !l.runs; }));
+    return fmt::format("{}x{} nonogram ({} rows, {} columns){}{}", p.cols, p.rows, p.rows, p.cols,
+                       givens ? ", " + plural(givens, "given cell") : "", unclued ? ", " + plural(unclued, "line") + " without a clue" : "");
+  }
+
+  std::vector<Place> places(const Puzzle& pz) const override {
+    const auto& p = static_cast<const Picture&>(pz);
+    std::vector<Place> out;
+    for (int r = 0; r < p.rows; ++r)
+      for (int c = 0; c < p.cols; ++c) out.push_back({cell_label({r, c}), Cell{r, c}});
+    return out;
+  }
+
+  std::vector<std::string> place_values(const Puzzle& pz, const nlohmann::json& solution) const override {
+    const auto& p = static_cast<const Picture&>(pz);
+    std::vector<std::string> out;
+    for (int r = 0; r < p.rows; ++r)
+      for (int c = 0; c < p.cols; ++c)
+        out.push_back(solution[r].get<std::string>()[static_cast<std::size_t>(c)] == '#' ? "filled" : "empty");
+    return out;
+  }
+
+  std::shared_ptr<const Puzzle> edit(const Puzzle& pz, const std::vector<ClueEdit>& edits) const override {
+    auto p = std::make_shared<Picture>(static_cast<const Picture&>(pz));
+    for (const auto& e : edits) {
+      bool found = false;
+      for (auto& l : p->lines)
+        if (line_id(l) == e.clue_id && l.runs) {
+          if (e.alternative >= 0) throw InputError("input.value", "#", "no change is offered for " + e.clue_id);
+          l.runs.reset();
+          found = true;
+        }
+      for (int i = 0; i < p->rows * p->cols && !found; ++i) {
+        char& g = p->givens[static_cast<std::size_t>(i)];
+        if (g == '.' || e.clue_id != fmt::format("givens/r{}c{}", i / p->cols + 1, i % p->cols + 1)) continue;
+        g = e.alternative < 0 ? '.' : (g == '#' ? 'x' : '#');
+        found = true;
+      }
+      if (!found) throw InputError("input.value", "#", "no clue " + e.clue_id);
+    }
+    return p;
+  }
+
+  std::shared_ptr<const Puzzle> fix_places(const Puzzle& pz, const nlohmann::json& solution,
+                                           const std::vector<std::size_t>& place_indices,
+                                           std::vector<std::string>* labels) const override {
+    auto p = std::make_shared<Picture>(static_cast<const Picture&>(pz));
+    for (auto i : place_indices) {
+      const int r = static_cast<int>(i) / p->cols, c = static_cast<int>(i) % p->cols;
+      const char g = solution[r].get<std::string>()[static_cast<std::size_t>(c)] == '#' ? '#' : 'x';
+      p->givens[i] = g;
+      if (labels) labels->push_back(given_label(r, c, g));
+    }
+    return p;
+  }
+
+ private:
+  static std::string given_label(int r, int c, char g) {
+    return fmt::format("r{}c{} given {}", r + 1, c + 1, g == '#' ? "filled" : "empty");
+  }
+};
+
+}  // namespace
+
+const Encoder& nonogram_encoder() {
+  static const NonogramEncoder e;
+  return e;
+}
+
+}  // namespace psmt::nonogram

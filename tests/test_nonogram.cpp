@@ -1,0 +1,227 @@
+// The nonogram kind and Simon Tatham's pattern game IDs: exact counts against
+// a plain backtracking counter in every encoding, real game IDs from the
+// collection's own generator with its recorded solutions (5x5 to 30x30), the
+// format's worked example, known cells, links, convert round trips,
+// malformed IDs and files, and diagnose naming lines in the setter's words.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <functional>
+#include <random>
+
+#include "helpers.h"
+
+namespace psmt::testing {
+namespace {
+
+using json = nlohmann::json;
+using Clue = std::optional<std::vector<int>>;  // none: the line has no clue
+
+std::vector<int> runs_of(const std::vector<int>& line) {
+  std::vector<int> out;
+  int run = 0;
+  for (int v : line) {
+    if (v) ++run;
+    else if (run) out.push_back(run), run = 0;
+  }
+  if (run) out.push_back(run);
+  return out;
+}
+
+// Plain backtracking: rows one at a time over every 0/1 pattern whose runs
+// match the row's clue; columns checked on the prefix (completed runs agree
+// with the clue, the open one is not too long) and in full at the end.
+uint64_t count_pictures(const std::vector<Clue>& rows, const std::vector<Clue>& cols, const std::vector<std::string>& givens) {
+  const int h = static_cast<int>(rows.size()), w = static_cast<int>(cols.size());
+  std::vector<std::vector<int>> grid;
+  auto column = [&](int c) {
+    std::vector<int> out;
+    for (const auto& row : grid) out.push_back(row[c]);
+    return out;
+  };
+  auto prefix_ok = [&](int c) {
+    if (!cols[c]) return true;
+    const auto col = column(c);
+    auto done = runs_of(col);
+    const bool open = !col.empty() && col.back();
+    std::vector<int> closed(done.begin(), done.end() - (open ? 1 : 0));
+    const auto& want = *cols[c];
+    if (closed.size() > want.size()) return false;
+    for (std::size_t k = 0; k < closed.size(); ++k)
+      if (closed[k] != want[k]) return false;
+    if (open && (closed.size() >= want.size() || done.back() > want[closed.size()])) return false;
+    return true;
+  };
+  uint64_t found = 0;
+  std::function<void(int)> dfs = [&](int r) {
+    if (r == h) {
+      for (int c = 0; c < w; ++c)
+        if (cols[c] && runs_of(column(c)) != *cols[c]) return;
+      ++found;
+      return;
+    }
+    for (int bits = 0; bits < (1 << w); ++bits) {
+      std::vector<int> line;
+      for (int c = 0; c < w; ++c) line.push_back((bits >> c) & 1);
+      if (rows[r] && runs_of(line) != *rows[r]) continue;
+      bool ok = true;
+      for (int c = 0; c < w && ok; ++c) {
+        const char g = givens.empty() ? '.' : givens[r][c];
+        ok = !(g == '#' && !line[c]) && !(g == 'x' && line[c]);
+      }
+      if (!ok) continue;
+      grid.push_back(line);
+      for (int c = 0; c < w && ok; ++c) ok = prefix_ok(c);
+      if (ok) dfs(r + 1);
+      grid.pop_back();
+    }
+  };
+  dfs(0);
+  return found;
+}
+
+json clue_json(const Clue& c) { return c ? json(*c) : json(nullptr); }
+
+TEST(Nonogram, ExactCountsMatchBacktrackingInEveryEncoding) {
+  std::mt19937 rng(29);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int checked = 0, unique = 0, several = 0, none = 0;
+  for (int round = 0; round < 24; ++round) {
+    const int h = pick(2, 6), w = pick(2, 6);
+    std::vector<std::vector<int>> pic(h, std::vector<int>(w));
+    for (auto& row : pic)
+      for (auto& v : row) v = pick(0, 99) < 55;
+    std::vector<Clue> rows, cols;
+    for (int r = 0; r < h; ++r) rows.push_back(runs_of(pic[r]));
+    for (int c = 0; c < w; ++c) {
+      std::vector<int> col;
+      for (int r = 0; r < h; ++r) col.push_back(pic[r][c]);
+      cols.push_back(runs_of(col));
+    }
+    if (round % 4 == 1) rows[pick(0, h - 1)] = std::nullopt;            // a line without a clue
+    if (round % 4 == 2) cols[pick(0, w - 1)] = std::vector<int>{pick(1, h)};  // a clue that may be wrong
+    std::vector<std::string> givens;
+    if (round % 6 == 5) {
+      givens.assign(h, std::string(w, '.'));
+      givens[pick(0, h - 1)][pick(0, w - 1)] = pick(0, 1) ? '#' : 'x';
+    }
+    const uint64_t expected = count_pictures(rows, cols, givens);
+    json rj = json::array(), cj = json::array();
+    for (const auto& c : rows) rj.push_back(clue_json(c));
+    for (const auto& c : cols) cj.push_back(clue_json(c));
+    json puzzle = {{"kind", "nonogram"}, {"rows", rj}, {"columns", cj}};
+    if (!givens.empty()) puzzle["givens"] = givens;
+    auto lp = puzzle_from_text(puzzle.dump());
+    for (const auto& enc : encodings_of("nonogram")) {
+      Result r = run_puzzle(lp, enc, 0);
+      ASSERT_TRUE(r.complete) << enc;
+      EXPECT_EQ(r.solutions_found, expected) << enc << "\n" << puzzle.dump();
+      for (const auto& s : r.solutions) {
+        auto v = lp.encoder->check(*lp.puzzle, s);
+        EXPECT_TRUE(v.empty()) << enc << " " << s.dump();
+      }
+    }
+    checked++;
+    unique += expected == 1;
+    several += expected > 1;
+    none += expected == 0;
+  }
+  EXPECT_EQ(checked, 24);
+  EXPECT_GE(unique, 3);
+  EXPECT_GE(several, 3);
+  EXPECT_GE(none, 1);
+}
+
+TEST(Nonogram, GeneratedPatternIdsAreUniqueWithTheCollectionsSolution) {
+  // 5x5 to 30x30 and a 15x10; the solution as '#'/'.' rows against "S" and 0/1.
+  int n = 0;
+  for (const auto& g : tatham_ids("pattern")) {
+    CliResult r = run_cli({"check", "--json", g.id});
+    ASSERT_EQ(r.exit_code, 0) << g.id << "\n" << r.err;
+    auto rep = json::parse(r.out);
+    EXPECT_EQ(rep["kind"], "nonogram");
+    std::string bits;
+    for (const auto& row : rep["solutions"][0])
+      for (char ch : row.get<std::string>()) bits += ch == '#' ? '1' : '0';
+    EXPECT_EQ(bits, g.solution) << g.id;
+    ++n;
+  }
+  EXPECT_EQ(n, 14);
+}
+
+TEST(Nonogram, WorkedExampleAndKnownCellsOfThePatternFormat) {
+  const std::string id = "pattern:5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/2";
+  CliResult r = run_cli({"convert", id});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto p = json::parse(r.out);
+  EXPECT_EQ(p["columns"], json::parse("[[2], [2], [1, 2], [1, 1], [4]]"));
+  EXPECT_EQ(p["rows"], json::parse("[[1, 1], [1, 3], [1], [4], [2]]"));
+  CliResult c = run_cli({"check", "--json", id});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(json::parse(c.out)["solutions"][0], json::parse(R"(["#...#", "#.###", "....#", ".####", ".##.."])"));
+  // Known cells: "A" is r1c1 filled, then "D" three unknown and r1c5 filled
+  // (both as in the solution); "d" would say r1c5 is empty: no solution.
+  CliResult k = run_cli({"convert", id + ",AD"});
+  ASSERT_EQ(k.exit_code, 0) << k.err;
+  EXPECT_EQ(json::parse(k.out)["givens"][0], "#...#");
+  EXPECT_EQ(json::parse(k.out)["givens"][1], ".....");
+  EXPECT_EQ(run_cli({"check", id + ",AD"}).exit_code, 0);
+  CliResult none = run_cli({"check", id + ",Ad"});
+  EXPECT_EQ(none.exit_code, 20) << none.out;
+  EXPECT_NE(none.out.find("r1c5 given empty"), std::string::npos) << none.out;
+  // z: 25 unknown cells and no known one; the next letter's cell is the 26th.
+  CliResult z = run_cli({"convert", "pattern:5x6:1/1/1/1/1/1/1/1/1/1/1,zA"});
+  ASSERT_EQ(z.exit_code, 0) << z.err;
+  EXPECT_EQ(json::parse(z.out)["givens"][5], "#....");
+}
+
+TEST(Nonogram, TheCollectionsWebPageLinkAndAFileHoldingTheIdReadTheSame) {
+  expect_id_link_file_and_convert_agree(tatham_ids("pattern").at(2).id);  // 15x10
+}
+
+TEST(Nonogram, MalformedPatternIdsAreOneLineAndExit2) {
+  expect_refused_in_one_line({
+      {"pattern:5x5:2/2/1.2/1.1/4/1.1/1.3/1/4", "9 clues separated by '/', a 5x5 picture has 10"},
+      {"pattern:5y5:2/2", "\"y5\" after the size in \"5y5\""},
+      {"pattern:0x5:2/2", "a 0x5 picture (1 to 200 on each side)"},
+      {"pattern:5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/6", "clue 10 (row 5): a run of 6 (1..5 in a line of 5)"},
+      {"pattern:5x5:2/2/1..2/1.1/4/1.1/1.3/1/4/2", "clue 3 (column 3): \"\" is not a run length"},
+      {"pattern:5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/0", "clue 10 (row 5): a run of 0"},
+      {"pattern:5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/2,A!", "given cells, character 2: unexpected \"!\""},
+      {"pattern:5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/2,zY", "given cells: more than the 25 cells"},
+  });
+}
+
+TEST(Nonogram, BadFilesNameTheJsonPath) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"kind": "nonogram", "rows": [[1]], "columns": [[1, 0]]})", "/columns/0/1"},
+      {R"({"kind": "nonogram", "rows": [[2]], "columns": [[1]]})", "/rows/0/0"},
+      {R"({"kind": "nonogram", "rows": [[1]], "columns": [[1]], "givens": ["?"]})", "/givens/0"},
+      {R"({"kind": "nonogram", "rows": [], "columns": [[1]]})", "/rows"},
+  };
+  expect_bad_files_name_their_path(cases, "nonogram_bad.json");
+}
+
+TEST(Nonogram, DiagnoseNamesTheLinesThatConflictAndTheAmbiguity) {
+  // The worked example with row 4's clue 4 changed to 3: no solution, and
+  // the minimal conflict names lines as "row 4: 3".
+  std::string f = ::testing::TempDir() + "/nonogram_conflict.json";
+  std::ofstream(f) << R"({"kind": "nonogram", "rows": [[1, 1], [1, 3], [1], [3], [2]], "columns": [[2], [2], [1, 2], [1, 1], [4]]})";
+  CliResult r = run_cli({"diagnose", "--json", f});
+  ASSERT_EQ(r.exit_code, 20) << r.out << r.err;
+  auto j = json::parse(r.out);
+  bool named = false;
+  for (const auto& k : j["conflict"]) named |= k["label"].get<std::string>() == "row 4: 3";
+  EXPECT_TRUE(named) << j["conflict"].dump();
+  // A 2x2 with every line "1": two pictures, differing in all four cells.
+  std::string g = ::testing::TempDir() + "/nonogram_two.json";
+  std::ofstream(g) << R"({"kind": "nonogram", "rows": [[1], [1]], "columns": [[1], [1]]})";
+  CliResult a = run_cli({"check", "--json", g});
+  EXPECT_EQ(a.exit_code, 10) << a.out;
+  EXPECT_EQ(json::parse(a.out)["differing_cells"].size(), 4u);
+  CliResult c = run_cli({"count", g});
+  EXPECT_NE(c.out.find("count: 2"), std::string::npos) << c.out;
+}
+
+}  // namespace
+}  // namespace psmt::testing
