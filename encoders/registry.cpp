@@ -8,6 +8,7 @@
 #include "equation_grid.h"
 #include "hidoku.h"
 #include "jodici.h"
+#include "kakuro.h"
 #include "logic_grid.h"
 #include "nonogram.h"
 #include "polyomino.h"
@@ -28,6 +29,7 @@ constexpr Entry kKinds[] = {
     {"futoshiki", sudoku::futoshiki_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"jodici", jodici::jodici_encoder},
+    {"kakuro", kakuro::kakuro_encoder},
     {"kenken", sudoku::kenken_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
     {"nonogram", nonogram::nonogram_encoder},

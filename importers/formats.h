@@ -46,6 +46,13 @@ std::optional<Imported> import_link(const std::string& text, const std::string& 
 std::optional<std::pair<std::string, std::string>> split_game_id(const std::string& text);
 Imported import_game_id(const std::string& game, const std::string& id, const std::string& origin);
 
+// puzz.link (pzprjs) links (importers/puzzlink.cpp): the query after '?'
+// (percent-decoded) when `link` is on puzz.link, pzv.jp or pzprxs.vercel.app;
+// import_puzzlink reads "PID/[FLAG/]COLS/ROWS/BODY" (kakuro; other PIDs are
+// named and refused).
+std::optional<std::string> puzzlink_query(const std::string& link);
+Imported import_puzzlink(const std::string& query, const std::string& origin, const std::string& link);
+
 // Percent-decoding (%2B -> +); invalid escapes are left as they are.
 std::string percent_decode(std::string_view s);
 

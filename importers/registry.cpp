@@ -35,8 +35,9 @@ bool looks_like_fpuzzles(const nlohmann::json& doc) {
 
 [[noreturn]] void unknown_link(const std::string& origin) {
   throw InputError("input.link", kNoPath,
-                   "not a link puzzle-smt can read (it reads f-puzzles ?load= links and SudokuPad links with the "
-                   "puzzle in them: fpuz..., scl..., ctc...)",
+                   "not a link puzzle-smt can read (it reads f-puzzles ?load= links, SudokuPad links with the "
+                   "puzzle in them: fpuz..., scl..., ctc..., puzz.link kakuro links, and the game pages of "
+                   "Simon Tatham's collection: .../puzzles/js/GAME.html#ID)",
                    origin);
 }
 
@@ -80,6 +81,7 @@ std::optional<Imported> import_text(const std::string& text_in, const std::strin
     if (text.find_first_of(" \n\t") != std::string::npos && text.find('\n') != std::string::npos)
       text = text.substr(0, text.find('\n'));  // one link per argument; the rest is not read
     if (auto g = tatham_page(text)) return import_game_id(g->first, g->second, origin);
+    if (auto q = puzzlink_query(text)) return import_puzzlink(*q, origin, text);
     auto imported = import_link(text, origin, options);
     if (!imported) unknown_link(origin);
     return imported;

@@ -142,6 +142,16 @@ Expect expected(const json& p, bool solved) {
     const int entities = static_cast<int>(p["categories"][0]["items"].size());
     e.labels = entities;
     e.values = solved ? entities * (cats - 1) : 0;
+  } else if (kind == "kakuro") {
+    int whites = 0, given = 0;
+    for (const auto& row : p["grid"])
+      for (const auto& x : row) {
+        e.cells++;
+        whites += x == "." || x.is_number();
+        given += x.is_number();
+      }
+    e.givens = given;
+    e.numbers = solved ? whites : given;
   } else if (kind == "nonogram") {
     e.cells = static_cast<int>(p["rows"].size() * p["columns"].size());
     e.givens = e.numbers = 0;  // no numbers in the cells: the clues are outside

@@ -1,0 +1,156 @@
+// puzz.link (pzprjs) URLs: https://puzz.link/p?PID/[FLAG/]COLS/ROWS/BODY,
+// and the same query on pzv.jp and other pzprjs hosts. Read here: kakuro
+// (FORMATS.md §5, after pzprjs's decodeKakuro):
+//   BODY part (a): the COLS x ROWS inner cells in reading order: k..z skip
+//   1..16 white cells, '.' a block, any other character starts a clue cell
+//   of two characters, its down sum then its across sum; part (b): one
+//   character per column whose top inner cell is white (the down sum in the
+//   frame above it), then one per row whose left inner cell is white (the
+//   across sum in the frame to its left). A sum character is 0-9, a-j
+//   (10..19) or A-Z (20..45); '-' (and 0) is no sum.
+// The frame becomes the top row and the left column of our board.
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "importers/formats.h"
+#include "io/error.h"
+#include "io/json_load.h"
+
+namespace psmt::importers {
+namespace {
+
+[[noreturn]] void fail(const std::string& origin, const std::string& msg) {
+  throw InputError("input.link", kNoPath, msg, origin);
+}
+
+// A sum character: its value, 0 for none.
+int sum_value(char c, std::size_t pos, const std::string& origin) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'j') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 20;
+  if (c == '-') return 0;
+  fail(origin, fmt::format("kakuro data, character {}: {} is not a sum (0-9, a-j, A-Z, or - for none)", pos + 1,
+                           quote_input(std::string(1, c))));
+}
+
+Imported kakuro(const std::vector<std::string>& fields, const std::string& origin, const std::string& link) {
+  // fields: cols, rows, body
+  auto number = [&](const std::string& s, const char* what) {
+    if (s.empty() || s.size() > 3 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      fail(origin, fmt::format("kakuro {}: {} is not a number", what, quote_input(s)));
+    const int v = std::stoi(s);
+    if (v < 1 || v > 59) fail(origin, fmt::format("kakuro {}: {} (1 to 59 inner cells)", what, v));
+    return v;
+  };
+  const int cols = number(fields[0], "columns"), rows = number(fields[1], "rows");
+  const std::string& body = fields[2];
+  // Our board: the frame row and column, then the inner cells.
+  nlohmann::json grid = nlohmann::json::array();
+  for (int r = 0; r <= rows; ++r) grid.push_back(nlohmann::json::array());
+  std::vector<std::vector<char>> kind(static_cast<std::size_t>(rows), std::vector<char>(static_cast<std::size_t>(cols), 'w'));
+  std::vector<nlohmann::json> inner(static_cast<std::size_t>(rows * cols), ".");
+  Builder b("puzz.link kakuro");
+  std::size_t pos = 0;
+  int cell = 0;
+  while (cell < rows * cols) {
+    if (pos >= body.size()) fail(origin, fmt::format("kakuro data ends after {} of the {} cells", cell, rows * cols));
+    const char c = body[pos];
+    if (c >= 'k' && c <= 'z') {
+      const int skip = c - 'k' + 1;
+      if (cell + skip > rows * cols)
+        fail(origin, fmt::format("kakuro data, character {}: {} white cells after cell {}, the board has {}", pos + 1, skip, cell, rows * cols));
+      cell += skip;
+      ++pos;
+      continue;
+    }
+    const int r = cell / cols, col = cell % cols;
+    if (c == '.') {
+      inner[static_cast<std::size_t>(cell)] = "#";
+      kind[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)] = 'b';
+      ++pos;
+    } else {
+      if (pos + 1 >= body.size()) fail(origin, fmt::format("kakuro data, character {}: a clue cell needs two characters", pos + 1));
+      const int down = sum_value(c, pos, origin), across = sum_value(body[pos + 1], pos + 1, origin);
+      inner[static_cast<std::size_t>(cell)] = nlohmann::json::array({down ? nlohmann::json(down) : nlohmann::json(nullptr),
+                                                                      across ? nlohmann::json(across) : nlohmann::json(nullptr)});
+      kind[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)] = 'c';
+      b.from(fmt::format("/grid/{}/{}", r + 1, col + 1), fmt::format("the clue cell at characters {}-{}", pos + 1, pos + 2));
+      pos += 2;
+    }
+    ++cell;
+  }
+  // The frame: the top row, then the left column.
+  std::vector<nlohmann::json> top(static_cast<std::size_t>(cols), "#"), left(static_cast<std::size_t>(rows), "#");
+  for (int pass = 0; pass < 2; ++pass) {
+    const int count = pass == 0 ? cols : rows;
+    for (int k = 0; k < count; ++k) {
+      const bool white = pass == 0 ? kind[0][static_cast<std::size_t>(k)] == 'w' : kind[static_cast<std::size_t>(k)][0] == 'w';
+      if (!white) continue;
+      if (pos >= body.size())
+        fail(origin, fmt::format("kakuro data ends before the frame's sum {} {}", pass == 0 ? "above column" : "left of row", k + 1));
+      const int v = sum_value(body[pos], pos, origin);
+      const nlohmann::json s = v ? nlohmann::json(v) : nlohmann::json(nullptr);
+      if (pass == 0) top[static_cast<std::size_t>(k)] = nlohmann::json::array({s, nullptr});
+      else left[static_cast<std::size_t>(k)] = nlohmann::json::array({nullptr, s});
+      b.from(pass == 0 ? fmt::format("/grid/0/{}", k + 1) : fmt::format("/grid/{}/0", k + 1),
+             fmt::format("the frame's sum at character {}", pos + 1));
+      ++pos;
+    }
+  }
+  if (pos != body.size())
+    fail(origin, fmt::format("kakuro data, character {}: {} more characters than the {}x{} board needs", pos + 1, body.size() - pos, cols, rows));
+  grid[0].push_back("#");
+  for (const auto& t : top) grid[0].push_back(t);
+  for (int r = 0; r < rows; ++r) {
+    grid[static_cast<std::size_t>(r + 1)].push_back(left[static_cast<std::size_t>(r)]);
+    for (int c = 0; c < cols; ++c) grid[static_cast<std::size_t>(r + 1)].push_back(inner[static_cast<std::size_t>(r * cols + c)]);
+  }
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "kakuro";
+  p["name"] = fmt::format("puzz.link kakuro {}x{}", cols, rows);
+  p["source"] = link;
+  p["grid"] = grid;
+  return b.out;
+}
+
+}  // namespace
+
+std::optional<std::string> puzzlink_query(const std::string& link) {
+  auto scheme = link.find("://");
+  if (scheme == std::string::npos) return std::nullopt;
+  std::string rest = link.substr(scheme + 3);
+  const auto slash = rest.find('/');
+  std::string host = rest.substr(0, slash);
+  for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (host.rfind("www.", 0) == 0) host = host.substr(4);
+  if (host != "puzz.link" && host != "pzv.jp" && host != "pzprxs.vercel.app") return std::nullopt;
+  const auto q = rest.find('?');
+  if (q == std::string::npos) return std::string();
+  std::string query = rest.substr(q + 1);
+  if (auto hash = query.find('#'); hash != std::string::npos) query = query.substr(0, hash);
+  return percent_decode(query);
+}
+
+Imported import_puzzlink(const std::string& query, const std::string& origin, const std::string& link) {
+  std::vector<std::string> fields;
+  for (std::size_t a = 0;;) {
+    std::size_t e = query.find('/', a);
+    fields.push_back(query.substr(a, e == std::string::npos ? std::string::npos : e - a));
+    if (e == std::string::npos) break;
+    a = e + 1;
+  }
+  const std::string pid = fields[0];
+  if (pid.empty()) fail(origin, "a puzz.link link names its puzzle after '?': p?kakuro/COLS/ROWS/DATA");
+  if (pid != "kakuro")
+    fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro)", quote_input(pid)));
+  fields.erase(fields.begin());
+  // An optional flag before the size: a first field that is not a number.
+  if (!fields.empty() && !fields[0].empty() && !std::isdigit(static_cast<unsigned char>(fields[0][0]))) fields.erase(fields.begin());
+  if (fields.size() != 3)
+    fail(origin, fmt::format("a kakuro link is p?kakuro/COLS/ROWS/DATA, this one has {} parts after the name", fields.size()));
+  return kakuro(fields, origin, link);
+}
+
+}  // namespace psmt::importers
