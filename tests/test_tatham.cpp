@@ -59,6 +59,12 @@ TEST(TathamIds, UnequalSignsAndBarsBecomeRelationsAndKropkiDots) {
   EXPECT_EQ(q["kropki"]["white"][0]["cells"], json::parse("[[0, 1], [0, 2]]"));  // "0R" then "0DL"
 }
 
+TEST(TathamIds, SoloLinkFileAndConvertAgree) {
+  for (const auto& g : tatham_ids("solo"))
+    if (g.id.find(":9jk:") != std::string::npos) return expect_id_link_file_and_convert_agree(g.id);  // jigsaw killer
+  FAIL() << "no jigsaw killer solo ID in the data";
+}
+
 TEST(TathamIds, UnequalLinkFileAndConvertAgree) {
   for (const auto& g : tatham_ids("unequal"))
     if (g.id.find(":6ade:") != std::string::npos) return expect_id_link_file_and_convert_agree(g.id);
