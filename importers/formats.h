@@ -48,7 +48,7 @@ Imported import_game_id(const std::string& game, const std::string& id, const st
 
 // puzz.link (pzprjs) links (importers/puzzlink.cpp): the query after '?'
 // (percent-decoded) when `link` is on puzz.link, pzv.jp or pzprxs.vercel.app;
-// import_puzzlink reads "PID/[FLAG/]COLS/ROWS/BODY" (kakuro; other PIDs are
+// import_puzzlink reads "PID/[FLAG/]COLS/ROWS/BODY" (kakuro, skyscrapers; other PIDs are
 // named and refused).
 std::optional<std::string> puzzlink_query(const std::string& link);
 Imported import_puzzlink(const std::string& query, const std::string& origin, const std::string& link);

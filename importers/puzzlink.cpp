@@ -8,7 +8,8 @@
 //   frame above it), then one per row whose left inner cell is white (the
 //   across sum in the frame to its left). A sum character is 0-9, a-j
 //   (10..19) or A-Z (20..45); '-' (and 0) is no sum.
-// The frame becomes the top row and the left column of our board.
+// The frame becomes the top row and the left column of our board. Also
+// skyscrapers (see below).
 #include <algorithm>
 #include <cctype>
 
@@ -115,6 +116,74 @@ Imported kakuro(const std::vector<std::string>& fields, const std::string& origi
   return b.out;
 }
 
+// skyscrapers (pid also "building"): pzprjs's decodeNumber16EXCell over the
+// clues outside the grid, in the order of its excells: above columns 0..c-1,
+// below them, left of rows 0..r-1, right of them (then four corners, never
+// clues). 0-9 a-f: a clue of that value; '-' and two hex digits: one of
+// 16..255; g..z: skip 1..20 positions; '.': a "?" clue.
+Imported skyscrapers(const std::vector<std::string>& fields, const std::string& origin, const std::string& link) {
+  auto number = [&](const std::string& s, const char* what) {
+    if (s.empty() || s.size() > 2 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      fail(origin, fmt::format("skyscrapers {}: {} is not a number", what, quote_input(s)));
+    return std::stoi(s);
+  };
+  const int cols = number(fields[0], "columns"), rows = number(fields[1], "rows");
+  if (cols != rows || cols < 1 || cols > 36)
+    fail(origin, fmt::format("a {}x{} skyscrapers grid: puzzle-smt reads square ones, 1x1 to 36x36 (a Latin square)", cols, rows));
+  const int n = cols, total = 4 * n + 4;
+  const std::string& body = fields[2];
+  std::vector<int> clue(static_cast<std::size_t>(total), 0);
+  int ec = 0;
+  std::size_t i = 0;
+  for (; i < body.size() && ec < total; ++i) {
+    const char c = body[i];
+    const std::string where = fmt::format("skyscrapers data, character {}", i + 1);
+    int v = -1;
+    if (std::isdigit(static_cast<unsigned char>(c))) v = c - '0';
+    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
+    else if (c == '-') {
+      if (i + 2 >= body.size() || !std::isxdigit(static_cast<unsigned char>(body[i + 1])) || !std::isxdigit(static_cast<unsigned char>(body[i + 2])))
+        fail(origin, where + ": '-' is followed by two hex digits");
+      v = std::stoi(body.substr(i + 1, 2), nullptr, 16);
+      i += 2;
+    } else if (c == '.') {
+      fail(origin, where + ": a \"?\" clue (pzprjs counts it as never met); puzzle-smt does not guess what it stands for");
+    } else if (c >= 'g' && c <= 'z') {
+      ec += c - 'g';  // skips 1..20 positions with the increment below
+    } else {
+      fail(origin, fmt::format("{}: unexpected {}", where, quote_input(std::string(1, c))));
+    }
+    if (v == 0) fail(origin, where + ": a clue of 0 (no tower row can show none: pzprjs never accepts it)");
+    if (v > n) fail(origin, fmt::format("{}: a clue of {} on a {}x{} grid (1..{})", where, v, n, n, n));
+    if (v > 0) {
+      if (ec >= 4 * n) fail(origin, where + ": a clue in a corner outside the grid");
+      clue[static_cast<std::size_t>(ec)] = v;
+    }
+    ++ec;
+  }
+  if (i != body.size())
+    fail(origin, fmt::format("skyscrapers data, character {}: more than the {} places around a {}x{} grid", i + 1, total, n, n));
+  Builder b("puzz.link skyscrapers");
+  nlohmann::json sky = nlohmann::json::object();
+  const char* sides[] = {"top", "bottom", "left", "right"};
+  for (int s = 0; s < 4; ++s) {
+    nlohmann::json list = nlohmann::json::array();
+    for (int k = 0; k < n; ++k) {
+      const int v = clue[static_cast<std::size_t>(s * n + k)];
+      list.push_back(v ? nlohmann::json(v) : nlohmann::json(nullptr));
+      if (v) b.from(fmt::format("/skyscrapers/{}/{}", sides[s], k), fmt::format("the clue {} {} {}", s < 2 ? "of column" : "of row", k + 1, sides[s]));
+    }
+    sky[sides[s]] = list;
+  }
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "skyscrapers";
+  p["name"] = fmt::format("puzz.link skyscrapers {}x{}", n, n);
+  p["source"] = link;
+  p["size"] = n;
+  p["skyscrapers"] = sky;
+  return b.out;
+}
+
 }  // namespace
 
 std::optional<std::string> puzzlink_query(const std::string& link) {
@@ -143,14 +212,15 @@ Imported import_puzzlink(const std::string& query, const std::string& origin, co
   }
   const std::string pid = fields[0];
   if (pid.empty()) fail(origin, "a puzz.link link names its puzzle after '?': p?kakuro/COLS/ROWS/DATA");
-  if (pid != "kakuro")
-    fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro)", quote_input(pid)));
+  const bool sky = pid == "skyscrapers" || pid == "building";
+  if (pid != "kakuro" && !sky)
+    fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro and skyscrapers)", quote_input(pid)));
   fields.erase(fields.begin());
   // An optional flag before the size: a first field that is not a number.
   if (!fields.empty() && !fields[0].empty() && !std::isdigit(static_cast<unsigned char>(fields[0][0]))) fields.erase(fields.begin());
   if (fields.size() != 3)
-    fail(origin, fmt::format("a kakuro link is p?kakuro/COLS/ROWS/DATA, this one has {} parts after the name", fields.size()));
-  return kakuro(fields, origin, link);
+    fail(origin, fmt::format("a {0} link is p?{0}/COLS/ROWS/DATA, this one has {1} parts after the name", pid, fields.size()));
+  return sky ? skyscrapers(fields, origin, link) : kakuro(fields, origin, link);
 }
 
 }  // namespace psmt::importers

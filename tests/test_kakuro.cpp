@@ -155,9 +155,9 @@ TEST(Kakuro, ExactCountsMatchBacktrackingInEveryEncoding) {
   EXPECT_GE(unique + none, 2);
 }
 
-std::vector<std::string> penpa_links() {
+std::vector<std::string> penpa_links(const std::string& genre = "kakuro") {
   std::vector<std::string> out;
-  std::ifstream in(kDataDir + "/puzzlink/kakuro.txt");
+  std::ifstream in(kDataDir + "/puzzlink/" + genre + ".txt");
   std::regex url(R"re("(https?://[^"]+)")re");
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
@@ -177,6 +177,39 @@ TEST(Kakuro, PuzzLinkLinksAreUniqueAndTheEncodingsAgree) {
     EXPECT_EQ(json::parse(a.out)["kind"], "kakuro");
     EXPECT_EQ(json::parse(a.out)["solutions"], json::parse(b.out)["solutions"]) << link;
   }
+}
+
+TEST(PuzzLink, SquareSkyscrapersLinksAreUniqueAndOthersRefusedByName) {
+  // pzprjs's excell order: above the columns, below them, left of the rows,
+  // right of them. The 6x6: clues above columns 3 and 5, ...
+  auto links = penpa_links("skyscrapers");
+  ASSERT_EQ(links.size(), 4u);
+  for (const auto& link : links) {
+    const bool square = link.find("/5/5/") != std::string::npos || link.find("/6/6/") != std::string::npos;
+    CliResult r = run_cli({"check", "--json", link});
+    if (!square) {
+      EXPECT_EQ(r.exit_code, 2) << link;
+      EXPECT_NE(r.err.find("puzzle-smt reads square ones"), std::string::npos) << r.err;
+      continue;
+    }
+    ASSERT_EQ(r.exit_code, 0) << link << "\n" << r.err;
+    EXPECT_EQ(json::parse(r.out)["kind"], "skyscrapers");
+    CliResult o = run_cli({"check", "--json", "-e", "bool-onehot", link});
+    EXPECT_EQ(json::parse(o.out)["solutions"], json::parse(r.out)["solutions"]);
+  }
+  CliResult c = run_cli({"convert", "https://puzz.link/p?skyscrapers/6/6/h4j2h2g3g3h4g5g2g2"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  auto p = json::parse(c.out);
+  EXPECT_EQ(p["skyscrapers"]["top"], json::parse("[null, null, 4, null, null, null]"));
+  EXPECT_EQ(p["skyscrapers"]["bottom"], json::parse("[null, 2, null, null, 2, null]"));
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?skyscrapers/4/4/.", "character 1: a \"?\" clue"},
+      {"https://puzz.link/p?skyscrapers/4/4/0", "character 1: a clue of 0"},
+      {"https://puzz.link/p?skyscrapers/4/4/5", "character 1: a clue of 5 on a 4x4 grid"},
+      {"https://puzz.link/p?skyscrapers/4/4/y1", "character 2: a clue in a corner"},
+      {"https://puzz.link/p?skyscrapers/4/4/zz", "character 2: more than the 20 places around a 4x4 grid"},
+      {"https://puzz.link/p?skyscrapers/4/4/-1", "'-' is followed by two hex digits"},
+  });
 }
 
 TEST(Kakuro, TheWorkedExampleDecodesAsPzprjsReadsIt) {
