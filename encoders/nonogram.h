@@ -13,8 +13,8 @@
 // Encodings:
 //   automaton  (default) a Bool per cell; each line's clue as the clauses of
 //              its run automaton unrolled over the line (a state variable per
-//              cell and reachable state, forward transitions and backward
-//              justifications), on Z3's SAT core (QF_FD)
+//              cell and reachable state, each justified by its predecessor
+//              and the cell it read), on Z3's SAT core (QF_FD)
 //   int-starts a Bool per cell and an Int start per run: runs in order with a
 //              gap, a cell filled exactly when some run of its line covers it
 //              (linear integer arithmetic, Z3's default solver)
