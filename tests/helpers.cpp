@@ -172,4 +172,14 @@ void expect_bad_files_name_their_path(const std::vector<std::pair<std::string, s
   }
 }
 
+void expect_count_in_every_encoding(const nlohmann::json& puzzle, uint64_t expected) {
+  auto lp = puzzle_from_text(puzzle.dump());
+  for (const auto& enc : encodings_of(puzzle["kind"].get<std::string>())) {
+    Result r = run_puzzle(lp, enc, 0);
+    ASSERT_TRUE(r.complete) << enc;
+    EXPECT_EQ(r.solutions_found, expected) << enc << "\n" << puzzle.dump();
+    for (const auto& sol : r.solutions) EXPECT_TRUE(lp.encoder->check(*lp.puzzle, sol).empty()) << enc << " " << sol.dump();
+  }
+}
+
 }  // namespace psmt::testing

@@ -32,6 +32,9 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
 
 // Every encoding name of a kind.
 std::vector<std::string> encodings_of(const std::string& kind);
+// Every encoding of the puzzle's kind enumerates it completely and finds
+// exactly `expected` solutions, each of which passes the kind's checker.
+void expect_count_in_every_encoding(const nlohmann::json& puzzle, uint64_t expected);
 
 std::string read_file(const std::string& path);
 

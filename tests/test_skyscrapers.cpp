@@ -66,12 +66,7 @@ TEST(Skyscrapers, ExactCountsMatchBacktrackingInEveryEncoding) {
     if (expected > 200) continue;
     json puzzle = {{"kind", "skyscrapers"}, {"size", n}, {"skyscrapers", sides}};
     if (round % 4 == 3) puzzle["grid"] = grid;
-    auto lp = puzzle_from_text(puzzle.dump());
-    for (const auto& enc : encodings_of("skyscrapers")) {
-      Result r = run_puzzle(lp, enc, 0);
-      ASSERT_TRUE(r.complete) << enc;
-      EXPECT_EQ(r.solutions_found, expected) << enc << "\n" << puzzle.dump();
-    }
+    expect_count_in_every_encoding(puzzle, expected);
     checked++;
     unique += expected == 1;
     none += expected == 0;
