@@ -102,10 +102,13 @@ z3::expr run_starts(z3::context& ctx, const std::vector<z3::expr>& x, const std:
   return z3::mk_and(cl);
 }
 
-std::vector<int> parse_runs(const JsonNode& node, int length) {
+// A run longer than its line is a clue that cannot be met (the picture has
+// no solution and diagnose names the line), not malformed input; 255 is
+// the largest number a puzz.link clue can hold.
+std::vector<int> parse_runs(const JsonNode& node) {
   std::vector<int> out;
   for (const auto& r : node.items()) {
-    const int v = static_cast<int>(r.as_int(0, length));
+    const int v = static_cast<int>(r.as_int(0, 255));
     if (v == 0) {
       if (node.size() != 1) r.fail("input.value", "0 stands alone: it is the clue of a line with no filled cell");
       continue;
@@ -123,7 +126,7 @@ class NonogramEncoder final : public Encoder {
   }
   std::vector<std::string> fields() const override { return {"rows", "columns", "givens"}; }
   std::string schema() const override {
-    return R"json({"description": "Nonogram (Simon Tatham's pattern, griddlers, paint by numbers): a picture of filled and empty cells; the clue of each row and column lists the lengths of its runs of filled cells in order, with at least one empty cell between runs. Every line's clue is a clue of its own (rows/0, columns/4) that diagnose can blame; given cells too (givens/r2c3). Solution: one string per row, '#' filled, '.' empty.", "required": ["rows", "columns"], "properties": {"rows": {"type": "array", "minItems": 1, "maxItems": 200, "description": "one clue per row, top to bottom: the run lengths, left to right ([] or [0]: no filled cell; null: no clue for the row)", "items": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}}}, "columns": {"type": "array", "minItems": 1, "maxItems": 200, "description": "one clue per column, left to right: the run lengths, top to bottom ([] or [0]: no filled cell; null: no clue)", "items": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0}}}, "givens": {"type": "array", "description": "cells known from the start, one string per row: '#' filled, 'x' empty, '.' unknown", "items": {"type": "string"}}}, "examples": [{"kind": "nonogram", "rows": [[1], [3], [1]], "columns": [[1], [3], [1]]}, {"kind": "nonogram", "name": "Tatham's pattern 5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/2 (FORMATS.md)", "rows": [[1, 1], [1, 3], [1], [4], [2]], "columns": [[2], [2], [1, 2], [1, 1], [4]], "expect": {"status": "unique", "solution": ["#...#", "#.###", "....#", ".####", ".##.."]}}]})json";
+    return R"json({"description": "Nonogram (Simon Tatham's pattern, griddlers, paint by numbers): a picture of filled and empty cells; the clue of each row and column lists the lengths of its runs of filled cells in order, with at least one empty cell between runs. Every line's clue is a clue of its own (rows/0, columns/4) that diagnose can blame; given cells too (givens/r2c3). Solution: one string per row, '#' filled, '.' empty.", "required": ["rows", "columns"], "properties": {"rows": {"type": "array", "minItems": 1, "maxItems": 200, "description": "one clue per row, top to bottom: the run lengths, left to right ([] or [0]: no filled cell; null: no clue for the row)", "items": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 255}}}, "columns": {"type": "array", "minItems": 1, "maxItems": 200, "description": "one clue per column, left to right: the run lengths, top to bottom ([] or [0]: no filled cell; null: no clue)", "items": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 255}}}, "givens": {"type": "array", "description": "cells known from the start, one string per row: '#' filled, 'x' empty, '.' unknown", "items": {"type": "string"}}}, "examples": [{"kind": "nonogram", "rows": [[1], [3], [1]], "columns": [[1], [3], [1]]}, {"kind": "nonogram", "name": "Tatham's pattern 5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/2 (FORMATS.md)", "rows": [[1, 1], [1, 3], [1], [4], [2]], "columns": [[2], [2], [1, 2], [1, 1], [4]], "expect": {"status": "unique", "solution": ["#...#", "#.###", "....#", ".####", ".##.."]}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"automaton", "a Bool per cell; each line's clue as the clauses of its run automaton unrolled over the line (QF_FD)"},
@@ -142,7 +145,7 @@ class NonogramEncoder final : public Encoder {
       const auto& list = pass == 0 ? rows : cols;
       for (std::size_t i = 0; i < list.size(); ++i) {
         Line l{pass == 0, static_cast<int>(i), std::nullopt};
-        if (!list[i].is_null()) l.runs = parse_runs(list[i], pass == 0 ? p->cols : p->rows);
+        if (!list[i].is_null()) l.runs = parse_runs(list[i]);
         p->lines.push_back(l);
       }
     }

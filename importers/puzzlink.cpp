@@ -9,7 +9,7 @@
 //   across sum in the frame to its left). A sum character is 0-9, a-j
 //   (10..19) or A-Z (20..45); '-' (and 0) is no sum.
 // The frame becomes the top row and the left column of our board. Also
-// skyscrapers (see below).
+// skyscrapers and nonogram (FORMATS.md §5b, see below).
 #include <algorithm>
 #include <cctype>
 
@@ -116,29 +116,26 @@ Imported kakuro(const std::vector<std::string>& fields, const std::string& origi
   return b.out;
 }
 
-// skyscrapers (pid also "building"): pzprjs's decodeNumber16EXCell over the
-// clues outside the grid, in the order of its excells: above columns 0..c-1,
-// below them, left of rows 0..r-1, right of them (then four corners, never
-// clues). 0-9 a-f: a clue of that value; '-' and two hex digits: one of
-// 16..255; g..z: skip 1..20 positions; '.': a "?" clue.
-Imported skyscrapers(const std::vector<std::string>& fields, const std::string& origin, const std::string& link) {
-  auto number = [&](const std::string& s, const char* what) {
-    if (s.empty() || s.size() > 2 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      fail(origin, fmt::format("skyscrapers {}: {} is not a number", what, quote_input(s)));
-    return std::stoi(s);
-  };
-  const int cols = number(fields[0], "columns"), rows = number(fields[1], "rows");
-  if (cols != rows || cols < 1 || cols > 36)
-    fail(origin, fmt::format("a {}x{} skyscrapers grid: puzzle-smt reads square ones, 1x1 to 36x36 (a Latin square)", cols, rows));
-  const int n = cols, total = 4 * n + 4;
-  const std::string& body = fields[2];
-  std::vector<int> clue(static_cast<std::size_t>(total), 0);
+// pzprjs's reader of the numbers outside the grid (decodeNumber16ExCell),
+// one slot per step: 0-9 a-f a number; '-' and two hex digits one of
+// 16..255; '.' a "?" (kept as -1); g..z leave 1..20 slots empty (0). It
+// stops when every slot is read; `end` is where the rest of the body starts.
+struct Slots {
+  std::vector<int> value;
+  std::vector<std::size_t> at;  // the character (from 1) that set each slot
+  std::size_t end = 0;
+};
+
+Slots read_outside_numbers(const std::string& body, int total, const std::string& genre, const std::string& origin) {
+  Slots s;
+  s.value.assign(static_cast<std::size_t>(total), 0);
+  s.at.assign(static_cast<std::size_t>(total), 0);
   int ec = 0;
   std::size_t i = 0;
-  for (; i < body.size() && ec < total; ++i) {
+  while (i < body.size() && ec < total) {
     const char c = body[i];
-    const std::string where = fmt::format("skyscrapers data, character {}", i + 1);
-    int v = -1;
+    const std::string where = fmt::format("{} data, character {}", genre, i + 1);
+    int v = 0;
     if (std::isdigit(static_cast<unsigned char>(c))) v = c - '0';
     else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
     else if (c == '-') {
@@ -147,29 +144,85 @@ Imported skyscrapers(const std::vector<std::string>& fields, const std::string& 
       v = std::stoi(body.substr(i + 1, 2), nullptr, 16);
       i += 2;
     } else if (c == '.') {
-      fail(origin, where + ": a \"?\" clue (pzprjs counts it as never met); puzzle-smt does not guess what it stands for");
+      v = -1;
     } else if (c >= 'g' && c <= 'z') {
-      ec += c - 'g';  // skips 1..20 positions with the increment below
+      ec += c - 'g' + 1;
+      ++i;
+      continue;
     } else {
       fail(origin, fmt::format("{}: unexpected {}", where, quote_input(std::string(1, c))));
     }
-    if (v == 0) fail(origin, where + ": a clue of 0 (no tower row can show none: pzprjs never accepts it)");
-    if (v > n) fail(origin, fmt::format("{}: a clue of {} on a {}x{} grid (1..{})", where, v, n, n, n));
-    if (v > 0) {
-      if (ec >= 4 * n) fail(origin, where + ": a clue in a corner outside the grid");
-      clue[static_cast<std::size_t>(ec)] = v;
-    }
-    ++ec;
+    if (v == -1) fail(origin, where + ": a \"?\" clue (pzprjs counts it as never met); puzzle-smt does not guess what it stands for");
+    if (v == 0) fail(origin, where + ": a clue of 0 (pzprjs never accepts it)");
+    s.at[static_cast<std::size_t>(ec)] = i + 1;
+    s.value[static_cast<std::size_t>(ec++)] = v;
+    ++i;
   }
-  if (i != body.size())
-    fail(origin, fmt::format("skyscrapers data, character {}: more than the {} places around a {}x{} grid", i + 1, total, n, n));
+  s.end = i;
+  return s;
+}
+
+int side_number(const std::string& s, const std::string& genre, const char* what, int most, const std::string& origin) {
+  if (s.empty() || s.size() > 3 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    fail(origin, fmt::format("{} {}: {} is not a number", genre, what, quote_input(s)));
+  const int v = std::stoi(s);
+  if (v < 1 || v > most) fail(origin, fmt::format("{} {}: {} (1 to {})", genre, what, v, most));
+  return v;
+}
+
+// skyscrapers (pid also "building"): 2n outside numbers (above the columns
+// 0..n-1, below them, left of the rows 0..n-1, right of them), then the
+// given digits in reading order with pzprjs's decodeNumber16 (0-9 a-f,
+// '-' two hex digits, g..z skip 1..20 cells); links made before Nov 2023
+// have no givens part.
+Imported skyscrapers(const std::vector<std::string>& fields, const std::string& origin, const std::string& link) {
+  const int cols = side_number(fields[0], "skyscrapers", "columns", 999, origin), rows = side_number(fields[1], "skyscrapers", "rows", 999, origin);
+  if (cols != rows || cols > 36)
+    fail(origin, fmt::format("a {}x{} skyscrapers grid: puzzle-smt reads square ones, 1x1 to 36x36 (a Latin square)", cols, rows));
+  const int n = cols;
+  const std::string& body = fields[2];
+  const Slots slots = read_outside_numbers(body, 4 * n, "skyscrapers", origin);
+  for (int k = 0; k < 4 * n; ++k)
+    if (slots.value[static_cast<std::size_t>(k)] > n)
+      fail(origin, fmt::format("skyscrapers data, character {}: a clue of {} on a {}x{} grid (1..{})", slots.at[static_cast<std::size_t>(k)],
+                               slots.value[static_cast<std::size_t>(k)], n, n, n));
+  // The given digits.
+  std::vector<int> givens(static_cast<std::size_t>(n * n), 0);
+  bool any_given = false;
+  int cell = 0;
+  for (std::size_t i = slots.end; i < body.size();) {
+    const char c = body[i];
+    const std::string where = fmt::format("skyscrapers data, character {}", i + 1);
+    if (cell >= n * n) fail(origin, fmt::format("{}: more than the {} clues and {} cells of a {}x{} grid", where, 4 * n, n * n, n, n));
+    int v = 0;
+    if (std::isdigit(static_cast<unsigned char>(c))) v = c - '0', i += 1;
+    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10, i += 1;
+    else if (c == '-') {
+      if (i + 2 >= body.size() || !std::isxdigit(static_cast<unsigned char>(body[i + 1])) || !std::isxdigit(static_cast<unsigned char>(body[i + 2])))
+        fail(origin, where + ": '-' is followed by two hex digits");
+      v = std::stoi(body.substr(i + 1, 2), nullptr, 16);
+      i += 3;
+    } else if (c >= 'g' && c <= 'z') {
+      cell += c - 'g' + 1;
+      ++i;
+      continue;
+    } else if (c == '.') {
+      fail(origin, where + ": a \"?\" in a cell; puzzle-smt does not guess what it stands for");
+    } else {
+      fail(origin, fmt::format("{}: unexpected {} in the given digits", where, quote_input(std::string(1, c))));
+    }
+    if (v < 1 || v > n) fail(origin, fmt::format("{}: a given {} in a {}x{} grid (1..{})", where, v, n, n, n));
+    givens[static_cast<std::size_t>(cell++)] = v;
+    any_given = true;
+  }
+  if (cell > n * n) fail(origin, fmt::format("skyscrapers data: the given digits skip past the {} cells of a {}x{} grid", n * n, n, n));
   Builder b("puzz.link skyscrapers");
   nlohmann::json sky = nlohmann::json::object();
   const char* sides[] = {"top", "bottom", "left", "right"};
   for (int s = 0; s < 4; ++s) {
     nlohmann::json list = nlohmann::json::array();
     for (int k = 0; k < n; ++k) {
-      const int v = clue[static_cast<std::size_t>(s * n + k)];
+      const int v = slots.value[static_cast<std::size_t>(s * n + k)];
       list.push_back(v ? nlohmann::json(v) : nlohmann::json(nullptr));
       if (v) b.from(fmt::format("/skyscrapers/{}/{}", sides[s], k), fmt::format("the clue {} {} {}", s < 2 ? "of column" : "of row", k + 1, sides[s]));
     }
@@ -180,7 +233,57 @@ Imported skyscrapers(const std::vector<std::string>& fields, const std::string& 
   p["name"] = fmt::format("puzz.link skyscrapers {}x{}", n, n);
   p["source"] = link;
   p["size"] = n;
+  if (any_given) {
+    nlohmann::json grid = nlohmann::json::array();
+    for (int r = 0; r < n; ++r) {
+      nlohmann::json row = nlohmann::json::array();
+      for (int c = 0; c < n; ++c) row.push_back(givens[static_cast<std::size_t>(r * n + c)]);
+      grid.push_back(row);
+    }
+    p["grid"] = grid;
+    b.from("/grid", "the given digits");
+  }
   p["skyscrapers"] = sky;
+  return b.out;
+}
+
+// nonogram: ceil(rows/2) outside numbers per column (columns 0..c-1), then
+// ceil(cols/2) per row; within a line the first slot touches the grid, so
+// the clue, read top to bottom (left to right), is the line's non-empty
+// slots from the last to the first. A line with no number has no filled
+// cell (pzprjs's checkNonogram); a run longer than its line is kept (the
+// picture then has no solution, and diagnose says which line).
+Imported nonogram(const std::vector<std::string>& fields, const std::string& origin, const std::string& link) {
+  const int cols = side_number(fields[0], "nonogram", "columns", 200, origin), rows = side_number(fields[1], "nonogram", "rows", 200, origin);
+  const int per_col = (rows + 1) / 2, per_row = (cols + 1) / 2;
+  const std::string& body = fields[2];
+  const Slots slots = read_outside_numbers(body, cols * per_col + rows * per_row, "nonogram", origin);
+  if (slots.end != body.size())
+    fail(origin, fmt::format("nonogram data, character {}: more than the {} clue places of a {}x{} picture", slots.end + 1,
+                             cols * per_col + rows * per_row, cols, rows));
+  Builder b("puzz.link nonogram");
+  nlohmann::json lines[2] = {nlohmann::json::array(), nlohmann::json::array()};
+  for (int pass = 0; pass < 2; ++pass) {
+    const int count = pass == 0 ? cols : rows, per = pass == 0 ? per_col : per_row;
+    const int first = pass == 0 ? 0 : cols * per_col;
+    const char* name = pass == 0 ? "column" : "row";
+    for (int k = 0; k < count; ++k) {
+      nlohmann::json runs = nlohmann::json::array();
+      for (int s = per - 1; s >= 0; --s) {
+        const int v = slots.value[static_cast<std::size_t>(first + k * per + s)];
+        if (!v) continue;
+        runs.push_back(v);
+      }
+      lines[pass].push_back(runs);
+      b.from(fmt::format("/{}/{}", pass == 0 ? "columns" : "rows", k), fmt::format("the clue of {} {}", name, k + 1));
+    }
+  }
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "nonogram";
+  p["name"] = fmt::format("puzz.link nonogram {}x{}", cols, rows);
+  p["source"] = link;
+  p["rows"] = lines[1];
+  p["columns"] = lines[0];
   return b.out;
 }
 
@@ -210,17 +313,25 @@ Imported import_puzzlink(const std::string& query, const std::string& origin, co
     if (e == std::string::npos) break;
     a = e + 1;
   }
-  const std::string pid = fields[0];
+  // Leading name=value& pairs (type=editor&), a suffix _edit or _play.
+  while (fields[0].find('=') != std::string::npos && fields[0].find('&') != std::string::npos)
+    fields[0] = fields[0].substr(fields[0].find('&') + 1);
+  std::string pid = fields[0];
+  for (const char* mode : {"_edit", "_play"})
+    if (pid.size() > 5 && pid.compare(pid.size() - 5, 5, mode) == 0) pid.resize(pid.size() - 5);
   if (pid.empty()) fail(origin, "a puzz.link link names its puzzle after '?': p?kakuro/COLS/ROWS/DATA");
-  const bool sky = pid == "skyscrapers" || pid == "building";
-  if (pid != "kakuro" && !sky)
-    fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro and skyscrapers)", quote_input(pid)));
+  const bool sky = pid == "skyscrapers" || pid == "building" || pid == "skyscraper";
+  if (pid != "kakuro" && pid != "nonogram" && !sky)
+    fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro, nonogram and skyscrapers)", quote_input(pid)));
   fields.erase(fields.begin());
-  // An optional flag before the size: a first field that is not a number.
+  // An optional variant mark v:ID (no effect on decoding), then an optional flag before the size: a first field that is not a number.
+  if (!fields.empty() && fields[0].rfind("v:", 0) == 0) fields.erase(fields.begin());
   if (!fields.empty() && !fields[0].empty() && !std::isdigit(static_cast<unsigned char>(fields[0][0]))) fields.erase(fields.begin());
+  if (fields.size() == 4 && fields[3].empty()) fields.pop_back();  // a trailing '/'
   if (fields.size() != 3)
     fail(origin, fmt::format("a {0} link is p?{0}/COLS/ROWS/DATA, this one has {1} parts after the name", pid, fields.size()));
-  return sky ? skyscrapers(fields, origin, link) : kakuro(fields, origin, link);
+  if (sky) return skyscrapers(fields, origin, link);
+  return pid == "nonogram" ? nonogram(fields, origin, link) : kakuro(fields, origin, link);
 }
 
 }  // namespace psmt::importers

@@ -36,7 +36,7 @@ bool looks_like_fpuzzles(const nlohmann::json& doc) {
 [[noreturn]] void unknown_link(const std::string& origin) {
   throw InputError("input.link", kNoPath,
                    "not a link puzzle-smt can read (it reads f-puzzles ?load= links, SudokuPad links with the "
-                   "puzzle in them: fpuz..., scl..., ctc..., puzz.link kakuro and skyscrapers links, and the game pages of "
+                   "puzzle in them: fpuz..., scl..., ctc..., puzz.link kakuro, nonogram and skyscrapers links, and the game pages of "
                    "Simon Tatham's collection: .../puzzles/js/GAME.html#ID)",
                    origin);
 }

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "encoders/registry.h"
@@ -95,6 +96,17 @@ std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& en
   std::set<std::string> out;
   for (const auto& s : r.solutions) out.insert(key(s));
   EXPECT_EQ(out.size(), r.solutions_found) << "a solution counted twice";
+  return out;
+}
+
+std::vector<std::string> links_in_test_data(const std::string& relative) {
+  std::vector<std::string> out;
+  std::ifstream in(kDataDir + "/" + relative);
+  const std::regex url(R"re("(https?://[^"]+)")re");
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, url)) out.push_back(m[1]);
+  }
   return out;
 }
 

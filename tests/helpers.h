@@ -50,6 +50,10 @@ struct GameId {
   std::string id, solution;  // the solution's digits, commas removed
 };
 std::vector<GameId> tatham_ids(const std::string& game);
+
+// The links quoted in a file of tests/data (one "https://…" per line, as in
+// penpa-edit's test list), in file order.
+std::vector<std::string> links_in_test_data(const std::string& relative);
 // Each ID checks `unique`, as `kind`, with the collection's solution; the
 // number of IDs checked.
 int expect_ids_unique_with_their_solution(const std::string& game, const std::string& kind);

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <functional>
 #include <random>
+#include <regex>
 
 #include "helpers.h"
 
@@ -140,16 +141,26 @@ TEST(Nonogram, GeneratedPatternIdsAreUniqueWithTheCollectionsSolution) {
   EXPECT_EQ(n, 14);
 }
 
+// The picture a link or ID converts to, and the solution check reports; the
+// converted JSON is returned.
+json expect_clues_and_solution(const std::string& input, const std::string& columns, const std::string& rows,
+                               const std::string& solution) {
+  CliResult r = run_cli({"convert", input});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  if (r.exit_code != 0) return json();
+  auto p = json::parse(r.out);
+  EXPECT_EQ(p["columns"], json::parse(columns)) << input;
+  EXPECT_EQ(p["rows"], json::parse(rows)) << input;
+  CliResult c = run_cli({"check", "--json", input});
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  if (c.exit_code == 0) EXPECT_EQ(json::parse(c.out)["solutions"][0], json::parse(solution)) << input;
+  return p;
+}
+
 TEST(Nonogram, WorkedExampleAndKnownCellsOfThePatternFormat) {
   const std::string id = "pattern:5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/2";
-  CliResult r = run_cli({"convert", id});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  auto p = json::parse(r.out);
-  EXPECT_EQ(p["columns"], json::parse("[[2], [2], [1, 2], [1, 1], [4]]"));
-  EXPECT_EQ(p["rows"], json::parse("[[1, 1], [1, 3], [1], [4], [2]]"));
-  CliResult c = run_cli({"check", "--json", id});
-  ASSERT_EQ(c.exit_code, 0) << c.err;
-  EXPECT_EQ(json::parse(c.out)["solutions"][0], json::parse(R"(["#...#", "#.###", "....#", ".####", ".##.."])"));
+  expect_clues_and_solution(id, "[[2], [2], [1, 2], [1, 1], [4]]", "[[1, 1], [1, 3], [1], [4], [2]]",
+                            R"(["#...#", "#.###", "....#", ".####", ".##.."])");
   // Known cells: "A" is r1c1 filled, then "D" three unknown and r1c5 filled
   // (both as in the solution); "d" would say r1c5 is empty: no solution.
   CliResult k = run_cli({"convert", id + ",AD"});
@@ -186,11 +197,88 @@ TEST(Nonogram, MalformedPatternIdsAreOneLineAndExit2) {
 TEST(Nonogram, BadFilesNameTheJsonPath) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {R"({"kind": "nonogram", "rows": [[1]], "columns": [[1, 0]]})", "/columns/0/1"},
-      {R"({"kind": "nonogram", "rows": [[2]], "columns": [[1]]})", "/rows/0/0"},
+      {R"({"kind": "nonogram", "rows": [[256]], "columns": [[1]]})", "/rows/0/0"},
       {R"({"kind": "nonogram", "rows": [[1]], "columns": [[1]], "givens": ["?"]})", "/givens/0"},
       {R"({"kind": "nonogram", "rows": [], "columns": [[1]]})", "/rows"},
   };
   expect_bad_files_name_their_path(cases, "nonogram_bad.json");
+}
+
+TEST(Nonogram, PzprjsTestPuzzleDecodesAsPzprjsReadsItAndHasItsAnswer) {
+  // pzprjs's own test URL (its test/script/nonogram.js): slots touch the
+  // grid first, so column 0's "1 2 _" is the clue 2 1; column 5 and row 3
+  // have no number and stay empty.
+  std::ifstream in(kDataDir + "/puzzlink/nonogram_pzprjs.txt");
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, std::regex(R"re(url: "([^"]+)")re")));
+  const std::string link = "https://puzz.link/p?nonogram/" + m[1].str();
+  // The solution is the accepted answer of pzprjs's test script.
+  const json p = expect_clues_and_solution(link, "[[2, 1], [1, 1, 1], [1], [1, 1, 1], [2, 1], []]",
+                                           "[[2, 1], [1, 1], [1, 2], [], [1, 1], [3]]",
+                                           R"(["##.#..", "#...#.", ".#.##.", "......", "#...#.", ".###.."])");
+  // The same link in editor mode, with a variant mark and a trailing '/'.
+  CliResult e = run_cli({"convert", "https://puzz.link/p?nonogram_edit/v:/" + m[1].str() + "/"});
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  EXPECT_EQ(json::parse(e.out)["rows"], p["rows"]);
+  // convert round-trips.
+  std::string f = ::testing::TempDir() + "/nonogram_puzzlink.json";
+  std::ofstream(f) << p.dump();
+  EXPECT_EQ(json::parse(run_cli({"convert", f}).out), p);
+}
+
+TEST(Nonogram, PuzzLinkLinksAnswerInEveryEncodingAndALineTooShortIsNamed) {
+  auto links = links_in_test_data("puzzlink/nonogram.txt");
+  ASSERT_EQ(links.size(), 3u);
+  // 20x14 and 50x45: unique, the same picture in both encodings, each
+  // passing the checker (check re-checks every reported solution).
+  for (int k : {1, 2}) {
+    CliResult a = run_cli({"check", "--json", "-e", "automaton", links[static_cast<std::size_t>(k)]});
+    CliResult b = run_cli({"check", "--json", "-e", "int-starts", links[static_cast<std::size_t>(k)]});
+    ASSERT_EQ(a.exit_code, 0) << links[static_cast<std::size_t>(k)] << "\n" << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(json::parse(a.out)["solutions"], json::parse(b.out)["solutions"]);
+  }
+  // The 4x10 test link has columns "6 5 4", "9 8 7" and "12 11 10" in 10
+  // cells: no solution, and the smallest conflict is column 2 alone.
+  CliResult d = run_cli({"diagnose", "--json", links[0]});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  auto j = json::parse(d.out);
+  ASSERT_EQ(j["conflict"].size(), 1u) << j.dump();
+  EXPECT_EQ(j["conflict"][0]["id"], "columns/1");
+  EXPECT_EQ(json::parse(run_cli({"convert", links[0]}).out)["columns"][3], json::parse("[12, 11, 10]"));
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?nonogram/6/6/1.", "character 2: a \"?\" clue"},
+      {"https://puzz.link/p?nonogram/6/6/0", "character 1: a clue of 0"},
+      {"https://puzz.link/p?nonogram/6/6/1!", "character 2: unexpected \"!\""},
+      {"https://puzz.link/p?nonogram/2/2/1111x", "character 5: more than the 4 clue places of a 2x2 picture"},
+      {"https://puzz.link/p?nonogram/6/-/1", "nonogram rows: \"-\" is not a number"},
+      {"https://puzz.link/p?nonogram/201/6/1", "nonogram columns: 201 (1 to 200)"},
+      {"https://puzz.link/p?nonogram/6/6", "a nonogram link is p?nonogram/COLS/ROWS/DATA"},
+  });
+}
+
+TEST(PuzzLink, SkyscrapersGivenDigitsFollowTheClues) {
+  // pzprjs's test puzzle (4x4, 16 clue places, "k13h4j3g") with given
+  // digits appended as pzprjs's writer appends them: "2" puts a 2 in r1c1
+  // (its answer's digit: still unique), "1" a 1 (no solution), and
+  // "i3" skips three cells then puts a 3 in r1c4.
+  const std::string base = "https://puzz.link/p?skyscrapers/4/4/k13h4j3g";
+  CliResult r = run_cli({"check", "--json", base});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["solutions"][0], json::parse(R"(["2143", "1234", "4312", "3421"])"));
+  CliResult g = run_cli({"check", "--json", base + "2"});
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  EXPECT_EQ(json::parse(g.out)["solutions"], json::parse(r.out)["solutions"]);
+  EXPECT_EQ(run_cli({"check", base + "1"}).exit_code, 20);
+  auto c = json::parse(run_cli({"convert", base + "i3"}).out);
+  EXPECT_EQ(c["grid"][0], json::parse("[0, 0, 0, 3]")) << c.dump();
+  expect_refused_in_one_line({
+      {base + "5", "character 9: a given 5 in a 4x4 grid"},
+      {base + "z", "the given digits skip past the 16 cells"},
+      {base + "zz", "character 10: more than the 16 clues and 16 cells"},
+      {base + "!", "character 9: unexpected \"!\" in the given digits"},
+  });
 }
 
 TEST(Nonogram, DiagnoseNamesTheLinesThatConflictAndTheAmbiguity) {
