@@ -22,23 +22,81 @@ std::vector<int> line_cells(const Picture& p, const Line& l) {
   return out;
 }
 
+// The run automaton of a clue as positions (see automaton() below): the
+// leading gap, then each run's 1s, each followed by a gap position.
+std::vector<bool> positions(const std::vector<int>& runs) {
+  std::vector<bool> P{false};
+  for (int r : runs) {
+    for (int k = 0; k < r; ++k) P.push_back(true);
+    P.push_back(false);
+  }
+  return P;
+}
+
+// What is known of a cell while line solving.
+enum : signed char { kUnknown = -1, kEmpty = 0, kFilled = 1 };
+using Alive = std::vector<std::vector<char>>;  // [i][q]: state q after i cells is on some accepting path
+
+// One line's clue against what is known of its cells: the states of the
+// automaton on a path that reads only allowed values and ends accepting
+// (forward and backward reachability, O(cells x states)). Narrows `cells` to
+// the values some such path reads; false when there is no path.
+bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, Alive& alive) {
+  const std::vector<bool> P = positions(runs);
+  const int m = static_cast<int>(P.size()), n = static_cast<int>(cells.size());
+  if (!runs.empty() && m - 2 > n) return false;
+  auto allowed = [&](int i, bool v) { return cells[static_cast<std::size_t>(i)] == kUnknown || (cells[static_cast<std::size_t>(i)] == kFilled) == v; };
+  Alive F(static_cast<std::size_t>(n + 1), std::vector<char>(static_cast<std::size_t>(m), 0)), B = F;
+  F[0][0] = 1;
+  for (int i = 0; i < n; ++i)
+    for (int q = 0; q < m; ++q) {
+      if (!F[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]) continue;
+      if (!P[static_cast<std::size_t>(q)] && allowed(i, false)) F[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(q)] = 1;
+      if (q + 1 < m && allowed(i, P[static_cast<std::size_t>(q + 1)])) F[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(q + 1)] = 1;
+    }
+  B[static_cast<std::size_t>(n)][static_cast<std::size_t>(m - 1)] = 1;
+  if (!runs.empty()) B[static_cast<std::size_t>(n)][static_cast<std::size_t>(m - 2)] = 1;
+  std::vector<char> can_fill(static_cast<std::size_t>(n), 0), can_empty(static_cast<std::size_t>(n), 0);
+  for (int i = n - 1; i >= 0; --i)
+    for (int q = 0; q < m; ++q) {
+      const auto& next = B[static_cast<std::size_t>(i + 1)];
+      const bool stay = !P[static_cast<std::size_t>(q)] && allowed(i, false) && next[static_cast<std::size_t>(q)];
+      const bool step = q + 1 < m && allowed(i, P[static_cast<std::size_t>(q + 1)]) && next[static_cast<std::size_t>(q + 1)];
+      B[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)] = stay || step;
+      if (!F[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]) continue;
+      if (stay) can_empty[static_cast<std::size_t>(i)] = 1;
+      if (step) (P[static_cast<std::size_t>(q + 1)] ? can_fill : can_empty)[static_cast<std::size_t>(i)] = 1;
+    }
+  if (!B[0][0]) return false;
+  for (int i = 0; i < n; ++i)
+    if (can_fill[static_cast<std::size_t>(i)] != can_empty[static_cast<std::size_t>(i)])
+      cells[static_cast<std::size_t>(i)] = can_fill[static_cast<std::size_t>(i)] ? kFilled : kEmpty;
+  alive.assign(static_cast<std::size_t>(n + 1), std::vector<char>(static_cast<std::size_t>(m), 0));
+  for (int i = 0; i <= n; ++i)
+    for (int q = 0; q < m; ++q)
+      alive[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)] =
+          F[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)] && B[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)];
+  return true;
+}
+
 // A line's clue as clauses of its run automaton, unrolled over the line.
 // The pattern 0* 1^r1 0+ 1^r2 ... 1^rk 0* as positions P[0..m-1]: P[0] the
 // leading gap, then each run's 1s, each followed by a gap position. State q
 // after i cells: the pattern matched through position q. Entering q reads
 // P[q]; a gap position also loops on 0. State q is possible after i cells
 // only if q <= i (each advance reads a cell) and the rest still fits.
+// With `alive` (line solving), only the states on a path that agrees with
+// what line solving found are kept.
 z3::expr automaton(z3::context& ctx, const std::vector<z3::expr>& x, const std::vector<int>& runs, const std::string& name,
-                   const EncodeOptions& eo) {
-  std::vector<bool> P{false};
-  for (int r : runs) {
-    for (int k = 0; k < r; ++k) P.push_back(true);
-    P.push_back(false);
-  }
+                   const EncodeOptions& eo, const Alive* alive = nullptr) {
+  const std::vector<bool> P = positions(runs);
   const int m = static_cast<int>(P.size()), n = static_cast<int>(x.size());
   // Accepting: the last gap (m-1), or the end of the last run (m-2).
   const int last_run_end = runs.empty() ? 0 : m - 2;
-  auto possible = [&](int i, int q) { return q <= i && (m - 2 - q) <= n - i && q >= 0 && q < m; };
+  auto possible = [&](int i, int q) {
+    return q <= i && (m - 2 - q) <= n - i && q >= 0 && q < m &&
+           (!alive || (*alive)[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]);
+  };
   if (!runs.empty() && m - 2 > n) return ctx.bool_val(false);  // the runs do not fit
   std::vector<std::vector<std::optional<z3::expr>>> s(static_cast<std::size_t>(n + 1), std::vector<std::optional<z3::expr>>(static_cast<std::size_t>(m)));
   auto st = [&](int i, int q) -> std::optional<z3::expr>& { return s[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]; };
@@ -75,6 +133,51 @@ z3::expr automaton(z3::context& ctx, const std::vector<z3::expr>& x, const std::
     if (st(n, q)) accept.push_back(*st(n, q));
   cl.push_back(accept.empty() ? ctx.bool_val(false) : z3::mk_or(accept));
   return z3::mk_and(cl);
+}
+
+// Line solving to a fixpoint (the first step of the webpbn/pbnsolve line of
+// solvers): each line's clue narrows its cells given what is known, and a
+// line is settled again whenever a crossing line changed one of its cells.
+// Each step keeps every solution, so the cells it forces and the automata
+// pruned to its states have exactly the solutions of the clues. `alive[k]`
+// is line k's states at the fixpoint; none: some line cannot hold.
+std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector<Alive>& alive, const EncodeOptions& eo) {
+  std::vector<signed char> known(static_cast<std::size_t>(p.rows * p.cols), kUnknown);
+  for (std::size_t i = 0; i < known.size(); ++i)
+    if (p.givens[i] != '.') known[i] = p.givens[i] == '#' ? kFilled : kEmpty;
+  alive.assign(p.lines.size(), {});
+  std::vector<char> queued(p.lines.size(), 0);
+  std::vector<std::size_t> queue;
+  for (std::size_t k = 0; k < p.lines.size(); ++k)
+    if (p.lines[k].runs) queue.push_back(k), queued[k] = 1;
+  // Line k of p.lines: the rows come first, then the columns.
+  auto crossing = [&](const Line& l, int i) { return l.row ? static_cast<std::size_t>(p.rows + i) : static_cast<std::size_t>(i); };
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    eo.check_deadline();
+    const std::size_t k = queue[head];
+    queued[k] = 0;
+    const Line& l = p.lines[k];
+    const std::vector<int> cells = line_cells(p, l);
+    std::vector<signed char> line;
+    for (int c : cells) line.push_back(known[static_cast<std::size_t>(c)]);
+    if (!settle_line(*l.runs, line, alive[k])) return std::nullopt;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (line[i] == known[static_cast<std::size_t>(cells[i])]) continue;
+      known[static_cast<std::size_t>(cells[i])] = line[i];
+      const std::size_t other = crossing(l, static_cast<int>(i));
+      if (p.lines[other].runs && !queued[other]) queue.push_back(other), queued[other] = 1;
+    }
+  }
+  // A line settled before a crossing line's last change may keep states that
+  // are no longer possible; that costs clauses, never solutions. Settle each
+  // once more against the final cells for the tightest automata.
+  for (std::size_t k = 0; k < p.lines.size(); ++k) {
+    if (!p.lines[k].runs) continue;
+    std::vector<signed char> line;
+    for (int c : line_cells(p, p.lines[k])) line.push_back(known[static_cast<std::size_t>(c)]);
+    settle_line(*p.lines[k].runs, line, alive[k]);
+  }
+  return known;
 }
 
 // The clue with an Int start per run: in order with a gap, inside the line,
@@ -129,7 +232,10 @@ class NonogramEncoder final : public Encoder {
     return R"json({"description": "Nonogram (Simon Tatham's pattern, griddlers, paint by numbers): a picture of filled and empty cells; the clue of each row and column lists the lengths of its runs of filled cells in order, with at least one empty cell between runs. Every line's clue is a clue of its own (rows/0, columns/4) that diagnose can blame; given cells too (givens/r2c3). Solution: one string per row, '#' filled, '.' empty.", "required": ["rows", "columns"], "properties": {"rows": {"type": "array", "minItems": 1, "maxItems": 200, "description": "one clue per row, top to bottom: the run lengths, left to right ([] or [0]: no filled cell; null: no clue for the row)", "items": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 255}}}, "columns": {"type": "array", "minItems": 1, "maxItems": 200, "description": "one clue per column, left to right: the run lengths, top to bottom ([] or [0]: no filled cell; null: no clue)", "items": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 255}}}, "givens": {"type": "array", "description": "cells known from the start, one string per row: '#' filled, 'x' empty, '.' unknown", "items": {"type": "string"}}}, "examples": [{"kind": "nonogram", "rows": [[1], [3], [1]], "columns": [[1], [3], [1]]}, {"kind": "nonogram", "name": "Tatham's pattern 5x5:2/2/1.2/1.1/4/1.1/1.3/1/4/2 (FORMATS.md)", "rows": [[1, 1], [1, 3], [1], [4], [2]], "columns": [[2], [2], [1, 2], [1, 1], [4]], "expect": {"status": "unique", "solution": ["#...#", "#.###", "....#", ".####", ".##.."]}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"automaton", "a Bool per cell; each line's clue as the clauses of its run automaton unrolled over the line (QF_FD)"},
+    return {{"line-solve", "line solving to a fixpoint first (each line's clue forces cells given what the crossing lines "
+                           "forced, as the webpbn/pbnsolve solvers begin); the forced cells become rules and each automaton "
+                           "keeps only the states still possible (QF_FD; diagnose blames clues by editing the puzzle)"},
+            {"automaton", "a Bool per cell; each line's clue as the clauses of its run automaton unrolled over the line (QF_FD)"},
             {"int-starts", "a Bool per cell and an Int start per run, runs ordered with gaps, cells filled exactly where a "
                            "run covers them (linear integer arithmetic, Z3's default solver)"}};
   }
@@ -178,9 +284,23 @@ class NonogramEncoder final : public Encoder {
         enc.decision_vars.push_back(x.back());
         enc.places.push_back({static_cast<unsigned>(r * p.cols + c)});
       }
-    const bool automaton_encoding = encoding == "automaton";
+    const bool line_solving = encoding == "line-solve", automaton_encoding = encoding == "automaton" || line_solving;
     if (automaton_encoding) enc.solver_logic = "QF_FD";
-    for (const auto& l : p.lines) {
+    std::vector<Alive> alive;
+    std::optional<std::vector<signed char>> known;
+    if (line_solving && !eo.clues_only) {
+      // What line solving forces follows from all the clues together: a rule
+      // that a dropped clue would not support, so diagnose blames clues by
+      // editing the puzzle.
+      enc.clues_in_rules = true;
+      known = line_solve(p, alive, eo);
+      if (!known) enc.rules.push_back(ctx.bool_val(false));
+      else
+        for (std::size_t i = 0; i < known->size(); ++i)
+          if ((*known)[i] != kUnknown) enc.rules.push_back((*known)[i] == kFilled ? x[i] : !x[i]);
+    }
+    for (std::size_t k = 0; k < p.lines.size(); ++k) {
+      const Line& l = p.lines[k];
       if (!l.runs) continue;
       std::vector<z3::expr> cells;
       std::vector<Cell> where;
@@ -189,7 +309,8 @@ class NonogramEncoder final : public Encoder {
         where.push_back({i / p.cols, i % p.cols});
       }
       const std::string name = fmt::format("{}{}", l.row ? "r" : "c", l.index + 1);
-      z3::expr f = automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo) : run_starts(ctx, cells, *l.runs, name, eo);
+      z3::expr f = automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo, known ? &alive[k] : nullptr)
+                                      : run_starts(ctx, cells, *l.runs, name, eo);
       enc.clues.push_back({line_id(l), line_label(l), f, where, {}});
     }
     for (int r = 0; r < p.rows; ++r)

@@ -11,7 +11,15 @@
 // Solution: one string per row, '#' filled and '.' empty.
 //
 // Encodings:
-//   automaton  (default) a Bool per cell; each line's clue as the clauses of
+//   line-solve (default) line solving to a fixpoint first, as the
+//              webpbn/pbnsolve solvers begin: each line's clue forces the
+//              cells that every placement of its runs agrees on, given what
+//              the crossing lines forced, until nothing changes. The forced
+//              cells become rules and each line's automaton (below) keeps
+//              only the states on a path that agrees with them. The
+//              solutions are exactly the clues' (every step keeps them all);
+//              a conflict is blamed by editing the puzzle (clues_in_rules).
+//   automaton  a Bool per cell; each line's clue as the clauses of
 //              its run automaton unrolled over the line (a state variable per
 //              cell and reachable state, each justified by its predecessor
 //              and the cell it read), on Z3's SAT core (QF_FD)
