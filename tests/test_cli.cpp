@@ -284,6 +284,43 @@ TEST(Cli, AVerdictThatContradictsExpectIsExit3) {
 namespace psmt::testing {
 namespace {
 
+TEST(Cli, Z3ParametersAreCheckedBeforeTheRunAndApplyToEverySolver) {
+  const std::string p = kSourceDir + "/puzzles/sudoku/prolog_post.json";
+  // Names and values Z3 refuses: exit 2, one line, before anything is solved.
+  for (const auto& [arg, part] : std::vector<std::pair<std::string, std::string>>{
+           {"bogus.param=1", "unknown parameter 'bogus.param'"},
+           {"sat.gc.initial=abc", "expected unsigned int"},
+           {"sat.gc.initial", "is not KEY=VALUE"},
+           {"sat.phase=default", "only the parameters puzzle-smt sets"}}) {
+    CliResult r = run_cli({"check", "--z3", arg, p});
+    EXPECT_EQ(r.exit_code, 2) << arg << r.err;
+    EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  // Z3's own defaults restored, and a parameter that changes the search:
+  // the same verdict and solution as with puzzle-smt's settings, in check
+  // and in batch; the hazard reproducer is run under every parameter set
+  // in Hazards.* (puzzle-smt's) and here (Z3's).
+  CliResult ours = run_cli({"check", "--json", p});
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--z3", "sat.gc.initial=20000", "--z3", "sat.subsumption=true"},
+        std::vector<std::string>{"--z3", "sat.gc.initial=default", "--z3", "sat.subsumption=default"},
+        std::vector<std::string>{"--z3", "sat.random_seed=7", "--z3", "sat.phase=random"}}) {
+    std::vector<std::string> args = {"check", "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(p);
+    CliResult r = run_cli(args);
+    ASSERT_EQ(r.exit_code, ours.exit_code) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"], nlohmann::json::parse(ours.out)["solutions"]);
+    std::vector<std::string> hz = {"check", "--json"};
+    hz.insert(hz.end(), extra.begin(), extra.end());
+    hz.push_back(kSourceDir + "/tests/data/z3-hazards/puzzle.txt");
+    CliResult h = run_cli(hz);
+    EXPECT_EQ(h.exit_code, 0) << h.out << h.err;
+  }
+}
+
 TEST(Cli, NumericOptionsAreCheckedAndZeroMeansNoLimit) {
   const std::string p = kSourceDir + "/puzzles/sudoku/prolog_post.json";
   struct Case {

@@ -86,6 +86,26 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
 }
 
 void add_resource_options(CLI::App& cmd) {
+  cmd.add_option_function<std::vector<std::string>>(
+         "--z3",
+         [](const std::vector<std::string>& all) {
+           for (const auto& s : all) {
+             const auto eq = s.find('=');
+             if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
+               throw CLI::ValidationError("--z3", fmt::format("{} is not KEY=VALUE (e.g. sat.gc.initial=20000)", quote_input(s, 40)));
+             try {
+               set_solver_override(s.substr(0, eq), s.substr(eq + 1));
+             } catch (const UsageError& e) {
+               throw CLI::ValidationError("--z3", std::string(e.what()).substr(std::string("--z3 ").size()));
+             }
+           }
+         },
+         "a Z3 solver parameter for every solver of the run, after puzzle-smt's own (repeat for more); "
+         "KEY=default leaves one of puzzle-smt's own settings unset, as Z3 has it (e.g. --z3 sat.gc.initial=default "
+         "--z3 sat.subsumption=default)")
+      ->type_name("KEY=VALUE")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd.add_option_function<std::string>(
          "--memory",
          [](const std::string& s) {

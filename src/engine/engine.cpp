@@ -17,6 +17,64 @@
 #include "io/error.h"
 
 namespace psmt {
+namespace {
+std::vector<std::pair<std::string, std::string>>& overrides() {
+  static std::vector<std::pair<std::string, std::string>> v;
+  return v;
+}
+
+// KEY=VALUE as Z3 wants it: true/false, a whole number, a decimal, or a word.
+void set_param(z3::params& p, const std::string& key, const std::string& value) {
+  if (value == "true" || value == "false") return p.set(key.c_str(), value == "true");
+  if (!value.empty() && value.find_first_not_of("0123456789") == std::string::npos && value.size() <= 9)
+    return p.set(key.c_str(), static_cast<unsigned>(std::stoul(value)));
+  char* end = nullptr;
+  const double d = std::strtod(value.c_str(), &end);
+  if (!value.empty() && end && *end == '\0') return p.set(key.c_str(), d);
+  p.set(key.c_str(), value.c_str());
+}
+
+// Whether --z3 sets this SAT-core parameter (with or without "sat.").
+bool overridden(const std::string& name) {
+  for (const auto& kv : overrides())
+    if (kv.first == name || kv.first == "sat." + name) return true;
+  return false;
+}
+}  // namespace
+
+void set_solver_override(const std::string& key, const std::string& value) {
+  if (value == "default") {
+    // Leave a parameter puzzle-smt sets unset, as Z3 has it.
+    for (const char* own : {"gc.initial", "subsumption", "model.compact"})
+      if (key == own || key == std::string("sat.") + own) {
+        overrides().emplace_back(key, value);
+        return;
+      }
+    throw UsageError(fmt::format("--z3 {}=default: only the parameters puzzle-smt sets (sat.gc.initial, sat.subsumption, "
+                                 "model.compact) can be left to Z3's default",
+                                 key));
+  }
+  // Z3 checks names and types when the parameters reach a solver: try both
+  // kinds of solver the encodings ask for before taking it.
+  z3::context ctx;
+  for (const char* logic : {"QF_FD", ""}) {
+    z3::solver s = *logic ? z3::solver(ctx, logic) : z3::solver(ctx);
+    z3::params p(ctx);
+    try {
+      set_param(p, key, value);
+      s.set(p);
+      s.add(ctx.bool_const("x"));
+      (void)s.check();  // some solvers read their parameters only here
+    } catch (const z3::exception& e) {
+      std::string msg = e.msg();
+      if (auto legal = msg.find("Legal parameters are:"); legal != std::string::npos) msg = msg.substr(0, legal);
+      while (!msg.empty() && (msg.back() == ' ' || msg.back() == '\n' || msg.back() == '.')) msg.pop_back();
+      throw UsageError(fmt::format("--z3 {}={}: Z3 refuses it ({})", key, value, msg));
+    }
+  }
+  overrides().emplace_back(key, value);
+}
+
 namespace detail {
 z3::solver make_solver(z3::context& ctx, const Encoding& enc) {
   z3::solver s = enc.solver_logic.empty() ? z3::solver(ctx) : z3::solver(ctx, enc.solver_logic.c_str());
@@ -24,7 +82,22 @@ z3::solver make_solver(z3::context& ctx, const Encoding& enc) {
   // small tiling with hundreds of thousands of solutions: 4.6 s vs 1.1 s);
   // the engine reads only the decision variables, so it needs no compaction.
   z3::params p(ctx);
-  p.set("model.compact", false);
+  if (!overridden("model.compact")) p.set("model.compact", false);
+  if (enc.solver_logic == "QF_FD") {
+    // Z3's SAT core keeps every learned clause until its first clean-up at
+    // 20,000 conflicts (sat.gc.initial). A solver that answers puzzle after
+    // puzzle (batch) piles up about 24,500 of them, and the clean-ups then
+    // stall for 30-260 ms on a few hard puzzles; subsumption passes add to
+    // it. Collecting from 500 conflicts on and without subsumption, a
+    // forum-hardest sudoku takes about a fifth of the time (README,
+    // "Z3's SAT core parameters"); the Z3 hazard reproducer and the
+    // differential tests hold with them. --z3 KEY=VALUE overrides them.
+    if (!overridden("gc.initial")) p.set("gc.initial", 500u);
+    if (!overridden("subsumption")) p.set("subsumption", false);
+  }
+  // --z3 in the same parameter set, each of puzzle-smt's names once.
+  for (const auto& [k, v] : overrides())
+    if (v != "default") set_param(p, k, v);
   s.set(p);
   return s;
 }

@@ -27,6 +27,11 @@
 
 namespace psmt {
 
+// A Z3 parameter for every solver this process makes, after the engine's own
+// (--z3 KEY=VALUE, e.g. sat.gc.initial=20000 for Z3's default). Checked
+// against Z3 at once: a name or value Z3 refuses is a UsageError.
+void set_solver_override(const std::string& key, const std::string& value);
+
 enum class Status { Unique, Multiple, None, Unknown, Solved };
 const char* status_name(Status s);
 int exit_code(Status s);  // 0 unique/solved, 10 multiple, 20 none, 30 unknown
