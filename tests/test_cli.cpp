@@ -298,10 +298,11 @@ TEST(Cli, Z3ParametersAreCheckedBeforeTheRunAndApplyToEverySolver) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_EQ(r.out, "");
   }
-  // Z3's own defaults restored, and a parameter that changes the search:
-  // the same verdict and solution as with puzzle-smt's settings, in check
-  // and in batch; the hazard reproducer is run under every parameter set
-  // in Hazards.* (puzzle-smt's) and here (Z3's).
+  // Z3's defaults set, Z3's defaults by leaving ours unset, and parameters
+  // that change the search: the same verdict and solution as with
+  // puzzle-smt's settings, and the hazard reproducer unique under each
+  // (under puzzle-smt's settings it runs in every encoding and solver mode
+  // in Sudoku/EachEncoding.Z3HazardReproducerIsUniqueInEverySolverMode).
   CliResult ours = run_cli({"check", "--json", p});
   for (const std::vector<std::string>& extra :
        {std::vector<std::string>{"--z3", "sat.gc.initial=20000", "--z3", "sat.subsumption=true"},

@@ -90,7 +90,7 @@ z3::solver make_solver(z3::context& ctx, const Encoding& enc) {
     // stall for 30-260 ms on a few hard puzzles; subsumption passes add to
     // it. Collecting from 500 conflicts on and without subsumption, a
     // forum-hardest sudoku takes about a fifth of the time (README,
-    // "Z3's SAT core parameters"); the Z3 hazard reproducer and the
+    // "Z3's SAT-core parameters"); the Z3 hazard reproducer and the
     // differential tests hold with them. --z3 KEY=VALUE overrides them.
     if (!overridden("gc.initial")) p.set("gc.initial", 500u);
     if (!overridden("subsumption")) p.set("subsumption", false);
