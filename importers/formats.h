@@ -76,6 +76,16 @@ void settle_drawings(Imported& imported, const std::vector<std::string>& drawing
 // (rules_text.cpp says how). Any of them may state a rule the data lacks.
 std::vector<std::string> unexplained_rules(const std::string& rules, const nlohmann::json& puzzle);
 
+// Pieces of our puzzle JSON that several importers build (grid_parts.cpp).
+// A Latin square's givens, n*n values in reading order (0: empty), as
+// "grid"; `what` words where they came from.
+void set_givens(Builder& b, const std::vector<int>& givens, int n, const std::string& what);
+// Skyscrapers clues of an n x n grid, 4n values (0: none) above the
+// columns, below them, left of the rows, right of them, as "skyscrapers";
+// `words(side, k)` words where clue k of side 0..3 came from.
+void set_skyscrapers_clues(Builder& b, const std::vector<int>& clues, int n,
+                           const std::function<std::string(int side, int k)>& words);
+
 // Labels for people: r3c7, and "r1c1–r1c4" for a list.
 std::string rc_label(int row, int col);
 

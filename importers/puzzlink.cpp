@@ -217,33 +217,16 @@ Imported skyscrapers(const std::vector<std::string>& fields, const std::string& 
   }
   if (cell > n * n) fail(origin, fmt::format("skyscrapers data: the given digits skip past the {} cells of a {}x{} grid", n * n, n, n));
   Builder b("puzz.link skyscrapers");
-  nlohmann::json sky = nlohmann::json::object();
   const char* sides[] = {"top", "bottom", "left", "right"};
-  for (int s = 0; s < 4; ++s) {
-    nlohmann::json list = nlohmann::json::array();
-    for (int k = 0; k < n; ++k) {
-      const int v = slots.value[static_cast<std::size_t>(s * n + k)];
-      list.push_back(v ? nlohmann::json(v) : nlohmann::json(nullptr));
-      if (v) b.from(fmt::format("/skyscrapers/{}/{}", sides[s], k), fmt::format("the clue {} {} {}", s < 2 ? "of column" : "of row", k + 1, sides[s]));
-    }
-    sky[sides[s]] = list;
-  }
+  set_skyscrapers_clues(b, slots.value, n, [&](int s, int k) {
+    return fmt::format("the clue {} {} {}", s < 2 ? "of column" : "of row", k + 1, sides[s]);
+  });
   nlohmann::json& p = b.out.puzzle;
   p["kind"] = "skyscrapers";
   p["name"] = fmt::format("puzz.link skyscrapers {}x{}", n, n);
   p["source"] = link;
   p["size"] = n;
-  if (any_given) {
-    nlohmann::json grid = nlohmann::json::array();
-    for (int r = 0; r < n; ++r) {
-      nlohmann::json row = nlohmann::json::array();
-      for (int c = 0; c < n; ++c) row.push_back(givens[static_cast<std::size_t>(r * n + c)]);
-      grid.push_back(row);
-    }
-    p["grid"] = grid;
-    b.from("/grid", "the given digits");
-  }
-  p["skyscrapers"] = sky;
+  if (any_given) set_givens(b, givens, n, "the given digits");
   return b.out;
 }
 

@@ -84,17 +84,6 @@ std::vector<int> run_length_grid(const std::string& s, std::size_t cells, int ma
 }
 
 // The puzzle's "grid": n rows of numbers, 0 for a blank.
-void set_givens(Builder& b, const std::vector<int>& givens, int n) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (int y = 0; y < n; ++y) {
-    nlohmann::json row = nlohmann::json::array();
-    for (int x = 0; x < n; ++x) row.push_back(givens[static_cast<std::size_t>(y * n + x)]);
-    rows.push_back(row);
-  }
-  b.out.puzzle["grid"] = rows;
-  b.from("/grid", "the grid of givens");
-}
-
 // towers: PARAMS "W" or "WdX".
 Imported towers(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
@@ -114,25 +103,18 @@ Imported towers(const std::string& params, const std::string& desc, const std::s
   if (parts.size() != static_cast<std::size_t>(4 * w))
     fail(origin, "clues", fmt::format("{} entries separated by '/', a {}x{} board has {} (4 sides of {})", parts.size(), w, w, 4 * w, w));
   Builder b("Tatham towers");
-  nlohmann::json sky = nlohmann::json::object();
-  const char* sides[] = {"top", "bottom", "left", "right"};
-  for (int s = 0; s < 4; ++s) {
-    nlohmann::json list = nlohmann::json::array();
-    for (int k = 0; k < w; ++k) {
-      const std::string& e = parts[static_cast<std::size_t>(s * w + k)];
-      if (e.empty()) {
-        list.push_back(nullptr);
-        continue;
-      }
-      if (e.size() > 2 || !std::all_of(e.begin(), e.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-        fail(origin, fmt::format("clue {}", s * w + k + 1), fmt::format("{} is not a count", quote_input(e)));
-      int v = std::stoi(e);
-      if (v < 1 || v > w) fail(origin, fmt::format("clue {}", s * w + k + 1), fmt::format("{} (a count is 1..{})", v, w));
-      list.push_back(v);
-      b.from(fmt::format("/skyscrapers/{}/{}", sides[s], k), fmt::format("clue {} ({} {})", s * w + k + 1, sides[s], k + 1));
-    }
-    sky[sides[s]] = list;
+  std::vector<int> counts(static_cast<std::size_t>(4 * w), 0);
+  for (int i = 0; i < 4 * w; ++i) {
+    const std::string& e = parts[static_cast<std::size_t>(i)];
+    if (e.empty()) continue;
+    if (e.size() > 2 || !std::all_of(e.begin(), e.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      fail(origin, fmt::format("clue {}", i + 1), fmt::format("{} is not a count", quote_input(e)));
+    const int v = std::stoi(e);
+    if (v < 1 || v > w) fail(origin, fmt::format("clue {}", i + 1), fmt::format("{} (a count is 1..{})", v, w));
+    counts[static_cast<std::size_t>(i)] = v;
   }
+  const char* sides[] = {"top", "bottom", "left", "right"};
+  set_skyscrapers_clues(b, counts, w, [&](int s, int k) { return fmt::format("clue {} ({} {})", s * w + k + 1, sides[s], k + 1); });
   nlohmann::json& p = b.out.puzzle;
   p["kind"] = "skyscrapers";
   p["name"] = fmt::format("Towers {}", params);
@@ -152,7 +134,6 @@ Imported towers(const std::string& params, const std::string& desc, const std::s
     p["grid"] = rows;
     b.from("/grid", "the grid of givens");
   }
-  p["skyscrapers"] = sky;
   return b.out;
 }
 
@@ -282,7 +263,7 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
   p["name"] = fmt::format("Solo {}", params);
   p["source"] = id;
   p["size"] = n;
-  set_givens(b, run_length_grid(parts[0], static_cast<std::size_t>(n * n), n, origin), n);
+  set_givens(b, run_length_grid(parts[0], static_cast<std::size_t>(n * n), n, origin), n, "the grid of givens");
   std::size_t next = 1;
   if (jigsaw) {
     auto region = decode_blocks(parts[next++], n, 26, false, origin, "regions");
@@ -454,7 +435,7 @@ Imported unequal(const std::string& params, const std::string& desc, const std::
   p["name"] = fmt::format("Unequal {}", params);
   p["source"] = id;
   p["size"] = n;
-  set_givens(b, given, n);
+  set_givens(b, given, n, "the grid of givens");
   struct Dir {
     char flag, back;
     int dy, dx;
