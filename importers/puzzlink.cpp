@@ -12,6 +12,7 @@
 // skyscrapers and nonogram (FORMATS.md §5b, see below).
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -117,9 +118,23 @@ Imported kakuro(const std::vector<std::string>& fields, const std::string& origi
 }
 
 // pzprjs's reader of the numbers outside the grid (decodeNumber16ExCell),
-// one slot per step: 0-9 a-f a number; '-' and two hex digits one of
-// 16..255; '.' a "?" (kept as -1); g..z leave 1..20 slots empty (0). It
-// stops when every slot is read; `end` is where the rest of the body starts.
+// one slot per step: a number16 code; '.' a "?" clue (refused); g..z leave
+// 1..20 slots empty (0). It stops when every slot is read; `end` is where
+// the rest of the body starts.
+// A number of pzprjs's number16 codes at body[i]: one hex digit 0-9 a-f,
+// or '-' and two hex digits (16..255). Its value and its length in
+// characters; none when body[i] starts no number.
+std::optional<std::pair<int, std::size_t>> number16(const std::string& body, std::size_t i, const std::string& where,
+                                                    const std::string& origin) {
+  const char c = body[i];
+  if (std::isdigit(static_cast<unsigned char>(c))) return std::pair{c - '0', std::size_t{1}};
+  if (c >= 'a' && c <= 'f') return std::pair{c - 'a' + 10, std::size_t{1}};
+  if (c != '-') return std::nullopt;
+  if (i + 2 >= body.size() || !std::isxdigit(static_cast<unsigned char>(body[i + 1])) || !std::isxdigit(static_cast<unsigned char>(body[i + 2])))
+    fail(origin, where + ": '-' is followed by two hex digits");
+  return std::pair{std::stoi(body.substr(i + 1, 2), nullptr, 16), std::size_t{3}};
+}
+
 struct Slots {
   std::vector<int> value;
   std::vector<std::size_t> at;  // the character (from 1) that set each slot
@@ -135,28 +150,18 @@ Slots read_outside_numbers(const std::string& body, int total, const std::string
   while (i < body.size() && ec < total) {
     const char c = body[i];
     const std::string where = fmt::format("{} data, character {}", genre, i + 1);
-    int v = 0;
-    if (std::isdigit(static_cast<unsigned char>(c))) v = c - '0';
-    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
-    else if (c == '-') {
-      if (i + 2 >= body.size() || !std::isxdigit(static_cast<unsigned char>(body[i + 1])) || !std::isxdigit(static_cast<unsigned char>(body[i + 2])))
-        fail(origin, where + ": '-' is followed by two hex digits");
-      v = std::stoi(body.substr(i + 1, 2), nullptr, 16);
-      i += 2;
-    } else if (c == '.') {
-      v = -1;
-    } else if (c >= 'g' && c <= 'z') {
+    if (c >= 'g' && c <= 'z') {
       ec += c - 'g' + 1;
       ++i;
       continue;
-    } else {
-      fail(origin, fmt::format("{}: unexpected {}", where, quote_input(std::string(1, c))));
     }
-    if (v == -1) fail(origin, where + ": a \"?\" clue (pzprjs counts it as never met); puzzle-smt does not guess what it stands for");
-    if (v == 0) fail(origin, where + ": a clue of 0 (pzprjs never accepts it)");
+    if (c == '.') fail(origin, where + ": a \"?\" clue (pzprjs counts it as never met); puzzle-smt does not guess what it stands for");
+    const auto number = number16(body, i, where, origin);
+    if (!number) fail(origin, fmt::format("{}: unexpected {}", where, quote_input(std::string(1, c))));
+    if (number->first == 0) fail(origin, where + ": a clue of 0 (pzprjs never accepts it)");
     s.at[static_cast<std::size_t>(ec)] = i + 1;
-    s.value[static_cast<std::size_t>(ec++)] = v;
-    ++i;
+    s.value[static_cast<std::size_t>(ec++)] = number->first;
+    i += number->second;
   }
   s.end = i;
   return s;
@@ -170,7 +175,7 @@ int side_number(const std::string& s, const std::string& genre, const char* what
   return v;
 }
 
-// skyscrapers (pid also "building"): 2n outside numbers (above the columns
+// skyscrapers (pid also "building"): 4n outside numbers (above the columns
 // 0..n-1, below them, left of the rows 0..n-1, right of them), then the
 // given digits in reading order with pzprjs's decodeNumber16 (0-9 a-f,
 // '-' two hex digits, g..z skip 1..20 cells); links made before Nov 2023
@@ -194,23 +199,16 @@ Imported skyscrapers(const std::vector<std::string>& fields, const std::string& 
     const char c = body[i];
     const std::string where = fmt::format("skyscrapers data, character {}", i + 1);
     if (cell >= n * n) fail(origin, fmt::format("{}: more than the {} clues and {} cells of a {}x{} grid", where, 4 * n, n * n, n, n));
-    int v = 0;
-    if (std::isdigit(static_cast<unsigned char>(c))) v = c - '0', i += 1;
-    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10, i += 1;
-    else if (c == '-') {
-      if (i + 2 >= body.size() || !std::isxdigit(static_cast<unsigned char>(body[i + 1])) || !std::isxdigit(static_cast<unsigned char>(body[i + 2])))
-        fail(origin, where + ": '-' is followed by two hex digits");
-      v = std::stoi(body.substr(i + 1, 2), nullptr, 16);
-      i += 3;
-    } else if (c >= 'g' && c <= 'z') {
+    if (c >= 'g' && c <= 'z') {
       cell += c - 'g' + 1;
       ++i;
       continue;
-    } else if (c == '.') {
-      fail(origin, where + ": a \"?\" in a cell; puzzle-smt does not guess what it stands for");
-    } else {
-      fail(origin, fmt::format("{}: unexpected {} in the given digits", where, quote_input(std::string(1, c))));
     }
+    if (c == '.') fail(origin, where + ": a \"?\" in a cell; puzzle-smt does not guess what it stands for");
+    const auto number = number16(body, i, where, origin);
+    if (!number) fail(origin, fmt::format("{}: unexpected {} in the given digits", where, quote_input(std::string(1, c))));
+    const int v = number->first;
+    i += number->second;
     if (v < 1 || v > n) fail(origin, fmt::format("{}: a given {} in a {}x{} grid (1..{})", where, v, n, n, n));
     givens[static_cast<std::size_t>(cell++)] = v;
     any_given = true;
