@@ -12,6 +12,7 @@
 #include "importers/importer.h"
 #include "engine/stop.h"
 #include "io/error.h"
+#include "engine/backend.h"
 #include "io/halt.h"
 #include "io/json_load.h"
 #include "io/report.h"
@@ -85,7 +86,34 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
   add_resource_options(cmd);
 }
 
-void add_resource_options(CLI::App& cmd) {
+void add_resource_options(CLI::App& cmd, bool solver) {
+  if (solver) {
+    cmd.add_option_function<std::string>(
+           "--solver",
+           [](const std::string& s) {
+             try {
+               set_default_solver(s);
+             } catch (const UsageError& e) {
+               throw CLI::ValidationError("--solver", e.what());
+             }
+           },
+           "the solver back end: z3 (default) or cadical (Boolean and bit-vector encodings, turned into clauses)")
+        ->type_name("NAME");
+    cmd.add_option_function<std::string>(
+           "--proof", [](const std::string& dir) {
+             try {
+               set_proof_dir(dir);
+             } catch (const UsageError& e) {
+               throw CLI::ValidationError("--proof", e.what());
+             }
+           },
+           "write, for every UNSAT answer a verdict rests on, the clauses (DIMACS) and CaDiCaL's DRAT proof into DIR")
+        ->type_name("DIR");
+    cmd.add_flag_callback(
+        "--certify", [] { set_certify(true); },
+        "check the proof of every UNSAT answer a verdict rests on (no solution, no further solution) with CaDiCaL's "
+        "proof checker before the verdict is printed; a failed check is an internal error (exit 1)");
+  }
   cmd.add_option_function<std::vector<std::string>>(
          "--z3",
          [](const std::vector<std::string>& all) {

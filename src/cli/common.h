@@ -73,7 +73,8 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o);
 // Adds --memory MB (the process's memory cap, also Z3's; hitting it gives
 // `unknown (memory)`) and --max-input MB (inputs larger than this are
 // refused before being read whole). Both set process-wide values (io/halt.h).
-void add_resource_options(CLI::App& cmd);
+// With `solver`: also --solver, --proof and --certify.
+void add_resource_options(CLI::App& cmd, bool solver = true);
 
 // The exit status once Ctrl-C or SIGTERM stopped a run (130, 143), or 0 if
 // none did.

@@ -34,7 +34,7 @@ void setup_convert(CLI::App& app, int& exit_status) {
   cmd->add_flag("--decoded", o->decoded,
                 "print the data a link carries, decoded but not converted (f-puzzles JSON, or SudokuPad's JSON), to "
                 "see what an importer reads");
-  add_resource_options(*cmd);
+  add_resource_options(*cmd, false);
   cmd->callback([o, &exit_status]() {
     exit_status = guarded(o->input, [&]() {
       if (o->decoded) {

@@ -82,7 +82,7 @@ void setup_render(CLI::App& app, int& exit_status) {
   cmd->add_option("--color", *color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_option("--svg", *svg, "write the puzzle (with its expected solution, if any) as SVG to this file (one puzzle)");
   cmd->add_flag("-q,--quiet", *quiet, "nothing on standard output (with --svg: only the file)");
-  add_resource_options(*cmd);
+  add_resource_options(*cmd, false);
   cmd->callback([files, color, svg, quiet, ignore, &exit_status]() {
     if (!svg->empty() && files->size() != 1) {
       print_error("--svg takes exactly one puzzle file");
@@ -119,7 +119,7 @@ void setup_export(CLI::App& app, int& exit_status) {
   cmd->add_option("-e,--encoding", o->encoding, "encoding (default: the kind's default)");
   cmd->add_option("--smt2", o->smt2, "write SMT-LIB2 here");
   cmd->add_option("--dimacs", o->dimacs, "write DIMACS CNF here");
-  add_resource_options(*cmd);
+  add_resource_options(*cmd, false);
   cmd->callback([o, &exit_status]() {
     exit_status = guarded(o->file, [&]() {
       if (o->smt2.empty() && o->dimacs.empty()) throw UsageError("say what to write: --smt2 FILE and/or --dimacs FILE");

@@ -107,12 +107,12 @@ class Diagnoser {
     TrackedSolver ts(ctx_, enc);
     auto all = all_indices(enc.clues.size());
     if (ts.check(all, budget_) != z3::sat) return note("redundancy not computed: the limit was hit");
-    auto target = model_values(ts.solver.get_model(), enc.decision_vars);
+    auto target = ts.solver->values();
     z3::expr differs = ctx_.bool_const("differs!");
     z3::expr_vector lits(ctx_);
     for (unsigned i = 0; i < enc.decision_vars.size(); ++i)
       lits.push_back(enc.decision_vars[i] != value_of(ctx_, enc.decision_vars[i], target[i]));
-    ts.solver.add(z3::implies(differs, z3::mk_or(lits)));
+    ts.solver->add(z3::implies(differs, z3::mk_or(lits)));
     for (std::size_t i = 0; i < enc.clues.size(); ++i) {
       std::vector<std::size_t> rest;
       for (auto j : all)

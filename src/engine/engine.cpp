@@ -159,39 +159,35 @@ z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vecto
   return z3::mk_or(lits);
 }
 
-TrackedSolver::TrackedSolver(z3::context& c, const Encoding& enc) : ctx(c), solver(make_solver(c, enc)) {
-  if (enc.solver_logic == "QF_FD") {
-    // The SAT solver's own core minimisation: smaller cores to start shrinking
-    // from (Niobaras: 13 signs instead of 24, and faster). Minimality is still
-    // established by shrink_conflict.
-    z3::params p(c);
-    p.set("core.minimize", true);
-    solver.set(p);
-  }
-  for (unsigned i = 0; i < enc.rules.size(); ++i) solver.add(enc.rules[i]);
+TrackedSolver::TrackedSolver(z3::context& c, const Encoding& enc, const std::string& solver_name,
+                             const std::string& encoding)
+    : ctx(c), solver(make_backend(solver_name, c, enc, encoding)) {
+  // The SAT solver's own core minimisation where Z3 has it: smaller cores
+  // to start shrinking from (Niobaras: 13 signs instead of 24, and faster).
+  // Minimality is still established by shrink_conflict.
+  if (enc.solver_logic == "QF_FD") solver->minimize_cores();
+  for (unsigned i = 0; i < enc.rules.size(); ++i) solver->add(enc.rules[i]);
   for (std::size_t i = 0; i < enc.clues.size(); ++i) {
     z3::expr a = ctx.bool_const(fmt::format("clue!{}", i).c_str());
-    solver.add(z3::implies(a, enc.clues[i].constraint));
+    solver->add(z3::implies(a, enc.clues[i].constraint));
     tracker.push_back(a);
   }
 }
 
 z3::check_result TrackedSolver::check(const std::vector<std::size_t>& subset, Budget& budget,
                                       const std::vector<z3::expr>& extra) {
-  z3::expr_vector as(ctx);
+  std::vector<z3::expr> as;
   for (auto i : subset) as.push_back(tracker[i]);
   for (const auto& e : extra) as.push_back(e);
-  if (!budget.arm(solver, rlimit_count(solver))) return z3::unknown;
   checks++;
-  return budget.check(solver, as);
+  return solver->check(budget, as);
 }
 
 std::vector<std::size_t> TrackedSolver::core() const {
   std::vector<std::size_t> c;
-  z3::expr_vector uc = solver.unsat_core();
-  for (unsigned k = 0; k < uc.size(); ++k)
+  for (const auto& u : solver->core())
     for (std::size_t i = 0; i < tracker.size(); ++i)
-      if (z3::eq(tracker[i], uc[k])) c.push_back(i);
+      if (z3::eq(tracker[i], u)) c.push_back(i);
   std::sort(c.begin(), c.end());
   return c;
 }
@@ -269,9 +265,10 @@ std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::siz
 // The clues that cannot hold together, on a second solver where each clue is
 // tracked by its own assumption literal, shrunk to a minimal set unless the
 // budget runs out first.
-Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, Stats& stats) {
+Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, Stats& stats, const std::string& solver,
+                        const std::string& encoding) {
   Conflict out;
-  TrackedSolver ts(ctx, enc);
+  TrackedSolver ts(ctx, enc, solver, encoding);
   std::vector<std::size_t> all;
   for (std::size_t i = 0; i < enc.clues.size(); ++i) all.push_back(i);
   z3::check_result r = ts.check(all, budget);
@@ -281,7 +278,7 @@ Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, St
         "clues as assumptions are satisfiable");
   }
   if (r == z3::unknown) {
-    out.note = "the conflict could not be computed within the limits (" + budget.reason(ts.solver.reason_unknown(), 0) + ")";
+    out.note = "the conflict could not be computed within the limits (" + ts.solver->reason_unknown(budget) + ")";
   } else if (auto core = ts.core(); core.empty()) {
     out.rules_alone = true;
     out.minimal = true;
@@ -291,7 +288,7 @@ Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, St
     if (out.clues.empty() && out.minimal) out.rules_alone = true;  // the core shrank away: no clue is needed
   }
   stats.checks += ts.checks;
-  add_stats(stats.z3, ts.solver);
+  ts.solver->add_stats(stats.z3);
   return out;
 }
 
@@ -393,18 +390,19 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
 
 using namespace detail;
 
-Status check_with_tracked_clues(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding) {
+Status check_with_tracked_clues(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
+                                const std::string& solver) {
   z3::context ctx;
   try {
     Encoding enc = encoder.encode(puzzle, ctx, encoding);
-    TrackedSolver ts(ctx, enc);
+    TrackedSolver ts(ctx, enc, solver, encoding);
     Budget budget(ctx, Limits{});
     std::vector<std::size_t> all;
     for (std::size_t i = 0; i < enc.clues.size(); ++i) all.push_back(i);
     z3::check_result r = ts.check(all, budget);
     if (r == z3::unsat) return Status::None;
     if (r == z3::unknown) return Status::Unknown;
-    auto sol = encoder.decode(puzzle, encoding, model_values(ts.solver.get_model(), enc.decision_vars));
+    auto sol = encoder.decode(puzzle, encoding, ts.solver->values());
     auto violations = encoder.check(puzzle, sol);
     if (!violations.empty())
       throw InternalError("tracked solve: checker rejects " + sol.dump() + ": " + violations.front().message);
@@ -483,47 +481,32 @@ void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptio
   auto t0 = Clock::now();
   for (std::size_t k = 0; k < comps.size() && !unknown; ++k) {
     const Component& comp = comps[k];
-    z3::solver s = make_solver(ctx, enc);
-    for (const auto& a : comp.assertions) s.add(a);
-    uint64_t rl0 = rlimit_count(s);
+    auto s = make_backend(options.solver, ctx, enc, res.encoding);
+    for (const auto& a : comp.assertions) s->add(a);
     for (;;) {
       if (options.limit && models[k].size() >= options.limit) break;
-      bool armed = budget.arm(s, rlimit_count(s) - rl0);
-      z3::check_result r = armed ? budget.check(s) : z3::unknown;
-      res.stats.checks += armed;
+      z3::check_result r = s->check(budget);
+      res.stats.checks++;
       if (r == z3::unknown) {
         unknown = true;
-        res.reason_unknown = budget.reason(armed ? s.reason_unknown() : "", rlimit_count(s) - rl0);
+        res.reason_unknown = s->reason_unknown(budget);
         break;
       }
       if (r == z3::unsat) {
         complete[k] = true;
+        res.certified += s->certify_unsat(fmt::format("component{}-no-more", k + 1));
         break;
       }
-      z3::model m = s.get_model();
-      std::vector<int64_t> vals;
-      z3::expr_vector lits(ctx);
-      for (unsigned i : comp.vars) {
-        z3::expr v = enc.decision_vars[i];
-        z3::expr val = m.eval(v, true);
-        z3::expr_vector one(ctx);
-        one.push_back(v);
-        vals.push_back(model_values(m, one).front());
-        if (enc.block_true_literals) {
-          if (val.is_true()) lits.push_back(!v);
-        } else {
-          lits.push_back(v != val);
-        }
-      }
+      auto vals = s->values(comp.vars);
       models[k].push_back(vals);
       if (options.progress) ++*options.progress;
       if (comp.vars.empty()) {  // auxiliary-only component: satisfiable is all we need
         complete[k] = true;
         break;
       }
-      s.add(z3::mk_or(lits));
+      s->block(comp.vars, vals);
     }
-    add_stats(res.stats.z3, s);
+    s->add_stats(res.stats.z3);
     if (complete[k] && models[k].empty()) break;  // no solution at all; the rest cannot change that
     if (!models[k].empty())
       for (std::size_t j = 0; j < comp.vars.size(); ++j) base[comp.vars[j]] = models[k][0][j];
@@ -610,6 +593,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
   HaltScope halt_scope(deadline, options.limits.timeout_ms.value_or(0));
   Result res;
   res.encoding = options.encoding.empty() ? encoder.encodings().front().name : options.encoding;
+  res.solver = options.solver;
   if (!encoder.has_encoding(res.encoding))
     throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", res.encoding,
                                  encoder.kind(), encoder.encoding_names()));
@@ -651,13 +635,9 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     // A conflict blames clues: when this encoding reasoned from them, drop
     // clues by editing the puzzle, so that no clue hides inside the rules.
     auto explain = [&](Budget& b) {
-      if (!enc.clues_in_rules) return explain_unsat(ctx, enc, b, res.stats);
+      if (!enc.clues_in_rules) return explain_unsat(ctx, enc, b, res.stats, options.solver, res.encoding);
       return explain_by_edits(encoder, puzzle, res.encoding, enc, b);
     };
-
-    z3::solver s = make_solver(ctx, enc);
-    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
-    for (const auto& clue : enc.clues) s.add(clue.constraint);
 
     Budget budget(ctx, options.limits, t_start);  // the limits cover encoding too
     if (options.split && !options.on_solution && options.limit != 1 && !budget.spent()) {
@@ -673,7 +653,9 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
         return res;
       }
     }
-    uint64_t rl_start = rlimit_count(s);
+    auto s = make_backend(options.solver, ctx, enc, res.encoding);
+    for (unsigned i = 0; i < enc.rules.size(); ++i) s->add(enc.rules[i]);
+    for (const auto& clue : enc.clues) s->add(clue.constraint);
     std::vector<z3::expr> cube;  // literals of the smallest exactly-one group
     if (options.limit != 1 && !enc.cube_groups.empty()) {
       const auto* best = &enc.cube_groups.front();
@@ -681,33 +663,32 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
         if (!g.empty() && g.size() < best->size()) best = &g;
       for (unsigned i : *best) cube.push_back(enc.decision_vars[i]);
     }
+    std::vector<unsigned> all(enc.decision_vars.size());
+    for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
     std::size_t cube_at = 0;
     for (;;) {
       if (options.limit && res.solutions_found >= options.limit) break;  // complete stays false
       auto tc = Clock::now();
-      z3::check_result r = z3::unknown;
-      bool armed = budget.arm(s, rlimit_count(s) - rl_start);
-      if (armed) {
-        z3::expr_vector as(ctx);
-        if (cube_at < cube.size()) as.push_back(cube[cube_at]);
-        r = budget.check(s, as);
-        res.stats.checks++;
-      }
+      std::vector<z3::expr> as;
+      if (cube_at < cube.size()) as.push_back(cube[cube_at]);
+      z3::check_result r = s->check(budget, as);
+      res.stats.checks++;
       (res.solutions_found == 0 ? res.stats.first_model_ms : res.stats.uniqueness_ms) += ms_since(tc);
       if (r == z3::unknown) {
-        res.reason_unknown = budget.reason(armed ? s.reason_unknown() : "", rlimit_count(s) - rl_start);
+        res.reason_unknown = s->reason_unknown(budget);
         break;
       }
       if (r == z3::unsat) {
         if (cube_at < cube.size()) {  // every solution with this literal is found
-          s.add(!cube[cube_at++]);
+          res.certified += s->certify_unsat(fmt::format("cube{}", cube_at + 1));
+          s->add(!cube[cube_at++]);
           continue;
         }
+        res.certified += s->certify_unsat(res.solutions_found ? "no-more-solutions" : "no-solution");
         res.complete = true;
         break;
       }
-      z3::model m = s.get_model();
-      auto values = model_values(m, enc.decision_vars);
+      auto values = s->values();
       nlohmann::json sol = encoder.decode(puzzle, res.encoding, values);
       auto violations = encoder.check(puzzle, sol);
       if (!violations.empty()) {
@@ -721,9 +702,9 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       if (res.solutions.size() < options.keep) res.solutions.push_back(sol);
       res.solutions_found++;
       if (options.progress) ++*options.progress;
-      s.add(blocking_clause(ctx, enc, values));
+      s->block(all, values);
     }
-    add_stats(res.stats.z3, s);
+    s->add_stats(res.stats.z3);
 
     if (res.solutions_found >= 2) res.status = Status::Multiple;
     else if (res.complete) res.status = res.solutions_found == 1 ? Status::Unique : Status::None;

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "encoders/encoder.h"
+#include "engine/backend.h"
 
 namespace psmt {
 
@@ -46,6 +47,7 @@ struct Limits {
 
 struct RunOptions {
   std::string encoding;     // empty: the kind's default
+  std::string solver = default_solver();  // the back end (engine/backend.h): z3 or cadical
   uint64_t limit = 2;       // stop after this many solutions (0: no limit)
   std::size_t keep = 2;     // keep at most this many solutions in the result
   bool explain = true;      // for `none`: compute the conflicting clues
@@ -92,6 +94,7 @@ struct Stats {
 
 struct Result {
   std::string encoding;
+  std::string solver = default_solver();
   Status status = Status::Unknown;
   std::string reason_unknown;                 // Z3's reason when status is unknown
   std::vector<nlohmann::json> solutions;      // at most RunOptions::keep
@@ -103,6 +106,7 @@ struct Result {
   std::string count_text;                     // exact count in decimal (may exceed 64 bits)
   std::vector<std::string> ambiguous_places;  // places of components with several solutions
   std::vector<std::vector<std::string>> candidates;  // per place, with RunOptions::candidates
+  uint64_t certified = 0;                     // UNSAT steps whose proofs were checked (--certify)
   Stats stats;
 };
 
@@ -113,6 +117,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
 // assumptions. Solved (a model exists; it is decoded and checked), None, or
 // Unknown. Exposed so that tests can hold every solver mode to the Z3 hazard
 // reproducer.
-Status check_with_tracked_clues(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding);
+Status check_with_tracked_clues(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
+                                const std::string& solver = "z3");
 
 }  // namespace psmt

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/backend.h"
 #include "engine/encoding.h"
 #include "engine/solver_util.h"
 #include "io/error.h"
@@ -18,13 +19,14 @@ struct Session::State {
   uint64_t guards = 0;
   std::string key;
   std::optional<Encoding> base;  // the first puzzle's full encoding
-  std::optional<z3::solver> solver;
-  bool armed = false;  // an rlimit was set on the solver
+  std::unique_ptr<Backend> solver;
   std::unique_ptr<Watchdog> watchdog;  // for --timeout; after ctx, so it stops first
 };
 
-Session::Session(const Encoder& encoder, std::string encoding)
-    : encoder_(encoder), encoding_(encoding.empty() ? encoder.encodings().front().name : std::move(encoding)) {
+Session::Session(const Encoder& encoder, std::string encoding, std::string solver)
+    : encoder_(encoder),
+      encoding_(encoding.empty() ? encoder.encodings().front().name : std::move(encoding)),
+      solver_(std::move(solver)) {
   if (!encoder_.has_encoding(encoding_))
     throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", encoding_, encoder_.kind(),
                                  encoder_.encoding_names()));
@@ -45,6 +47,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
   if (key.empty() || (state_ && state_->base && key != state_->key)) {
     RunOptions ro;
     ro.encoding = encoding_;
+    ro.solver = solver_;
     ro.limit = 2;
     ro.keep = 2;
     ro.explain = false;
@@ -60,6 +63,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
   auto& st = *state_;
   Result res;
   res.encoding = encoding_;
+  res.solver = solver_;
   std::optional<Clock::time_point> deadline;
   if (limits.timeout_ms) deadline = t_start + std::chrono::milliseconds(*limits.timeout_ms);
   HaltScope halt_scope(deadline, limits.timeout_ms.value_or(0));
@@ -69,7 +73,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
     if (!st.base) {
       st.base.emplace(encoder_.encode(puzzle, st.ctx, encoding_));
       st.key = key;
-      st.solver.emplace(make_solver(st.ctx, *st.base));
+      st.solver = make_backend(solver_, st.ctx, *st.base, encoding_);
       for (unsigned i = 0; i < st.base->rules.size(); ++i) st.solver->add(st.base->rules[i]);
       for (const auto& c : st.base->clues) clues.push_back(c.constraint);
     } else {
@@ -81,49 +85,31 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       reused_++;
     }
     res.stats.encode_ms = ms_since(t0);
-    z3::solver& s = *st.solver;
+    Backend& s = *st.solver;
     const Encoding& enc = *st.base;
     bool literals = true;
     for (const auto& c : clues) literals = literals && is_literal(c);
-    z3::expr_vector as(st.ctx);
+    // Clues that are literals (givens) are assumptions; others sit behind a
+    // guard literal of this puzzle, assumed and retired afterwards.
+    std::vector<z3::expr> as;
     if (literals) {
-      for (const auto& c : clues) as.push_back(c);
+      as = clues;
     } else {
-      s.push();
-      for (const auto& c : clues) s.add(c);
+      z3::expr scope = st.ctx.bool_const(fmt::format("psmt_scope_{}", st.guards++).c_str());
+      for (const auto& c : clues) s.add(z3::implies(scope, c));
+      as.push_back(scope);
     }
     if (limits.timeout_ms && !st.watchdog) st.watchdog = std::make_unique<Watchdog>(st.ctx);
     Budget budget(st.ctx, limits, t_start, st.watchdog.get());
-    // Statistics and parameter updates cost more than a sudoku's search, so
-    // they are only touched when a limit asks for them.
-    const bool limited = limits.timeout_ms || limits.rlimit;
-    auto rlimit_used = [&]() { return limits.rlimit ? rlimit_count(s) : 0; };
-    uint64_t rl_start = rlimit_used();
-    if (!limits.rlimit && st.armed) {  // a previous puzzle's rlimit must not linger
-      z3::params p(st.ctx);
-      p.set("rlimit", 0u);
-      s.set(p);
-      st.armed = false;
-    }
-    auto solve = [&](const z3::expr_vector& assumptions) {
-      if (limited) {
-        st.armed = st.armed || limits.rlimit.has_value();
-        if (!budget.arm(s, rlimit_used() - rl_start)) return z3::unknown;
-      }
+    auto solve = [&](const std::vector<z3::expr>& assumptions) {
       res.stats.checks++;
-      return budget.check(s, assumptions);
+      return s.check(budget, assumptions);
     };
     std::vector<int64_t> values;
     auto take = [&]() {
-      auto tm = Clock::now();
-      z3::model m = s.get_model();
-      res.stats.z3["get_model_ms"] += ms_since(tm);
-      values = model_values(m, enc.decision_vars);
-      res.stats.z3["model_read_ms"] += ms_since(tm);
-      tm = Clock::now();
+      values = s.values();
       nlohmann::json sol = encoder_.decode(puzzle, encoding_, values);
       auto violations = encoder_.check(puzzle, sol);
-      res.stats.z3["decode_check_ms"] += ms_since(tm);
       if (!violations.empty())
         throw InternalError("encoding " + encoding_ + " (shared solver) produced a solution that the independent checker rejects:\n  solution: " +
                             sol.dump() + "\n  violation: " + violations.front().message);
@@ -137,11 +123,11 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       take();
       // The blocking clause behind a fresh guard literal, retired after the
       // check (a push/pop scope instead costs twice the time per puzzle).
-      auto tb = Clock::now();
       z3::expr guard = st.ctx.bool_const(fmt::format("psmt_guard_{}", st.guards++).c_str());
-      s.add(!guard || blocking_clause(st.ctx, enc, values));
-      res.stats.z3["block_ms"] += ms_since(tb);
-      z3::expr_vector as2 = as;
+      std::vector<unsigned> all(enc.decision_vars.size());
+      for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
+      s.block(all, values, &guard);
+      auto as2 = as;
       as2.push_back(guard);
       tc = Clock::now();
       z3::check_result r2 = solve(as2);
@@ -151,21 +137,23 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
         res.status = Status::Multiple;
         res.differing_cells = encoder_.differences(puzzle, res.solutions[0], res.solutions[1]);
       } else if (r2 == z3::unsat) {
+        res.certified += s.certify_unsat("no-second-solution");
         res.status = Status::Unique;
         res.complete = true;
       } else {
         res.status = Status::Solved;  // a solution; uniqueness unknown within the limit
-        res.reason_unknown = budget.reason(s.reason_unknown(), rlimit_used() - rl_start);
+        res.reason_unknown = s.reason_unknown(budget);
       }
       s.add(!guard);  // retire the blocking clause
     } else if (r == z3::unsat) {
+      res.certified += s.certify_unsat("no-solution");
       res.status = Status::None;
       res.complete = true;
     } else {
       res.status = Status::Unknown;
-      res.reason_unknown = budget.reason(s.reason_unknown(), rlimit_used() - rl_start);
+      res.reason_unknown = s.reason_unknown(budget);
     }
-    if (!literals) s.pop();
+    if (!literals) s.add(!as.front());  // retire this puzzle's clues
   } catch (const Halted& h) {  // a limit or Ctrl-C outside a check
     state_.reset();  // a clue scope may be left open
     res.status = Status::Unknown;

@@ -1,7 +1,8 @@
 // Many puzzles of one shape on one solver (batch): the kind's rules are
 // encoded and asserted once; each puzzle brings only its clues, as
-// assumption literals when every clue is a literal (sudoku givens), else in a
-// push/pop scope. The uniqueness check adds the first solution's blocking
+// assumption literals when every clue is a literal (sudoku givens), else
+// behind a guard literal of the puzzle, assumed for its checks and retired
+// afterwards. The solver is a back end (engine/backend.h): Z3 or CaDiCaL. The uniqueness check adds the first solution's blocking
 // clause behind a fresh guard literal, retired afterwards, so nothing of one
 // puzzle constrains the next. Retired guards pile up in the solver (214 MB
 // after 49,158 sudokus, and the rate halved), so the session starts afresh
@@ -24,7 +25,7 @@ namespace psmt {
 
 class Session {
  public:
-  Session(const Encoder& encoder, std::string encoding);
+  Session(const Encoder& encoder, std::string encoding, std::string solver = default_solver());
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -36,6 +37,7 @@ class Session {
   struct State;
   const Encoder& encoder_;
   std::string encoding_;
+  std::string solver_;
   std::unique_ptr<State> state_;
   uint64_t reused_ = 0;
 };

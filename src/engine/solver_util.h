@@ -12,6 +12,7 @@
 
 #include <z3++.h>
 
+#include "engine/backend.h"
 #include "engine/encoding.h"
 #include "engine/engine.h"
 #include "engine/stop.h"
@@ -98,6 +99,7 @@ class Budget {
     return Budget(ctx_, l, Clock::now(), watchdog_);
   }
 
+  bool has_rlimit() const { return limits_.rlimit.has_value(); }
   bool spent() const {
     return limits_.timeout_ms && ms_since(start_) >= static_cast<double>(*limits_.timeout_ms);
   }
@@ -139,15 +141,16 @@ std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& var
 z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<int64_t>& values);
 
 // A solver holding the rules, with every clue behind its own assumption
-// literal, for conflicts, repairs and redundancy.
+// literal, for conflicts, repairs and redundancy, on the back end `solver`.
 struct TrackedSolver {
-  TrackedSolver(z3::context& ctx, const Encoding& enc);
+  TrackedSolver(z3::context& ctx, const Encoding& enc, const std::string& solver = default_solver(),
+                const std::string& encoding = "");
   z3::check_result check(const std::vector<std::size_t>& clue_subset, Budget& budget,
                          const std::vector<z3::expr>& extra = {});
   std::vector<std::size_t> core() const;  // clue indices in the last unsat core, sorted
 
   z3::context& ctx;
-  z3::solver solver;
+  std::unique_ptr<Backend> solver;
   std::vector<z3::expr> tracker;
   uint64_t checks = 0;
 };

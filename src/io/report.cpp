@@ -78,6 +78,7 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   if (!lp.ignored_drawings.empty()) j["ignored_drawings"] = lp.ignored_drawings;
   j["command"] = rc.command;
   j["encoding"] = res.encoding;
+  j["solver"] = res.solver;
   j["status"] = status_name(res.status);
   // Why the run stopped: a limit or a signal, also after some solutions were found.
   if (res.status == Status::Unknown || !res.reason_unknown.empty()) j["reason"] = res.reason_unknown;
@@ -123,6 +124,8 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   if (rc.confirmed_by) j["confirmed_by"] = *rc.confirmed_by;
   if (lp.expect.status || lp.expect.count || lp.expect.solution)
     j["expect"] = {{"ok", rc.mismatches.empty()}, {"mismatches", rc.mismatches}};
+  if (proofs_wanted())
+    j["certified"] = {{"unsat_steps", res.certified}, {"checker", certify_wanted() ? proof_checker_name() : "none (--proof only)"}};
   j["stats"] = res.stats.to_json();
   return j;
 }
@@ -134,6 +137,10 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
   out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding,
                      rc.choice ? "solved: the most plausible of the consistent solutions" : verdict_sentence(res, rc.command));
   if (rc.confirmed_by) out += fmt::format("confirmed by encoding {}\n", *rc.confirmed_by);
+  if (res.solver != "z3") out += fmt::format("solver: {}\n", res.solver);
+  if (certify_wanted() && res.certified)
+    out += fmt::format("certified: the proof of each of the {} UNSAT step{} the verdict rests on was checked by {}\n",
+                       res.certified, res.certified == 1 ? "" : "s", proof_checker_name());
   RenderOptions ro;
   ro.color = rc.color;
   if (rc.choice) {

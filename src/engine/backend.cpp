@@ -1,0 +1,349 @@
+#include "engine/backend.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include <cadical.hpp>
+#include <fmt/format.h>
+
+#include "engine/cnf.h"
+#include "engine/solver_util.h"
+#include "io/error.h"
+#include "io/halt.h"
+
+namespace psmt {
+namespace {
+std::string g_proof_dir;
+bool g_certify = false;
+std::atomic<uint64_t> g_proof_steps{0};
+}  // namespace
+
+const std::vector<std::string>& solver_names() {
+  static const std::vector<std::string> names = {"z3", "cadical"};
+  return names;
+}
+
+namespace {
+std::string& default_solver_name() {
+  static std::string name = "z3";
+  return name;
+}
+}  // namespace
+
+void set_default_solver(const std::string& name) {
+  const auto& all = solver_names();
+  if (std::find(all.begin(), all.end(), name) == all.end())
+    throw UsageError(fmt::format("unknown solver \"{}\" (available: z3, cadical)", name));
+  default_solver_name() = name;
+}
+
+const std::string& default_solver() { return default_solver_name(); }
+
+const char* proof_checker_name() { return "CaDiCaL 1.5.3's proof checker (checkproof: every learned clause by unit propagation)"; }
+
+bool certify_wanted() { return g_certify; }
+
+void set_certify(bool on) { g_certify = on; }
+
+void set_proof_dir(const std::string& dir) {
+  g_proof_dir = dir;
+  if (!dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir))
+      throw UsageError(fmt::format("--proof {}: cannot create the directory ({})", dir, ec.message()));
+  }
+}
+
+bool proofs_wanted() { return g_certify || !g_proof_dir.empty(); }
+
+namespace detail {
+
+std::vector<int64_t> Backend::values() {
+  std::vector<unsigned> all(enc_.decision_vars.size());
+  for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
+  return values(all);
+}
+
+namespace {
+
+// Stops a CaDiCaL search at the run's deadline, on Ctrl-C and at the memory
+// cap (io/halt.h, polled from the solving thread).
+class Stopper : public CaDiCaL::Terminator {
+ public:
+  explicit Stopper(const Budget& budget) : budget_(budget) {}
+  bool terminate() override {
+    if (++calls_ % 16) return false;
+    return budget_.spent() || halt_due().has_value();
+  }
+
+ private:
+  const Budget& budget_;
+  unsigned calls_ = 0;
+};
+
+// A failed --certify check inside CaDiCaL ends in abort(): report it as the
+// internal error it is (exit 1), not as a crash.
+void proof_check_failed(int) {
+  const char msg[] = "puzzle-smt: internal error: CaDiCaL's proof checker rejected a proof of an UNSAT step\n";
+  ssize_t ignored = write(2, msg, sizeof msg - 1);
+  (void)ignored;
+  _exit(1);
+}
+
+class CadicalBackend : public Backend {
+ public:
+  CadicalBackend(z3::context& ctx, const Encoding& enc, const std::string& encoding)
+      : Backend(enc),
+        keep_(proofs_wanted()),
+        cnf_(ctx, enc.decision_vars, encoding, [this](const std::vector<int>& c) { take(c); }) {
+    sat_.set("quiet", 1);  // nothing on standard output
+  }
+
+  void add(const z3::expr& e) override { cnf_.add(e); }
+
+  void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const z3::expr* guard) override {
+    std::vector<int> c;
+    for (std::size_t k = 0; k < vars.size(); ++k) {
+      const auto& bits = cnf_.bits(vars[k]);
+      const int64_t v = values.at(k);
+      if (bits.size() == 1 && enc_.block_true_literals) {
+        if (v) c.push_back(-bits[0]);
+        continue;
+      }
+      for (std::size_t j = 0; j < bits.size(); ++j) c.push_back(((v >> j) & 1) ? -bits[j] : bits[j]);
+    }
+    if (guard) c.push_back(-cnf_.literal(*guard));
+    take(c);
+  }
+
+  z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions) override {
+    assumed_ = assumptions;
+    lits_.clear();
+    for (const auto& a : assumptions) lits_.push_back(cnf_.literal(a));
+    if (budget.spent() || halt_due()) {
+      last_ = 0;
+      return z3::unknown;
+    }
+    sat_.reserve(cnf_.vars());
+    for (int l : lits_) sat_.assume(l);
+    Stopper stop(budget);
+    sat_.connect_terminator(&stop);
+    last_ = sat_.solve();
+    sat_.disconnect_terminator();
+    checks_++;
+    return last_ == 10 ? z3::sat : last_ == 20 ? z3::unsat : z3::unknown;
+  }
+
+  std::vector<int64_t> values(const std::vector<unsigned>& vars) override {
+    std::vector<int64_t> out;
+    out.reserve(vars.size());
+    for (unsigned i : vars) {
+      const auto& bits = cnf_.bits(i);
+      int64_t v = 0;
+      for (std::size_t j = 0; j < bits.size(); ++j)
+        if (sat_.val(bits[j]) > 0) v |= int64_t{1} << j;
+      out.push_back(v);
+    }
+    return out;
+  }
+
+  std::vector<z3::expr> core() override {
+    std::vector<z3::expr> out;
+    for (std::size_t k = 0; k < lits_.size(); ++k)
+      if (sat_.failed(lits_[k])) out.push_back(assumed_[k]);
+    return out;
+  }
+
+  std::string reason_unknown(const Budget& budget) override { return budget.reason("", 0); }
+
+  void add_stats(std::map<std::string, double>& into) override {
+    into["cadical checks"] += static_cast<double>(checks_);
+    into["cadical variables"] = std::max(into["cadical variables"], static_cast<double>(cnf_.vars()));
+    into["cadical clauses"] = std::max(into["cadical clauses"], static_cast<double>(clauses_));
+  }
+
+  bool certify_unsat(const std::string& step) override { return prove(step, lits_); }
+
+  std::vector<int> literals(const std::vector<z3::expr>& es) {
+    std::vector<int> out;
+    for (const auto& e : es) out.push_back(cnf_.literal(e));
+    return out;
+  }
+
+  // The clauses so far and `units` as unit clauses, solved again on a fresh
+  // CaDiCaL with a DRAT trace (to --proof DIR) and, with --certify, its
+  // proof checker on. Throws when that solver does not say UNSAT.
+  bool prove(const std::string& step, const std::vector<int>& units) {
+    if (!proofs_wanted()) return false;
+    CaDiCaL::Solver p;
+    p.set("quiet", 1);
+    const uint64_t n = ++g_proof_steps;
+    std::string base;
+    if (!g_proof_dir.empty()) {
+      base = fmt::format("{}/step{:04}-{}", g_proof_dir, n, step);
+      p.set("binary", 0);  // text DRAT, for any checker
+      if (!p.trace_proof((base + ".drat").c_str()))
+        throw InternalError("--proof: cannot write " + base + ".drat");
+      write_cnf(base + ".cnf", units);
+    }
+    if (g_certify) p.set("checkproof", 1);
+    for (int lit : store_) p.add(lit);
+    for (int u : units) {
+      p.add(u);
+      p.add(0);
+    }
+    auto previous = std::signal(SIGABRT, proof_check_failed);
+    const int r = p.solve();
+    std::signal(SIGABRT, previous);
+    if (!base.empty()) p.close_proof_trace();
+    if (r != 20)
+      throw InternalError(fmt::format("proof of UNSAT step {} ({}): a fresh CaDiCaL says {} on the same clauses", n,
+                                      step, r == 10 ? "SAT" : "unknown"));
+    return g_certify;
+  }
+
+ private:
+  void take(const std::vector<int>& c) {
+    for (int l : c) sat_.add(l);
+    sat_.add(0);
+    clauses_++;
+    if (keep_) {
+      store_.insert(store_.end(), c.begin(), c.end());
+      store_.push_back(0);
+    }
+  }
+
+  void write_cnf(const std::string& path, const std::vector<int>& units) {
+    std::ofstream out(path);
+    out << "c puzzle-smt: the clauses of one UNSAT step, the assumptions as unit clauses\n";
+    out << "p cnf " << cnf_.vars() << ' ' << clauses_ + units.size() << '\n';
+    for (int lit : store_) out << lit << (lit ? ' ' : '\n');
+    for (int u : units) out << u << " 0\n";
+    if (!out) throw InternalError("--proof: cannot write " + path);
+  }
+
+  bool keep_;
+  CaDiCaL::Solver sat_;
+  CnfBuilder cnf_;
+  std::vector<int> store_;  // every clause, 0-terminated (with proofs only)
+  uint64_t clauses_ = 0, checks_ = 0;
+  std::vector<z3::expr> assumed_;
+  std::vector<int> lits_;
+  int last_ = 0;
+};
+
+class Z3Backend : public Backend {
+ public:
+  Z3Backend(z3::context& ctx, const Encoding& enc, const std::string& encoding)
+      : Backend(enc), ctx_(ctx), s_(make_solver(ctx, enc)) {
+    if (!proofs_wanted()) return;
+    try {
+      shadow_ = std::make_unique<CadicalBackend>(ctx, enc, encoding);
+    } catch (const UsageError& e) {
+      throw UsageError(std::string("--proof/--certify need clauses: ") + e.what());
+    }
+  }
+
+  void add(const z3::expr& e) override {
+    s_.add(e);
+    if (shadow_) shadow_->add(e);
+  }
+
+  void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const z3::expr* guard) override {
+    z3::expr_vector lits(ctx_);
+    for (std::size_t k = 0; k < vars.size(); ++k) {
+      z3::expr v = enc_.decision_vars[vars[k]];
+      int64_t x = values.at(k);
+      if (enc_.block_true_literals) {
+        if (x) lits.push_back(!v);
+      } else if (v.is_bool()) {
+        lits.push_back(x ? !v : v);
+      } else if (v.is_bv()) {
+        lits.push_back(v != ctx_.bv_val(static_cast<uint64_t>(x), v.get_sort().bv_size()));
+      } else {
+        lits.push_back(v != ctx_.int_val(x));
+      }
+    }
+    s_.add(guard ? (!*guard || z3::mk_or(lits)) : z3::mk_or(lits));
+    if (shadow_) shadow_->block(vars, values, guard);
+  }
+
+  z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions) override {
+    assumed_ = assumptions;
+    if (!started_) {
+      rl0_ = rlimit_count(s_);
+      started_ = true;
+    }
+    if (!budget.has_rlimit() && rlimit_set_) {  // an earlier run's rlimit must not linger (batch)
+      z3::params p(ctx_);
+      p.set("rlimit", 0u);
+      s_.set(p);
+      rlimit_set_ = false;
+    }
+    const uint64_t used = budget.has_rlimit() ? rlimit_count(s_) - rl0_ : 0;
+    armed_ = budget.arm(s_, used);
+    rlimit_set_ = rlimit_set_ || budget.has_rlimit();
+    if (!armed_) return z3::unknown;
+    z3::expr_vector as(ctx_);
+    for (const auto& a : assumptions) as.push_back(a);
+    return budget.check(s_, as);
+  }
+
+  std::vector<int64_t> values(const std::vector<unsigned>& vars) override {
+    z3::model m = s_.get_model();
+    z3::expr_vector vs(ctx_);
+    for (unsigned i : vars) vs.push_back(enc_.decision_vars[i]);
+    return model_values(m, vs);
+  }
+
+  std::vector<z3::expr> core() override {
+    std::vector<z3::expr> out;
+    z3::expr_vector uc = s_.unsat_core();
+    for (unsigned k = 0; k < uc.size(); ++k) out.push_back(uc[k]);
+    return out;
+  }
+
+  std::string reason_unknown(const Budget& budget) override {
+    return budget.reason(armed_ ? s_.reason_unknown() : "", budget.has_rlimit() ? rlimit_count(s_) - rl0_ : 0);
+  }
+
+  void add_stats(std::map<std::string, double>& into) override { detail::add_stats(into, s_); }
+
+  void minimize_cores() override {
+    z3::params p(ctx_);
+    p.set("core.minimize", true);
+    s_.set(p);
+  }
+
+  bool certify_unsat(const std::string& step) override {
+    if (!shadow_) return false;
+    // The shadow has every clause the Z3 solver has; the assumptions of the
+    // unsat check become its unit clauses.
+    return shadow_->prove(step, shadow_->literals(assumed_));
+  }
+
+ private:
+  z3::context& ctx_;
+  z3::solver s_;
+  uint64_t rl0_ = 0;
+  bool started_ = false, armed_ = false, rlimit_set_ = false;
+  std::vector<z3::expr> assumed_;
+  std::unique_ptr<CadicalBackend> shadow_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_backend(const std::string& solver, z3::context& ctx, const Encoding& enc,
+                                      const std::string& encoding_name) {
+  if (solver == "z3" || solver.empty()) return std::make_unique<Z3Backend>(ctx, enc, encoding_name);
+  if (solver == "cadical") return std::make_unique<CadicalBackend>(ctx, enc, encoding_name);
+  throw UsageError(fmt::format("unknown solver \"{}\" (available: z3, cadical)", solver));
+}
+
+}  // namespace detail
+}  // namespace psmt

@@ -1,0 +1,88 @@
+// The solver back end the engine talks to: Z3 (the default) or CaDiCaL.
+//
+// Encodings are Z3 expressions either way. The Z3 back end asserts them on a
+// z3::solver; the CaDiCaL back end turns each into clauses as it is added
+// (engine/cnf.h) and keeps the literal of every decision variable and
+// assumption, so projected enumeration (blocking clauses over the decision
+// variables), clues as assumptions and failed-assumption cores work the same
+// on both. An encoding CaDiCaL cannot take (Int variables) is a UsageError
+// naming it, never a silent fallback to Z3.
+//
+// Proofs (--proof DIR, --certify): every UNSAT answer a verdict rests on is
+// solved again on a fresh CaDiCaL instance from the clauses so far plus the
+// assumptions as unit clauses, tracing a DRAT proof (written with the CNF to
+// DIR) and, with --certify, with CaDiCaL's proof checker switched on (every
+// derived clause checked by unit propagation as it is learned, the empty
+// clause at the end). On the Z3 back end the same clauses are kept beside
+// the Z3 solver for this purpose, so Z3's UNSAT answers are certified too.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+#include "engine/encoding.h"
+
+namespace psmt {
+
+// The back ends --solver accepts, and the one runs use unless told
+// (--solver; "z3" until set).
+const std::vector<std::string>& solver_names();
+void set_default_solver(const std::string& name);  // UsageError for an unknown name
+const std::string& default_solver();
+// The checker --certify uses, as reports name it.
+const char* proof_checker_name();
+bool certify_wanted();
+// Where --proof writes (empty: nowhere), and whether --certify is on; for
+// every run of this process.
+void set_proof_dir(const std::string& dir);  // UsageError when it cannot be made
+void set_certify(bool on);
+bool proofs_wanted();
+
+namespace detail {
+
+class Budget;
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual void add(const z3::expr& e) = 0;
+  // Exclude these values of the decision variables `vars` (indices into the
+  // encoding's decision_vars; values as values() reads them); with a guard,
+  // only while the guard is assumed true.
+  virtual void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values,
+                     const z3::expr* guard = nullptr) = 0;
+  // Assumptions are Boolean constants or their negations.
+  virtual z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions = {}) = 0;
+  // After a sat check: the values of decision variables `vars`.
+  virtual std::vector<int64_t> values(const std::vector<unsigned>& vars) = 0;
+  std::vector<int64_t> values();  // of every decision variable
+  // After an unsat check: the assumptions it used, as given.
+  virtual std::vector<z3::expr> core() = 0;
+  // Why the last check gave unknown.
+  virtual std::string reason_unknown(const Budget& budget) = 0;
+  virtual void add_stats(std::map<std::string, double>& into) = 0;
+  // Ask for small cores where the solver can (Z3's core.minimize).
+  virtual void minimize_cores() {}
+  // With --proof or --certify: prove the last unsat answer again with a
+  // proof; throws InternalError when it is not confirmed. Returns whether a
+  // proof was checked (false without --certify).
+  virtual bool certify_unsat(const std::string& step) = 0;
+
+ protected:
+  explicit Backend(const Encoding& enc) : enc_(enc) {}
+  const Encoding& enc_;
+};
+
+// A back end for `enc` by name ("z3", "cadical"); rules and clues are not
+// added. Throws UsageError for an unknown name or an encoding the back end
+// cannot take.
+std::unique_ptr<Backend> make_backend(const std::string& solver, z3::context& ctx, const Encoding& enc,
+                                      const std::string& encoding_name);
+
+}  // namespace detail
+}  // namespace psmt

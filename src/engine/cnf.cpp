@@ -1,0 +1,385 @@
+#include "engine/cnf.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "io/error.h"
+
+namespace psmt::detail {
+namespace {
+
+bool is_constant(const z3::expr& e) {
+  return e.is_app() && e.num_args() == 0 && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
+}
+
+// Largest at-most-one written pairwise; longer ones use a sequential counter.
+constexpr std::size_t kPairwiseMax = 6;
+
+}  // namespace
+
+CnfBuilder::CnfBuilder(z3::context& ctx, const z3::expr_vector& decision_vars, std::string encoding, Sink sink)
+    : ctx_(ctx), encoding_(std::move(encoding)), sink_(std::move(sink)), alive_(ctx), bv_from_(ctx), bv_to_(ctx) {
+  true_ = fresh();
+  clause({true_});
+  for (unsigned i = 0; i < decision_vars.size(); ++i) {
+    z3::expr v = decision_vars[i];
+    if (v.is_bool() && is_constant(v)) {
+      bits_.push_back({var_of(v)});
+    } else if (v.is_bv() && is_constant(v)) {
+      // The bits as Boolean constants, and v as their concatenation.
+      const unsigned w = v.get_sort().bv_size();
+      std::vector<int> b;
+      z3::expr whole(ctx_);
+      for (unsigned j = 0; j < w; ++j) {
+        z3::expr bit = ctx_.bool_const(fmt::format("{}!bit{}", v.decl().name().str(), j).c_str());
+        b.push_back(var_of(bit));
+        z3::expr one = z3::ite(bit, ctx_.bv_val(1, 1), ctx_.bv_val(0, 1));
+        whole = j == 0 ? one : z3::concat(one, whole);
+      }
+      bits_.push_back(b);
+      bv_from_.push_back(v);
+      bv_to_.push_back(whole);
+    } else {
+      throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: its decision variable {} is {}, not Boolean or a "
+                                   "bit-vector (--solver z3 runs it)",
+                                   encoding_, v.to_string(), v.get_sort().to_string()));
+    }
+  }
+}
+
+void CnfBuilder::clause(std::vector<int> c) { sink_(c); }
+
+int CnfBuilder::var_of(const z3::expr& constant) {
+  auto [it, added] = vars_.emplace(constant.id(), 0);
+  if (added) {
+    it->second = fresh();
+    alive_.push_back(constant);
+  }
+  return it->second;
+}
+
+void CnfBuilder::add(const z3::expr& e0) {
+  z3::expr e = e0;
+  if (!bv_from_.empty()) e = e.substitute(bv_from_, bv_to_);
+  std::vector<int> guard;
+  add_under(e, guard);
+}
+
+bool CnfBuilder::boolean_structure(const z3::expr& e) {
+  if (!e.is_bool() || !e.is_app()) return false;
+  if (is_constant(e) || e.is_true() || e.is_false()) return true;
+  auto it = pure_.find(e.id());
+  if (it != pure_.end()) return it->second;
+  bool pure = false;
+  switch (e.decl().decl_kind()) {
+    case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_NOT: case Z3_OP_IMPLIES: case Z3_OP_IFF: case Z3_OP_XOR:
+    case Z3_OP_ITE: case Z3_OP_EQ:
+      pure = true;
+      for (unsigned i = 0; i < e.num_args() && pure; ++i) pure = boolean_structure(e.arg(i));
+      break;
+    default: break;
+  }
+  pure_.emplace(e.id(), pure);
+  alive_.push_back(e);
+  return pure;
+}
+
+// Clauses saying: the guard's literals are all false, or e holds.
+void CnfBuilder::add_under(const z3::expr& e, std::vector<int>& guard) {
+  auto with_guard = [&](std::vector<int> c) {
+    c.insert(c.end(), guard.begin(), guard.end());
+    clause(std::move(c));
+  };
+  if (e.is_true()) return;
+  if (e.is_false()) return with_guard({});
+  const auto kind = e.is_app() ? e.decl().decl_kind() : Z3_OP_UNINTERPRETED;
+  if (kind == Z3_OP_AND) {
+    for (unsigned i = 0; i < e.num_args(); ++i) add_under(e.arg(i), guard);
+    return;
+  }
+  if (kind == Z3_OP_IMPLIES && boolean_structure(e.arg(0))) {
+    guard.push_back(-literal(e.arg(0)));
+    add_under(e.arg(1), guard);
+    guard.pop_back();
+    return;
+  }
+  if (kind == Z3_OP_OR && boolean_structure(e)) {
+    std::vector<int> c;
+    for (unsigned i = 0; i < e.num_args(); ++i) c.push_back(literal(e.arg(i)));
+    return with_guard(c);
+  }
+  if (kind == Z3_OP_NOT && e.arg(0).is_app() && e.arg(0).decl().decl_kind() == Z3_OP_OR && boolean_structure(e)) {
+    for (unsigned i = 0; i < e.arg(0).num_args(); ++i) with_guard({-literal(e.arg(0).arg(i))});
+    return;
+  }
+  if (boolean_structure(e)) return with_guard({literal(e)});
+  if (cardinality(e, guard)) return;
+  // Weighted sums, bit-vector atoms: Z3's tactics, under the guard.
+  if (guard.empty()) return through_tactics(e);
+  // The guard as a fresh constant g: (g or e) through the tactics, and g
+  // defined as "some guard literal is true".
+  z3::expr g = ctx_.bool_const(fmt::format("psmt!guard{}", next_var_ + 1).c_str());
+  const int gl = var_of(g);
+  for (int l : guard) clause({-l, gl});
+  std::vector<int> back = {-gl};
+  back.insert(back.end(), guard.begin(), guard.end());
+  clause(back);
+  through_tactics(g || e);
+}
+
+// Pseudo-Boolean and cardinality constraints (Z3's pbeq, pble, pbge,
+// atmost, atleast), under the guard: a clause plus pairwise (or counter)
+// at-most-one for the unit-coefficient exactly-one / at-most-one of one-hot
+// cells, and otherwise the partial sums of the terms as states, one per
+// reachable value up to the bound (a decision diagram over the terms):
+//   sum <= K: D(i, s) "the first i terms sum to at least s", forced upwards,
+//             and D(n, K+1) false;
+//   sum >= K: U(i, s) "the first i terms can sum to at least s", true only
+//             when a term or the sum before supports it, and U(n, K) true.
+// A sum of 60 over 1,500 placements of weight 5 takes 13 states per term.
+bool CnfBuilder::cardinality(const z3::expr& e, std::vector<int>& guard) {
+  if (!e.is_app()) return false;
+  const auto kind = e.decl().decl_kind();
+  if (kind != Z3_OP_PB_AT_MOST && kind != Z3_OP_PB_AT_LEAST && kind != Z3_OP_PB_LE && kind != Z3_OP_PB_GE &&
+      kind != Z3_OP_PB_EQ)
+    return false;
+  Z3_context c = ctx_;
+  Z3_func_decl d = e.decl();
+  const unsigned np = Z3_get_decl_num_parameters(c, d);
+  if (np == 0 || Z3_get_decl_parameter_kind(c, d, 0) != Z3_PARAMETER_INT) return false;
+  int64_t k = Z3_get_decl_int_parameter(c, d, 0);
+  std::vector<int64_t> w(e.num_args(), 1);
+  if (kind == Z3_OP_PB_LE || kind == Z3_OP_PB_GE || kind == Z3_OP_PB_EQ) {
+    if (np != e.num_args() + 1) return false;
+    for (unsigned i = 1; i < np; ++i) {
+      if (Z3_get_decl_parameter_kind(c, d, i) != Z3_PARAMETER_INT) return false;
+      w[i - 1] = Z3_get_decl_int_parameter(c, d, i);
+    }
+  }
+  std::vector<int> lits;
+  for (unsigned i = 0; i < e.num_args(); ++i) lits.push_back(literal(e.arg(i)));
+  // Negative weights: w*x = w + |w|*(not x).
+  for (std::size_t i = 0; i < lits.size(); ++i)
+    if (w[i] < 0) {
+      k -= w[i];
+      w[i] = -w[i];
+      lits[i] = -lits[i];
+    }
+  const bool at_most = kind == Z3_OP_PB_AT_MOST || kind == Z3_OP_PB_LE || kind == Z3_OP_PB_EQ;
+  const bool at_least = kind == Z3_OP_PB_AT_LEAST || kind == Z3_OP_PB_GE || kind == Z3_OP_PB_EQ;
+  auto with_guard = [&](std::vector<int> cl) {
+    cl.insert(cl.end(), guard.begin(), guard.end());
+    clause(std::move(cl));
+  };
+  bool unit = true;
+  for (auto x : w) unit = unit && x == 1;
+  if (unit && k == 1 && at_least) with_guard(lits);
+  if (unit && k == 1 && at_most && guard.empty()) {
+    if (lits.size() <= kPairwiseMax) {
+      for (std::size_t i = 0; i < lits.size(); ++i)
+        for (std::size_t j = i + 1; j < lits.size(); ++j) clause({-lits[i], -lits[j]});
+      return true;
+    }
+    int prev = lits[0];  // sequential counter (Sinz 2005): s_i says "one of lits[0..i] is true"
+    for (std::size_t i = 1; i < lits.size(); ++i) {
+      clause({-prev, -lits[i]});
+      if (i + 1 == lits.size()) break;
+      const int s = fresh();
+      clause({-prev, s});
+      clause({-lits[i], s});
+      prev = s;
+    }
+    return true;
+  }
+  if (at_most) {
+    if (k < 0) {
+      with_guard({});
+    } else {
+      // D(i, s) for s in 1..K+1 (K+1: "more than K"), kept for reachable s.
+      const int64_t cap = k + 1;
+      std::map<int64_t, int> prev;  // s -> D(i-1, s)
+      for (std::size_t i = 0; i < lits.size(); ++i) {
+        if (w[i] == 0) continue;
+        std::map<int64_t, int> cur;
+        auto state = [&](int64_t s) {
+          s = std::min(s, cap);
+          auto [it, added] = cur.emplace(s, 0);
+          if (added) it->second = fresh();
+          return it->second;
+        };
+        for (auto [s, v] : prev) clause({-v, state(s)});
+        clause({-lits[i], state(w[i])});
+        for (auto [s, v] : prev) clause({-v, -lits[i], state(s + w[i])});
+        prev = std::move(cur);
+      }
+      if (auto it = prev.find(cap); it != prev.end()) with_guard({-it->second});
+    }
+  }
+  if (at_least && !(unit && k == 1)) {
+    if (k > 0) {
+      // U(i, s) for s in 1..K: the first i terms can reach s.
+      std::map<int64_t, int> prev;  // U(i-1, s); absent: false
+      for (std::size_t i = 0; i < lits.size(); ++i) {
+        if (w[i] == 0) continue;
+        std::map<int64_t, int> cur;
+        std::set<int64_t> targets;
+        for (auto [s, v] : prev) targets.insert(s);
+        for (auto [s, v] : prev) targets.insert(std::min(k, s + w[i]));
+        targets.insert(std::min(k, w[i]));
+        for (int64_t t : targets) {
+          const int u = fresh();
+          cur.emplace(t, u);
+          // U(i, t) -> U(i-1, t) or (x_i and U(i-1, t - w_i)), with U(., <= 0) true.
+          // "At least t" before this term: the smallest reachable value >= t.
+          auto same = prev.lower_bound(t);
+          const int before = same == prev.end() ? 0 : same->second;
+          std::vector<int> either = {-u, lits[i]};
+          if (before) either.push_back(before);
+          clause(either);
+          const int64_t rest = t - w[i];
+          if (rest > 0) {
+            auto below = prev.lower_bound(rest);
+            std::vector<int> support = {-u};
+            if (before) support.push_back(before);
+            if (below != prev.end()) support.push_back(below->second);
+            clause(support);
+          }
+        }
+        prev = std::move(cur);
+      }
+      auto it = prev.find(k);
+      with_guard(it == prev.end() ? std::vector<int>{} : std::vector<int>{it->second});
+    }
+  }
+  return true;
+}
+
+int CnfBuilder::literal(const z3::expr& e) {
+  if (e.is_true()) return true_;
+  if (e.is_false()) return -true_;
+  if (is_constant(e) && e.is_bool()) return var_of(e);
+  if (!boolean_structure(e)) {
+    // A defined constant for any other Boolean term: d = e, through the tactics.
+    auto it = defined_.find(e.id());
+    if (it != defined_.end()) return it->second;
+    z3::expr d = ctx_.bool_const(fmt::format("psmt!def{}", next_var_ + 1).c_str());
+    const int l = var_of(d);
+    through_tactics(d == e);
+    defined_.emplace(e.id(), l);
+    alive_.push_back(e);
+    return l;
+  }
+  const auto kind = e.decl().decl_kind();
+  if (kind == Z3_OP_NOT) return -literal(e.arg(0));
+  auto it = defined_.find(e.id());
+  if (it != defined_.end()) return it->second;
+  std::vector<int> a;
+  for (unsigned i = 0; i < e.num_args(); ++i) a.push_back(literal(e.arg(i)));
+  int x = 0;
+  switch (kind) {
+    case Z3_OP_AND:
+    case Z3_OP_OR: {
+      // or(a...) = not and(not a...): define x = and(lits).
+      const bool is_or = kind == Z3_OP_OR;
+      std::vector<int> l = a;
+      if (is_or)
+        for (int& v : l) v = -v;
+      x = fresh();
+      std::vector<int> back = {x};
+      for (int v : l) {
+        clause({-x, v});
+        back.push_back(-v);
+      }
+      clause(back);
+      if (is_or) x = -x;
+      break;
+    }
+    case Z3_OP_IMPLIES: {
+      x = fresh();  // x = (not a0) or a1
+      clause({-x, -a[0], a[1]});
+      clause({x, a[0]});
+      clause({x, -a[1]});
+      break;
+    }
+    case Z3_OP_IFF:
+    case Z3_OP_EQ:
+    case Z3_OP_XOR: {
+      // Chains: fold left, two at a time (= on Booleans has two arguments).
+      x = a[0];
+      for (std::size_t i = 1; i < a.size(); ++i) {
+        const int y = fresh();  // y = (x == a[i]), or xor for XOR
+        const int b = kind == Z3_OP_XOR ? -a[i] : a[i];
+        clause({-y, -x, b});
+        clause({-y, x, -b});
+        clause({y, x, b});
+        clause({y, -x, -b});
+        x = y;
+      }
+      if (a.size() == 1) x = a[0];
+      break;
+    }
+    case Z3_OP_ITE: {
+      x = fresh();
+      clause({-a[0], -x, a[1]});
+      clause({-a[0], x, -a[1]});
+      clause({a[0], -x, a[2]});
+      clause({a[0], x, -a[2]});
+      break;
+    }
+    default: throw InternalError("CNF: unexpected Boolean operator in " + e.to_string());
+  }
+  defined_.emplace(e.id(), x);
+  alive_.push_back(e);
+  return x;
+}
+
+void CnfBuilder::through_tactics(const z3::expr& e) {
+  // Only Boolean constants may be shared between assertions translated
+  // apart; anything else would get bits of its own in each.
+  std::vector<z3::expr> todo = {e};
+  std::unordered_map<unsigned, bool> seen;
+  while (!todo.empty()) {
+    z3::expr t = todo.back();
+    todo.pop_back();
+    if (!seen.emplace(t.id(), true).second) continue;
+    if (t.is_app() && is_constant(t) && !t.is_bool())
+      throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: it has the {} variable {}, which is not a "
+                                   "decision variable and cannot be turned into clauses (--solver z3 runs it)",
+                                   encoding_, t.get_sort().to_string(), t.to_string()));
+    if (t.is_quantifier())
+      throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: it has a quantifier", encoding_));
+    if (t.is_app())
+      for (unsigned i = 0; i < t.num_args(); ++i) todo.push_back(t.arg(i));
+  }
+  z3::goal g(ctx_);
+  g.add(e);
+  z3::tactic t = z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "card2bv") & z3::tactic(ctx_, "bit-blast") &
+                 z3::tactic(ctx_, "tseitin-cnf");
+  z3::apply_result r = t(g);
+  if (r.size() != 1)
+    throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: Z3's tactics did not give one CNF for {}",
+                                 encoding_, e.to_string().substr(0, 200)));
+  z3::goal cnf = r[0];
+  auto lit = [&](const z3::expr& l) -> int {
+    if (l.is_true()) return true_;
+    if (l.is_false()) return -true_;
+    if (is_constant(l) && l.is_bool()) return var_of(l);
+    if (l.is_not() && is_constant(l.arg(0)) && l.arg(0).is_bool()) return -var_of(l.arg(0));
+    throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: {} is not a clause after Tseitin", encoding_,
+                                 l.to_string().substr(0, 200)));
+  };
+  for (unsigned i = 0; i < cnf.size(); ++i) {
+    z3::expr f = cnf[i];
+    std::vector<int> c;
+    if (f.is_or())
+      for (unsigned j = 0; j < f.num_args(); ++j) c.push_back(lit(f.arg(j)));
+    else
+      c.push_back(lit(f));
+    clause(c);
+  }
+}
+
+}  // namespace psmt::detail
