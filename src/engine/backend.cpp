@@ -100,8 +100,9 @@ class CadicalBackend : public Backend {
   CadicalBackend(z3::context& ctx, const Encoding& enc, const std::string& encoding)
       : Backend(enc),
         keep_(proofs_wanted()),
+        sat_owner_(configured()),
+        sat_(*sat_owner_),
         cnf_(ctx, enc.decision_vars, encoding, [this](const std::vector<int>& c) { take(c); }) {
-    sat_.set("quiet", 1);  // nothing on standard output
   }
 
   void add(const z3::expr& e) override { cnf_.add(e); }
@@ -227,11 +228,19 @@ class CadicalBackend : public Backend {
     if (!out) throw InternalError("--proof: cannot write " + path);
   }
 
+  // Options are set before the first clause (CaDiCaL allows most only then).
+  static std::unique_ptr<CaDiCaL::Solver> configured() {
+    auto s = std::make_unique<CaDiCaL::Solver>();
+    s->set("quiet", 1);  // nothing on standard output
+    return s;
+  }
+
   bool keep_;
-  CaDiCaL::Solver sat_;
-  CnfBuilder cnf_;
+  std::unique_ptr<CaDiCaL::Solver> sat_owner_;
+  CaDiCaL::Solver& sat_;
   std::vector<int> store_;  // every clause, 0-terminated (with proofs only)
   uint64_t clauses_ = 0, checks_ = 0;
+  CnfBuilder cnf_;  // after what take() uses: its constructor adds a clause
   std::vector<z3::expr> assumed_;
   std::vector<int> lits_;
   int last_ = 0;
