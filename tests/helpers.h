@@ -21,7 +21,11 @@ inline const std::string kCorpusDir = PSMT_CORPUS_DIR;
 
 LoadedPuzzle puzzle_from_text(const std::string& json_text, const std::string& origin = "test.json");
 LoadedPuzzle puzzle_from_file(const std::string& relative_path);  // relative to the source dir
-Result run_puzzle(const LoadedPuzzle& lp, const std::string& encoding, uint64_t limit = 2);
+Result run_puzzle(const LoadedPuzzle& lp, const std::string& encoding, uint64_t limit = 2,
+                  const std::string& solver = "z3");
+// Whether `encoding` runs on the CaDiCaL back end; when it does not, the
+// refusal must name it (a test expectation).
+bool runs_on_cadical(const LoadedPuzzle& lp, const std::string& encoding);
 
 struct CliResult {
   int exit_code = -1;
@@ -30,10 +34,14 @@ struct CliResult {
 // Run the built puzzle-smt with arguments (shell-quoted here).
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "");
 
+// Every puzzle file in puzzles/, relative to the source dir, sorted.
+std::vector<std::string> puzzle_files();
+
 // Every encoding name of a kind.
 std::vector<std::string> encodings_of(const std::string& kind);
 // Every encoding of the puzzle's kind enumerates it completely and finds
 // exactly `expected` solutions, each of which passes the kind's checker.
+// On both back ends: Z3 in every encoding, CaDiCaL in every encoding it takes.
 void expect_count_in_every_encoding(const nlohmann::json& puzzle, uint64_t expected);
 
 std::string read_file(const std::string& path);

@@ -17,14 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> puzzle_files() {
-  std::vector<std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(kSourceDir + "/puzzles"))
-    if (e.is_regular_file() && e.path().extension() == ".json") out.push_back(fs::relative(e.path(), kSourceDir).string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 int expected_exit(const std::string& status) {
   if (status == "unique") return 0;
   if (status == "multiple") return 10;

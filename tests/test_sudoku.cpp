@@ -95,27 +95,32 @@ TEST_P(EachEncoding, Z3HazardReproducerIsUniqueInEverySolverMode) {
   while (!grid.empty() && (grid.back() == '\n' || grid.back() == '\r')) grid.pop_back();
   ASSERT_EQ(grid.size(), 81u) << "missing tests/data/z3-hazards/puzzle.txt";
   auto lp = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + grid + "\"}");
-  Result r = run_puzzle(lp, GetParam());
-  EXPECT_EQ(r.status, Status::Unique);
-  EXPECT_EQ(check_with_tracked_clues(*lp.encoder, *lp.puzzle, GetParam()), Status::Solved);
-  // With the first model's cell values all given, it is unique too.
-  auto sol = r.solutions.at(0);
-  std::string full;
-  for (const auto& row : sol) full += row.get<std::string>();
-  auto solved = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + full + "\"}");
-  EXPECT_EQ(run_puzzle(solved, GetParam()).status, Status::Unique);
-  // The batch mode: rules once, givens as assumptions, a guarded blocking
-  // clause; the reproducer after other puzzles on the same solver, twice.
-  Session session(*lp.encoder, GetParam());
-  auto other = puzzle_from_file("puzzles/sudoku/prolog_post.json");
-  for (int round = 0; round < 2; ++round) {
-    EXPECT_EQ(session.check(*other.puzzle, {}).status, Status::Unique) << round;
-    Result rs = session.check(*lp.puzzle, {});
-    EXPECT_EQ(rs.status, Status::Unique) << round;
-    EXPECT_EQ(rs.solutions.at(0), r.solutions[0]);
-    EXPECT_EQ(session.check(*solved.puzzle, {}).status, Status::Unique) << round;
+  // Both back ends (CaDiCaL takes the Boolean encodings).
+  for (const std::string solver : {"z3", "cadical"}) {
+    if (solver == "cadical" && !runs_on_cadical(lp, GetParam())) continue;
+    SCOPED_TRACE(solver);
+    Result r = run_puzzle(lp, GetParam(), 2, solver);
+    EXPECT_EQ(r.status, Status::Unique);
+    EXPECT_EQ(check_with_tracked_clues(*lp.encoder, *lp.puzzle, GetParam(), solver), Status::Solved);
+    // With the first model's cell values all given, it is unique too.
+    auto sol = r.solutions.at(0);
+    std::string full;
+    for (const auto& row : sol) full += row.get<std::string>();
+    auto solved = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + full + "\"}");
+    EXPECT_EQ(run_puzzle(solved, GetParam(), 2, solver).status, Status::Unique);
+    // The batch mode: rules once, givens as assumptions, a guarded blocking
+    // clause; the reproducer after other puzzles on the same solver, twice.
+    Session session(*lp.encoder, GetParam(), solver);
+    auto other = puzzle_from_file("puzzles/sudoku/prolog_post.json");
+    for (int round = 0; round < 2; ++round) {
+      EXPECT_EQ(session.check(*other.puzzle, {}).status, Status::Unique) << round;
+      Result rs = session.check(*lp.puzzle, {});
+      EXPECT_EQ(rs.status, Status::Unique) << round;
+      EXPECT_EQ(rs.solutions.at(0), r.solutions[0]);
+      EXPECT_EQ(session.check(*solved.puzzle, {}).status, Status::Unique) << round;
+    }
+    EXPECT_EQ(session.reused(), 5u);
   }
-  EXPECT_EQ(session.reused(), 5u);
 }
 
 TEST_P(EachEncoding, SharedSolverGivesTheVerdictsOfAFreshOne) {
@@ -220,9 +225,12 @@ TEST_P(EachEncoding, ExactCountsMatchBruteForceOnRandomInstances) {
     const auto& g = static_cast<const sudoku::Grid&>(*lp.puzzle);
     uint64_t expected = BruteForce(g).count(5000);
     ASSERT_LT(expected, 5000u) << p.dump();
-    Result r = run_puzzle(lp, GetParam(), 5000);
-    EXPECT_TRUE(r.complete);
-    EXPECT_EQ(r.solutions_found, expected) << p.dump();
+    for (const std::string solver : {"z3", "cadical"}) {  // both back ends, CaDiCaL where it runs
+      if (solver == "cadical" && !runs_on_cadical(lp, GetParam())) continue;
+      Result r = run_puzzle(lp, GetParam(), 5000, solver);
+      EXPECT_TRUE(r.complete) << solver;
+      EXPECT_EQ(r.solutions_found, expected) << solver << " " << p.dump();
+    }
   }
 }
 

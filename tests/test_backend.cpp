@@ -1,0 +1,202 @@
+// The two solver back ends (engine/backend.h): Z3 and CaDiCaL agree on every
+// puzzle file; CaDiCaL refuses what it cannot take by the encoding's name;
+// --certify and --proof re-prove the UNSAT steps a verdict rests on.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/backend.h"
+#include "engine/engine.h"
+#include "engine/session.h"
+#include "helpers.h"
+
+namespace psmt::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Proof options are process-wide: each test that sets them puts them back.
+struct ProofScope {
+  explicit ProofScope(const std::string& dir) {
+    set_certify(true);
+    set_proof_dir(dir);
+  }
+  ~ProofScope() {
+    set_certify(false);
+    set_proof_dir("");
+  }
+};
+
+TEST(Backends, AgreeOnEveryPuzzleFile) {
+  // The kind's default encoding, or its first one CaDiCaL takes; verdict
+  // and solutions (the unique one, or two) the same on both back ends.
+  int compared = 0;
+  const auto files = puzzle_files();
+  for (const auto& rel : files) {
+    SCOPED_TRACE(rel);
+    auto lp = puzzle_from_file(rel);
+    std::string enc;
+    for (const auto& info : lp.encoder->encodings())
+      if (runs_on_cadical(lp, info.name)) {
+        enc = info.name;
+        break;
+      }
+    ASSERT_FALSE(enc.empty()) << "no encoding of " << lp.kind << " runs on CaDiCaL";
+    Result z = run_puzzle(lp, enc, 2, "z3");
+    Result c = run_puzzle(lp, enc, 2, "cadical");
+    EXPECT_EQ(c.solver, "cadical");
+    EXPECT_EQ(status_name(z.status), status_name(c.status)) << enc;
+    EXPECT_EQ(z.solutions_found, c.solutions_found) << enc;
+    EXPECT_EQ(z.complete, c.complete) << enc;
+    if (z.status == Status::Unique) EXPECT_EQ(z.solutions, c.solutions) << enc;
+    for (const auto& sol : c.solutions) EXPECT_TRUE(lp.encoder->check(*lp.puzzle, sol).empty()) << enc;
+    if (z.status == Status::None) {  // the conflict found on CaDiCaL's failed assumptions is a conflict too
+      ASSERT_TRUE(c.conflict);
+      EXPECT_TRUE(c.conflict->minimal);
+      EXPECT_FALSE(c.conflict->clues.empty() && !c.conflict->rules_alone);
+    }
+    compared++;
+  }
+  EXPECT_EQ(compared, static_cast<int>(files.size()));
+}
+
+TEST(Backends, NoKindIsLeftWithoutABooleanEncodingWhereItHasOne) {
+  // Every kind but those whose encodings all use Int variables runs on CaDiCaL.
+  std::set<std::string> runs, refused;
+  for (const auto& rel : puzzle_files()) {
+    auto lp = puzzle_from_file(rel);
+    bool any = false;
+    for (const auto& info : lp.encoder->encodings()) any = runs_on_cadical(lp, info.name) || any;
+    (any ? runs : refused).insert(lp.kind);
+  }
+  for (const char* kind : {"sudoku", "futoshiki", "polyomino", "logic_grid", "nonogram", "kakuro", "kenken",
+                           "skyscrapers", "jodici", "hidoku", "xor_keystream", "equation_grid", "disk_rotation"})
+    EXPECT_TRUE(runs.count(kind)) << kind;
+  EXPECT_TRUE(refused.empty());
+}
+
+TEST(Backends, CaDiCaLSessionGivesTheVerdictsOfZ3) {
+  // Batch mode on CaDiCaL: rules once, givens as assumptions, a guarded
+  // blocking clause; unique, multiple and none puzzles in turn.
+  std::vector<LoadedPuzzle> puzzles;
+  std::istringstream in(read_file(kCorpusDir + "/radcliffe200.jsonl"));
+  std::string line;
+  for (int i = 0; i < 40 && std::getline(in, line); ++i) puzzles.push_back(puzzle_from_text(line));
+  puzzles.push_back(puzzle_from_file("puzzles/sudoku/prolog_post_two_solutions.json"));
+  puzzles.push_back(puzzle_from_text(R"({"kind": "sudoku", "grid": ["3_3_49__8","_1_5___3_","8_73_____","_689____5",
+      "2_______6","4____671_","_____59_3","_8___1_6_","9__23_1__"]})"));
+  Session cadical(*puzzles[0].encoder, "bool-pairwise", "cadical");
+  std::map<Status, int> seen;
+  for (int round = 0; round < 2; ++round)
+    for (const auto& lp : puzzles) {
+      Result want = run_puzzle(lp, "bool-pairwise", 2, "z3");
+      Result got = cadical.check(*lp.puzzle, {});
+      EXPECT_EQ(status_name(got.status), status_name(want.status)) << lp.file;
+      if (want.status == Status::Unique) EXPECT_EQ(got.solutions, want.solutions) << lp.file;
+      seen[got.status]++;
+    }
+  EXPECT_EQ(seen[Status::Multiple], 2);
+  EXPECT_EQ(seen[Status::None], 2);
+  EXPECT_GT(cadical.reused(), 70u);
+}
+
+TEST(Backends, IntEncodingsAndUnknownSolversAreRefusedInOneLine) {
+  const std::string f = kSourceDir + "/puzzles/sudoku/prolog_post.json";
+  CliResult a = run_cli({"check", "--solver", "cadical", "-e", "int-fd", f});
+  EXPECT_EQ(a.exit_code, 2);
+  EXPECT_EQ(a.out, "");
+  EXPECT_NE(a.err.find("encoding int-fd cannot run on CaDiCaL"), std::string::npos) << a.err;
+  EXPECT_EQ(std::count(a.err.begin(), a.err.end(), '\n'), 1) << a.err;
+  CliResult b = run_cli({"check", "--solver", "minisat", f});
+  EXPECT_EQ(b.exit_code, 2);
+  EXPECT_NE(b.err.find("unknown solver \"minisat\""), std::string::npos) << b.err;
+  CliResult c = run_cli({"check", "--json", "--solver", "cadical", f});
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  auto j = nlohmann::json::parse(c.out);
+  EXPECT_EQ(j["solver"], "cadical");
+  EXPECT_EQ(j["status"], "unique");
+}
+
+TEST(Backends, BenchComparesSolversLikeEncodings) {
+  CliResult r = run_cli({"bench", "--solver", "z3,cadical", "--encodings", "bool-pairwise,int-fd",
+                         kSourceDir + "/puzzles/sudoku/prolog_post.json",
+                         kSourceDir + "/puzzles/sudoku/prolog_post_two_solutions.json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(",bool-pairwise@cadical,unique,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",bool-pairwise@cadical,multiple,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",int-fd,unique,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not run: sudoku/int-fd@cadical: encoding int-fd cannot run on CaDiCaL"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("0 disagreements"), std::string::npos) << r.out;
+}
+
+TEST(Certify, NiobarasNoneAndItsFixUniqueAreCertifiedOnBothBackEnds) {
+  const fs::path dir = fs::temp_directory_path() / ("psmt-proofs-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  {
+    ProofScope scope(dir.string());
+    auto broken = puzzle_from_file("puzzles/sudoku/niobaras_original.json");
+    auto fixed = puzzle_from_file("puzzles/sudoku/niobaras_fixed.json");
+    for (const std::string solver : {"z3", "cadical"}) {
+      SCOPED_TRACE(solver);
+      Result none = run_puzzle(broken, "", 2, solver);
+      EXPECT_EQ(none.status, Status::None);
+      EXPECT_EQ(none.certified, 1u);  // the one UNSAT answer: no solution
+      Result unique = run_puzzle(fixed, "", 2, solver);
+      EXPECT_EQ(unique.status, Status::Unique);
+      EXPECT_EQ(unique.certified, 1u);  // no second solution
+      // Batch mode certifies its uniqueness step too.
+      Session session(*fixed.encoder, "", solver);
+      Result s = session.check(*fixed.puzzle, {});
+      EXPECT_EQ(s.status, Status::Unique);
+      EXPECT_EQ(s.certified, 1u);
+    }
+  }
+  // Each certified step left its clauses and its DRAT proof; the CNF's
+  // header counts its clauses, the last of which are the assumptions.
+  int cnfs = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".cnf") continue;
+    cnfs++;
+    fs::path drat = e.path();
+    drat.replace_extension(".drat");
+    ASSERT_TRUE(fs::exists(drat)) << drat;
+    EXPECT_GT(fs::file_size(drat), 0u) << drat;
+    std::ifstream in(e.path());
+    std::string l, header;
+    uint64_t clauses = 0;
+    while (std::getline(in, l)) {
+      if (l.rfind("p cnf", 0) == 0) header = l;
+      else if (!l.empty() && l[0] != 'c') clauses++;
+    }
+    std::istringstream h(header);
+    std::string p, cnf;
+    uint64_t vars = 0, declared = 0;
+    h >> p >> cnf >> vars >> declared;
+    EXPECT_GT(vars, 729u) << e.path();
+    EXPECT_EQ(clauses, declared) << e.path();
+  }
+  EXPECT_EQ(cnfs, 6);
+  fs::remove_all(dir);
+}
+
+TEST(Certify, TheCommandLineSaysTheVerdictIsCertified) {
+  CliResult r = run_cli({"check", "--certify", kSourceDir + "/puzzles/sudoku/niobaras_original.json"});
+  EXPECT_EQ(r.exit_code, 20) << r.err;
+  EXPECT_NE(r.out.find("certified: the proof of each of the 1 UNSAT step the verdict rests on was checked by CaDiCaL"),
+            std::string::npos)
+      << r.out;
+  CliResult j = run_cli({"check", "--json", "--solver", "cadical", "--certify",
+                         kSourceDir + "/puzzles/sudoku/niobaras_fixed.json"});
+  EXPECT_EQ(j.exit_code, 0) << j.err;
+  auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["certified"]["unsat_steps"], 1);
+  CliResult bad = run_cli({"check", "--proof", "/proc/no/such/dir", kSourceDir + "/puzzles/sudoku/niobaras_fixed.json"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--proof"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace psmt::testing
