@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.h"
+#include "engine/backend.h"
 #include "engine/session.h"
 #include "io/corpus.h"
 #include "io/error.h"
@@ -241,7 +242,9 @@ int run_batch(const BatchOptions& o) {
         if (stop_signal() && !res.complete && res.status != Status::Multiple) break;
         verdict = status_name(res.status);
         j["encoding"] = res.encoding;
+        if (res.solver != "z3") j["solver"] = res.solver;
         j["status"] = verdict;
+        if (proofs_wanted()) j["certified_unsat_steps"] = res.certified;
         j["solutions_found"] = res.solutions_found;
         if (res.status == Status::Unknown || !res.reason_unknown.empty()) j["reason"] = res.reason_unknown;
         if (!o.no_solutions && !res.solutions.empty()) j["solutions"] = res.solutions;
