@@ -107,9 +107,13 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
     };
     std::vector<int64_t> values;
     auto take = [&]() {
+      auto tm = Clock::now();
       values = s.values();
+      res.stats.z3["model_read_ms"] += ms_since(tm);
+      tm = Clock::now();
       nlohmann::json sol = encoder_.decode(puzzle, encoding_, values);
       auto violations = encoder_.check(puzzle, sol);
+      res.stats.z3["decode_check_ms"] += ms_since(tm);
       if (!violations.empty())
         throw InternalError("encoding " + encoding_ + " (shared solver) produced a solution that the independent checker rejects:\n  solution: " +
                             sol.dump() + "\n  violation: " + violations.front().message);
@@ -124,9 +128,11 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       // The blocking clause behind a fresh guard literal, retired after the
       // check (a push/pop scope instead costs twice the time per puzzle).
       z3::expr guard = st.ctx.bool_const(fmt::format("psmt_guard_{}", st.guards++).c_str());
+      auto tb = Clock::now();
       std::vector<unsigned> all(enc.decision_vars.size());
       for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
       s.block(all, values, &guard);
+      res.stats.z3["block_ms"] += ms_since(tb);
       auto as2 = as;
       as2.push_back(guard);
       tc = Clock::now();
