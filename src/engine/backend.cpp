@@ -64,9 +64,7 @@ bool proofs_wanted() { return g_certify || !g_proof_dir.empty(); }
 namespace detail {
 
 std::vector<int64_t> Backend::values() {
-  std::vector<unsigned> all(enc_.decision_vars.size());
-  for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
-  return values(all);
+  return values(every_var(enc_));
 }
 
 namespace {
@@ -264,21 +262,8 @@ class Z3Backend : public Backend {
   }
 
   void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const z3::expr* guard) override {
-    z3::expr_vector lits(ctx_);
-    for (std::size_t k = 0; k < vars.size(); ++k) {
-      z3::expr v = enc_.decision_vars[vars[k]];
-      int64_t x = values.at(k);
-      if (enc_.block_true_literals) {
-        if (x) lits.push_back(!v);
-      } else if (v.is_bool()) {
-        lits.push_back(x ? !v : v);
-      } else if (v.is_bv()) {
-        lits.push_back(v != ctx_.bv_val(static_cast<uint64_t>(x), v.get_sort().bv_size()));
-      } else {
-        lits.push_back(v != ctx_.int_val(x));
-      }
-    }
-    s_.add(guard ? (!*guard || z3::mk_or(lits)) : z3::mk_or(lits));
+    z3::expr clause = blocking_clause(ctx_, enc_, vars, values);
+    s_.add(guard ? (!*guard || clause) : clause);
     if (shadow_) shadow_->block(vars, values, guard);
   }
 

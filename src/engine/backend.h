@@ -47,6 +47,13 @@ namespace detail {
 
 class Budget;
 
+// The indices of every decision variable of an encoding, in order.
+inline std::vector<unsigned> every_var(const Encoding& enc) {
+  std::vector<unsigned> all(enc.decision_vars.size());
+  for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
+  return all;
+}
+
 class Backend {
  public:
   virtual ~Backend() = default;

@@ -141,11 +141,12 @@ std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& var
   return out;
 }
 
-z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<int64_t>& values) {
+z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<unsigned>& vars,
+                         const std::vector<int64_t>& values) {
   z3::expr_vector lits(ctx);
-  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) {
-    z3::expr v = enc.decision_vars[i];
-    int64_t x = values.at(i);
+  for (std::size_t k = 0; k < vars.size(); ++k) {
+    z3::expr v = enc.decision_vars[vars[k]];
+    int64_t x = values.at(k);
     if (enc.block_true_literals) {
       if (x) lits.push_back(!v);
     } else if (v.is_bool()) {
@@ -157,6 +158,10 @@ z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vecto
     }
   }
   return z3::mk_or(lits);
+}
+
+z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<int64_t>& values) {
+  return blocking_clause(ctx, enc, every_var(enc), values);
 }
 
 TrackedSolver::TrackedSolver(z3::context& c, const Encoding& enc, const std::string& solver_name,
@@ -663,8 +668,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
         if (!g.empty() && g.size() < best->size()) best = &g;
       for (unsigned i : *best) cube.push_back(enc.decision_vars[i]);
     }
-    std::vector<unsigned> all(enc.decision_vars.size());
-    for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
+    const std::vector<unsigned> all = every_var(enc);
     std::size_t cube_at = 0;
     for (;;) {
       if (options.limit && res.solutions_found >= options.limit) break;  // complete stays false

@@ -129,9 +129,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       // check (a push/pop scope instead costs twice the time per puzzle).
       z3::expr guard = st.ctx.bool_const(fmt::format("psmt_guard_{}", st.guards++).c_str());
       auto tb = Clock::now();
-      std::vector<unsigned> all(enc.decision_vars.size());
-      for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
-      s.block(all, values, &guard);
+      s.block(every_var(enc), values, &guard);
       res.stats.z3["block_ms"] += ms_since(tb);
       auto as2 = as;
       as2.push_back(guard);

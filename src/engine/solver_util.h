@@ -139,6 +139,9 @@ std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& var
 // The clause that excludes a solution (the decision variables' values, as
 // model_values read them).
 z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<int64_t>& values);
+// The same over some of the decision variables (indices), values in that order.
+z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<unsigned>& vars,
+                         const std::vector<int64_t>& values);
 
 // A solver holding the rules, with every clue behind its own assumption
 // literal, for conflicts, repairs and redundancy, on the back end `solver`.
