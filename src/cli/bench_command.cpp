@@ -65,9 +65,11 @@ int run_bench(const BenchOptions& o) {
     std::stringstream ss(o.solvers);
     for (std::string s; std::getline(ss, s, ',');) {
       if (s.empty()) continue;
-      const auto& all = solver_names();
-      if (std::find(all.begin(), all.end(), s) == all.end())
-        throw UsageError(fmt::format("--solver {}: unknown solver (available: z3, cadical)", quote_input(s, 40)));
+      try {
+        check_solver_name(s);
+      } catch (const UsageError& e) {
+        throw UsageError(std::string("--solver: ") + e.what());
+      }
       if (std::find(solvers.begin(), solvers.end(), s) == solvers.end()) solvers.push_back(s);
     }
     if (solvers.empty()) throw UsageError("--solver: name at least one solver (z3, cadical)");

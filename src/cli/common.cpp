@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 
 #include <unistd.h>
@@ -86,27 +87,28 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
   add_resource_options(cmd);
 }
 
+namespace {
+// An option whose setter throws UsageError: CLI11's validation error for it
+// (exit 2, one line naming the option).
+std::function<void(const std::string&)> validated(const char* option, void (*set)(const std::string&)) {
+  return [option, set](const std::string& value) {
+    try {
+      set(value);
+    } catch (const UsageError& e) {
+      throw CLI::ValidationError(option, e.what());
+    }
+  };
+}
+}  // namespace
+
 void add_resource_options(CLI::App& cmd, bool solver) {
   if (solver) {
     cmd.add_option_function<std::string>(
-           "--solver",
-           [](const std::string& s) {
-             try {
-               set_default_solver(s);
-             } catch (const UsageError& e) {
-               throw CLI::ValidationError("--solver", e.what());
-             }
-           },
+           "--solver", validated("--solver", set_default_solver),
            "the solver back end: z3 (default) or cadical (Boolean and bit-vector encodings, turned into clauses)")
         ->type_name("NAME");
     cmd.add_option_function<std::string>(
-           "--proof", [](const std::string& dir) {
-             try {
-               set_proof_dir(dir);
-             } catch (const UsageError& e) {
-               throw CLI::ValidationError("--proof", e.what());
-             }
-           },
+           "--proof", validated("--proof", set_proof_dir),
            "write, for every UNSAT answer a verdict rests on, the clauses (DIMACS) and CaDiCaL's DRAT proof into DIR")
         ->type_name("DIR");
     cmd.add_flag_callback(

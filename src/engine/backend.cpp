@@ -34,10 +34,14 @@ std::string& default_solver_name() {
 }
 }  // namespace
 
-void set_default_solver(const std::string& name) {
+void check_solver_name(const std::string& name) {
   const auto& all = solver_names();
   if (std::find(all.begin(), all.end(), name) == all.end())
-    throw UsageError(fmt::format("unknown solver \"{}\" (available: z3, cadical)", name));
+    throw UsageError(fmt::format("unknown solver {} (available: z3, cadical)", quote_input(name, 40)));
+}
+
+void set_default_solver(const std::string& name) {
+  check_solver_name(name);
   default_solver_name() = name;
 }
 
@@ -55,7 +59,7 @@ void set_proof_dir(const std::string& dir) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec || !std::filesystem::is_directory(dir))
-      throw UsageError(fmt::format("--proof {}: cannot create the directory ({})", dir, ec.message()));
+      throw UsageError(fmt::format("cannot create the directory {} ({})", quote_input(dir, 60), ec.message()));
   }
 }
 
@@ -334,9 +338,9 @@ class Z3Backend : public Backend {
 
 std::unique_ptr<Backend> make_backend(const std::string& solver, z3::context& ctx, const Encoding& enc,
                                       const std::string& encoding_name) {
-  if (solver == "z3" || solver.empty()) return std::make_unique<Z3Backend>(ctx, enc, encoding_name);
-  if (solver == "cadical") return std::make_unique<CadicalBackend>(ctx, enc, encoding_name);
-  throw UsageError(fmt::format("unknown solver \"{}\" (available: z3, cadical)", solver));
+  if (solver.empty() || solver == "z3") return std::make_unique<Z3Backend>(ctx, enc, encoding_name);
+  check_solver_name(solver);
+  return std::make_unique<CadicalBackend>(ctx, enc, encoding_name);
 }
 
 }  // namespace detail

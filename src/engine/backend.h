@@ -32,7 +32,8 @@ namespace psmt {
 // The back ends --solver accepts, and the one runs use unless told
 // (--solver; "z3" until set).
 const std::vector<std::string>& solver_names();
-void set_default_solver(const std::string& name);  // UsageError for an unknown name
+void check_solver_name(const std::string& name);   // UsageError for an unknown name
+void set_default_solver(const std::string& name);  // checked as above
 const std::string& default_solver();
 // The checker --certify uses, as reports name it.
 const char* proof_checker_name();
