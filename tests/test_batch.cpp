@@ -240,7 +240,8 @@ TEST(Export, Smt2AndDimacsGiveTheToolsVerdictInTheZ3Binary) {
       {"puzzles/sudoku/niobaras_original.json", "bool-pairwise", "unsat", true},
       {"puzzles/logic_grid/zebra.json", "int", "sat", false},
       {"puzzles/disk_rotation/original.json", "bool", "unsat", true},
-      {"puzzles/equation_grid/seed.json", "bv", "sat", false},
+      {"puzzles/equation_grid/seed.json", "bv", "sat", true},  // bit-vectors, bit-blasted as on CaDiCaL
+      {"puzzles/polyomino/pentomino_3x20.json", "clauses", "sat", true},  // with the weighted area sum
   };
   for (const auto& c : cases) {
     std::string smt2 = dir + "/export.smt2", cnf = dir + "/export.cnf";
@@ -258,9 +259,11 @@ TEST(Export, Smt2AndDimacsGiveTheToolsVerdictInTheZ3Binary) {
   }
   // Not Boolean: refused, and no file written (not even the SMT-LIB2 one).
   std::string smt2 = dir + "/refused.smt2", cnf = dir + "/refused.cnf";
-  CliResult r = run_cli({"export", kSourceDir + "/puzzles/equation_grid/seed.json", "--smt2", smt2, "--dimacs", cnf});
+  CliResult r = run_cli(
+      {"export", kSourceDir + "/puzzles/equation_grid/seed.json", "-e", "int", "--smt2", smt2, "--dimacs", cnf});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("not purely Boolean"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("encoding int is not purely Boolean"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_FALSE(std::ifstream(smt2).good());
   EXPECT_FALSE(std::ifstream(cnf).good());
 }

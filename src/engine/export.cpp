@@ -1,8 +1,13 @@
 #include "engine/export.h"
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "engine/cnf.h"
 #include "engine/encoding.h"
 #include "io/error.h"
 
@@ -40,27 +45,43 @@ std::string export_dimacs(const Encoder& encoder, const Puzzle& puzzle, const st
   z3::context ctx;
   try {
     Encoding enc = encoder.encode(puzzle, ctx, name);
-    for (unsigned i = 0; i < enc.decision_vars.size(); ++i)
-      if (!enc.decision_vars[i].is_bool())
-        throw UsageError(fmt::format("encoding {} is not purely Boolean ({} is {}); export --smt2 instead", name,
-                                     enc.decision_vars[i].to_string(), enc.decision_vars[i].get_sort().to_string()));
-    z3::goal g(ctx);
-    for (unsigned i = 0; i < enc.rules.size(); ++i) g.add(enc.rules[i]);
-    for (const auto& c : enc.clues) g.add(c.constraint);
-    // Cardinality and pseudo-Boolean constraints become clauses too.
-    z3::tactic t = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "card2bv") & z3::tactic(ctx, "bit-blast") &
-                   z3::tactic(ctx, "tseitin-cnf");
-    z3::apply_result r = t(g);
-    if (r.size() != 1) throw UsageError("encoding " + name + " did not become one CNF");
-    z3::goal cnf = r[0];
-    for (unsigned i = 0; i < cnf.size(); ++i) {
-      z3::expr f = cnf[i];
-      if (!(f.is_or() || f.is_not() || f.is_const() || f.is_false() || f.is_true()))
-        throw UsageError("encoding " + name + " has constraints that are not clauses after Tseitin; export --smt2 instead");
+    // The translation the CaDiCaL back end runs on, so that the file is the
+    // problem `--solver cadical` solves (the clue guards are not needed:
+    // clues are asserted like rules).
+    std::vector<int> clauses;
+    std::size_t count = 0;
+    std::unique_ptr<detail::CnfBuilder> cnf;
+    try {
+      cnf = std::make_unique<detail::CnfBuilder>(ctx, enc.decision_vars, name, [&](const std::vector<int>& c) {
+        clauses.insert(clauses.end(), c.begin(), c.end());
+        clauses.push_back(0);
+        ++count;
+      });
+      for (unsigned i = 0; i < enc.rules.size(); ++i) cnf->add(enc.rules[i]);
+      for (const auto& c : enc.clues) cnf->add(c.constraint);
+    } catch (const UsageError& e) {
+      // The builder's reason, without its advice for --solver.
+      std::string why = e.what();
+      if (auto at = why.find("CaDiCaL: "); at != std::string::npos) why = why.substr(at + 9);
+      if (auto at = why.find(" (--solver z3"); at != std::string::npos) why.resize(at);
+      throw UsageError(fmt::format("encoding {} is not purely Boolean: {}; export --smt2 instead", name, why));
     }
-    return cnf.dimacs(true);
+    std::string out = fmt::format("c puzzle-smt export: kind {}, encoding {}, {} decision variables, {} clues\n",
+                                  encoder.kind(), name, enc.decision_vars.size(), enc.clues.size());
+    out += "c each decision variable and its literals (bits least significant first):\n";
+    for (unsigned i = 0; i < enc.decision_vars.size(); ++i) {
+      out += "c var " + enc.decision_vars[i].to_string();
+      for (int l : cnf->bits(i)) out += fmt::format(" {}", l);
+      out += '\n';
+    }
+    out += fmt::format("p cnf {} {}\n", cnf->vars(), count);
+    for (int l : clauses) {
+      out += fmt::format("{}", l);
+      out += l ? ' ' : '\n';
+    }
+    return out;
   } catch (const z3::exception& e) {
-    throw UsageError(std::string("cannot write DIMACS for encoding ") + name + ": " + e.msg() + "; export --smt2 instead");
+    throw UsageError(std::string("cannot write DIMACS for encoding ") + name + ": " + e.what() + "; export --smt2 instead");
   }
 }
 
