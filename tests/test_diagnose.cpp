@@ -4,6 +4,8 @@
 
 #include <map>
 #include <set>
+#include <tuple>
+#include <type_traits>
 
 #include "engine/diagnose.h"
 #include "helpers.h"
@@ -268,22 +270,101 @@ TEST(Diagnose, CliReportAndSvg) {
 namespace psmt::testing {
 namespace {
 
+// Every part of a diagnosis runs on the back end asked for; what does not
+// depend on the order solutions are found in is the same on both: the
+// verdict, the fewest edits and every repair (sorted), the backbone and the
+// ambiguous values, the size of the smallest set of extra givens, the
+// redundant clues. A conflict may be another minimal one.
+TEST(Diagnose, BothBackEndsGiveTheSameDiagnosis) {
+  const std::vector<std::string> files = {
+      "puzzles/sudoku/niobaras_original.json",        "puzzles/disk_rotation/original.json",
+      "puzzles/sudoku/prolog_post_two_solutions.json", "puzzles/sudoku/prolog_post_three_givens_removed.json",
+      "puzzles/logic_grid/zebra_prolog_without_rule11.json", "puzzles/nonogram/diagonal_ambiguous.json",
+      "puzzles/xor_keystream/rc4_hagenberg.json",     "puzzles/sudoku/prolog_post.json"};
+  auto repairs = [](const std::vector<Repair>& rs) {
+    std::vector<std::string> out;
+    for (const auto& r : rs) {
+      std::string line = status_name(r.verdict);
+      for (const auto& e : r.edits) line += " " + e.id + "->" + (e.after.empty() ? "drop" : e.after);
+      out.push_back(line);
+    }
+    return out;
+  };
+  auto ambiguous = [](const Diagnosis& d) {
+    std::map<std::string, std::vector<std::string>> out;
+    for (const auto& a : d.ambiguous) out[a.place.label] = a.values;
+    return out;
+  };
+  auto labels = [](const auto& xs) {
+    std::set<std::string> out;
+    for (const auto& x : xs) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(x)>, Place>) out.insert(x.label);
+      else out.insert(x.id);
+    }
+    return out;
+  };
+  for (const auto& file : files) {
+    SCOPED_TRACE(file);
+    auto lp = puzzle_from_file(file);
+    DiagnoseOptions o;
+    for (const auto& info : lp.encoder->encodings())
+      if (runs_on_cadical(lp, info.name)) {
+        o.encoding = info.name;
+        break;
+      }
+    o.redundant = true;
+    o.solver = "z3";
+    Diagnosis z = diagnose(*lp.encoder, *lp.puzzle, o);
+    o.solver = "cadical";
+    Diagnosis c = diagnose(*lp.encoder, *lp.puzzle, o);
+    EXPECT_EQ(c.verdict.solver, "cadical");
+    ASSERT_EQ(status_name(z.verdict.status), status_name(c.verdict.status)) << o.encoding;
+    ASSERT_TRUE(z.complete && c.complete);
+    EXPECT_EQ(z.min_drop, c.min_drop);
+    EXPECT_EQ(z.min_change, c.min_change);
+    if (z.drop_repairs.size() < o.max_repairs) EXPECT_EQ(repairs(z.drop_repairs), repairs(c.drop_repairs));
+    if (z.change_repairs.size() < o.max_repairs) EXPECT_EQ(repairs(z.change_repairs), repairs(c.change_repairs));
+    for (const auto& conflict : c.conflicts) EXPECT_TRUE(conflict.minimal);
+    EXPECT_EQ(z.conflicts.size(), c.conflicts.size());
+    EXPECT_EQ(labels(z.backbone), labels(c.backbone));
+    EXPECT_EQ(ambiguous(z), ambiguous(c));
+    EXPECT_EQ(z.ambiguity_complete, c.ambiguity_complete);
+    EXPECT_EQ(z.extra_givens.size(), c.extra_givens.size());
+    EXPECT_EQ(z.extra_givens_proven_smallest, c.extra_givens_proven_smallest);
+    EXPECT_EQ(status_name(z.extra_givens_verdict), status_name(c.extra_givens_verdict));
+    EXPECT_EQ(z.redundant_computed, c.redundant_computed);
+    EXPECT_EQ(labels(z.redundant), labels(c.redundant));
+    if (c.verdict.status == Status::Multiple) {
+      ASSERT_TRUE(c.target);
+      EXPECT_TRUE(lp.encoder->check(*lp.puzzle, *c.target).empty());
+    }
+  }
+}
+
 // The Z3 4.8.12 reproducer through every solver mode diagnosis adds
 // (assumption-based redundancy, selector-based repairs, ambiguity), every
 // claim re-checked by the plain engine.
-class DiagnoseHazard : public ::testing::TestWithParam<std::string> {};
-INSTANTIATE_TEST_SUITE_P(Sudoku, DiagnoseHazard, ::testing::Values("bool-pairwise", "bool-onehot"),
-                         [](const auto& info) { return info.param == "bool-onehot" ? "onehot" : "pairwise"; });
+// Each encoding on each back end (every solver of the diagnosis runs on it).
+class DiagnoseHazard : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+INSTANTIATE_TEST_SUITE_P(Sudoku, DiagnoseHazard,
+                         ::testing::Combine(::testing::Values("bool-pairwise", "bool-onehot"),
+                                            ::testing::Values("z3", "cadical")),
+                         [](const auto& info) {
+                           return std::string(std::get<0>(info.param) == "bool-onehot" ? "onehot" : "pairwise") + "_" +
+                                  std::get<1>(info.param);
+                         });
 
 TEST_P(DiagnoseHazard, EveryClaimHoldsOnTheReproducer) {
   std::string grid = read_file(kDataDir + "/z3-hazards/puzzle.txt");
   while (!grid.empty() && (grid.back() == '\n' || grid.back() == '\r')) grid.pop_back();
   ASSERT_EQ(grid.size(), 81u);
   DiagnoseOptions o;
-  o.encoding = GetParam();
+  o.encoding = std::get<0>(GetParam());
+  o.solver = std::get<1>(GetParam());
   o.redundant = true;
   auto lp = puzzle_from_text(R"({"kind": "sudoku", "grid": ")" + grid + "\"}");
   Diagnosis d = diagnose(*lp.encoder, *lp.puzzle, o);
+  EXPECT_EQ(d.verdict.solver, o.solver);
   ASSERT_EQ(d.verdict.status, Status::Unique);
   ASSERT_TRUE(d.redundant_computed);
   for (const auto& c : d.redundant)

@@ -155,6 +155,15 @@ class CadicalBackend : public Backend {
     return out;
   }
 
+  std::vector<bool> truth(const std::vector<z3::expr>& constants) override {
+    std::vector<bool> out;
+    for (const auto& c : constants) {
+      const int v = cnf_.known(c);
+      out.push_back(v != 0 && sat_.val(v) > 0);
+    }
+    return out;
+  }
+
   std::vector<z3::expr> core() override {
     std::vector<z3::expr> out;
     for (std::size_t k = 0; k < lits_.size(); ++k)
@@ -297,6 +306,13 @@ class Z3Backend : public Backend {
     z3::expr_vector vs(ctx_);
     for (unsigned i : vars) vs.push_back(enc_.decision_vars[i]);
     return model_values(m, vs);
+  }
+
+  std::vector<bool> truth(const std::vector<z3::expr>& constants) override {
+    z3::model m = s_.get_model();
+    std::vector<bool> out;
+    for (const auto& c : constants) out.push_back(m.eval(c, true).is_true());
+    return out;
   }
 
   std::vector<z3::expr> core() override {

@@ -69,6 +69,10 @@ class Backend {
   // After a sat check: the values of decision variables `vars`.
   virtual std::vector<int64_t> values(const std::vector<unsigned>& vars) = 0;
   std::vector<int64_t> values();  // of every decision variable
+  // After a sat check: the truth of Boolean constants the added constraints
+  // use (selectors, counters of auxiliary problems); one they never
+  // mentioned reads false.
+  virtual std::vector<bool> truth(const std::vector<z3::expr>& constants) = 0;
   // After an unsat check: the assumptions it used, as given.
   virtual std::vector<z3::expr> core() = 0;
   // Why the last check gave unknown.

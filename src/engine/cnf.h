@@ -48,6 +48,11 @@ class CnfBuilder {
   // bit-vector, least significant first.
   const std::vector<int>& bits(unsigned i) const { return bits_.at(i); }
   int vars() const { return next_var_; }
+  // The variable of a Boolean constant already seen, else 0.
+  int known(const z3::expr& constant) const {
+    auto it = vars_.find(constant.id());
+    return it == vars_.end() ? 0 : it->second;
+  }
 
  private:
   void add_under(const z3::expr& e, std::vector<int>& guard);  // clauses of e, each with the guard's literals

@@ -1,10 +1,14 @@
 #include "engine/diagnose.h"
 
 #include <algorithm>
+#include <memory>
 #include <set>
+#include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "engine/backend.h"
 #include "engine/solver_util.h"
 #include "io/error.h"
 
@@ -23,7 +27,7 @@ z3::expr value_of(z3::context& ctx, const z3::expr& var, int64_t v) {
 // Sequential counter (Sinz 2005), one direction: returns ge where ge[j] is
 // forced true when at least j+1 of xs are true (j = 0..K). Asserting or
 // assuming !ge[k] therefore allows at most k. Plain clauses only.
-std::vector<z3::expr> at_least_literals(z3::context& ctx, z3::solver& s, const std::vector<z3::expr>& xs, unsigned K,
+std::vector<z3::expr> at_least_literals(z3::context& ctx, Backend& s, const std::vector<z3::expr>& xs, unsigned K,
                                         const std::string& prefix) {
   std::vector<z3::expr> prev, ge;
   for (std::size_t i = 0; i < xs.size(); ++i) {
@@ -39,6 +43,22 @@ std::vector<z3::expr> at_least_literals(z3::context& ctx, z3::solver& s, const s
   if (prev.empty())
     for (unsigned j = 0; j <= K; ++j) prev.push_back(ctx.bool_val(false));
   return prev;
+}
+
+// Unique repairs first, then several solutions, then unknown; within each,
+// by the clues edited, so that the list does not depend on the order the
+// solver found them in (the same on every back end).
+void sort_repairs(std::vector<Repair>& list) {
+  auto rank = [](Status st) { return st == Status::Unique ? 0 : st == Status::Multiple ? 1 : 2; };
+  auto key = [](const Repair& r) {
+    std::vector<std::pair<std::string, std::string>> k;
+    for (const auto& e : r.edits) k.emplace_back(e.id, e.after);
+    return k;
+  };
+  std::stable_sort(list.begin(), list.end(), [&](const Repair& a, const Repair& b) {
+    if (rank(a.verdict) != rank(b.verdict)) return rank(a.verdict) < rank(b.verdict);
+    return key(a) < key(b);
+  });
 }
 
 std::vector<std::size_t> all_indices(std::size_t n) {
@@ -80,15 +100,15 @@ class Diagnoser {
 
   void several_solutions() {
     Encoding enc = encoder_.encode(puzzle_, ctx_, d_.verdict.encoding);
-    z3::solver s = make_solver(ctx_, enc);
-    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
-    for (const auto& c : enc.clues) s.add(c.constraint);
+    auto s = backend(enc);
+    for (unsigned i = 0; i < enc.rules.size(); ++i) s->add(enc.rules[i]);
+    for (const auto& c : enc.clues) s->add(c.constraint);
     {
       Timer t{d_, "ambiguity"};
-      if (!ambiguity(enc, s)) return;
+      if (!ambiguity(enc, *s)) return;
     }
     Timer t{d_, "extra_givens"};
-    extra_givens(enc, s);
+    extra_givens(enc, *s);
   }
 
   void redundant_clues() {
@@ -104,7 +124,7 @@ class Diagnoser {
       d_.redundant_computed = true;
       return;
     }
-    TrackedSolver ts(ctx_, enc);
+    TrackedSolver ts(ctx_, enc, d_.verdict.solver, d_.verdict.encoding);
     auto all = all_indices(enc.clues.size());
     if (ts.check(all, budget_) != z3::sat) return note("redundancy not computed: the limit was hit");
     auto target = ts.solver->values();
@@ -127,9 +147,25 @@ class Diagnoser {
  private:
   void note(const std::string& s) { d_.notes.push_back(s); }
 
+  // Every solver of the diagnosis runs on the verdict's back end: the
+  // encoding's own, and the small Boolean problems beside it (the subsets
+  // map, the hitting sets), each an Encoding of its own Boolean constants.
+  std::unique_ptr<Backend> backend(const Encoding& enc) {
+    return make_backend(d_.verdict.solver, ctx_, enc, d_.verdict.encoding);
+  }
+  Backend& aux_backend(const std::vector<z3::expr>& vars, const std::string& name) {
+    aux_.push_back(std::make_unique<Encoding>(ctx_));
+    Encoding& e = *aux_.back();
+    for (const auto& v : vars) e.decision_vars.push_back(v);
+    e.solver_logic = "QF_FD";
+    aux_solvers_.push_back(make_backend(d_.verdict.solver, ctx_, e, name));
+    return *aux_solvers_.back();
+  }
+
   RunOptions sub_run() const {
     RunOptions ro;
     ro.encoding = d_.verdict.encoding;
+    ro.solver = d_.verdict.solver;
     ro.limit = 2;
     ro.keep = 2;
     ro.explain = false;
@@ -167,19 +203,16 @@ class Diagnoser {
       }
     }
     if (!list.empty()) (change ? d_.min_change : d_.min_drop) = 1;
-    std::stable_sort(list.begin(), list.end(), [](const Repair& a, const Repair& b) {
-      auto rank = [](Status st) { return st == Status::Unique ? 0 : st == Status::Multiple ? 1 : 2; };
-      return rank(a.verdict) < rank(b.verdict);
-    });
+    sort_repairs(list);
     if (list.empty() && (!change || std::any_of(enc.clues.begin(), enc.clues.end(), [](const Clue& c) { return !c.alternatives.empty(); })))
       note(fmt::format("no {} repair of one clue exists (larger repairs are not searched for this kind)", change ? "change" : "drop"));
   }
 
   void conflicts(const Encoding& enc) {
-    TrackedSolver ts(ctx_, enc);
-    z3::solver map(ctx_, "QF_FD");
+    TrackedSolver ts(ctx_, enc, d_.verdict.solver, d_.verdict.encoding);
     std::vector<z3::expr> m;
     for (std::size_t i = 0; i < enc.clues.size(); ++i) m.push_back(ctx_.bool_const(fmt::format("map!{}", i).c_str()));
+    Backend& map = aux_backend(m, "of the map of clue subsets");
     // Prefer large subsets: assume every clue in, and drop what the core says.
     const std::size_t want = std::max<std::size_t>(opt_.conflicts, 3);
     std::vector<Conflict> found;
@@ -240,24 +273,23 @@ class Diagnoser {
 
   // The next unexplored subset, as large as the map allows: assume every
   // clue in and let unsat cores take out as few as needed.
-  bool propose(z3::solver& map, const std::vector<z3::expr>& m, std::vector<std::size_t>& seed) {
+  bool propose(Backend& map, const std::vector<z3::expr>& m, std::vector<std::size_t>& seed) {
     std::vector<bool> forced_out(m.size(), false);
     for (;;) {
-      z3::expr_vector as(ctx_);
+      std::vector<z3::expr> as;
       for (std::size_t i = 0; i < m.size(); ++i)
         if (!forced_out[i]) as.push_back(m[i]);
-      if (!budget_.arm(map, 0)) return false;
-      auto r = budget_.check(map, as);
+      auto r = map.check(budget_, as);
       if (r == z3::sat) {
-        z3::model mm = map.get_model();
+        auto in = map.truth(m);
         seed.clear();
         for (std::size_t i = 0; i < m.size(); ++i)
-          if (mm.eval(m[i], true).is_true()) seed.push_back(i);
+          if (in[i]) seed.push_back(i);
         return true;
       }
       if (r == z3::unknown) return false;
-      z3::expr_vector core = map.unsat_core();
-      if (core.size() == 0) {
+      auto core = map.core();
+      if (core.empty()) {
         d_.all_conflicts_found = true;
         return false;  // every subset explored
       }
@@ -269,7 +301,8 @@ class Diagnoser {
   // Fewest clues to drop (change = false) or to change into one of their
   // alternatives (change = true) so that a solution exists.
   void repairs(const Encoding& enc, bool change) {
-    z3::solver s = make_solver(ctx_, enc);
+    auto solver = backend(enc);
+    Backend& s = *solver;
     for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
     std::vector<z3::expr> keep, changed;
     std::vector<std::size_t> which;                       // clue index per selector
@@ -305,25 +338,25 @@ class Diagnoser {
     auto ge = at_least_literals(ctx_, s, changed, K, change ? "cnt_c" : "cnt_d");
     auto& list = change ? d_.change_repairs : d_.drop_repairs;
     for (unsigned k = 1; k <= K; ++k) {
-      z3::expr_vector as(ctx_);
-      as.push_back(!ge[k]);
-      if (!budget_.arm(s, 0)) return note("repairs: the limit was hit");
-      auto r = budget_.check(s, as);
+      const std::vector<z3::expr> as{!ge[k]};
+      if (budget_.spent()) return note("repairs: the limit was hit");
+      auto r = s.check(budget_, as);
       if (r == z3::unknown) return note(fmt::format("{} repairs: stopped at the limit at size {}", change ? "change" : "drop", k));
       if (r == z3::unsat) continue;
       (change ? d_.min_change : d_.min_drop) = k;
       while (r == z3::sat && list.size() < opt_.max_repairs) {
-        z3::model mm = s.get_model();
+        const auto kept = s.truth(keep);
         std::vector<ClueEdit> edits;
         Repair rep;
         z3::expr_vector block(ctx_);
         for (std::size_t x = 0; x < keep.size(); ++x) {
-          if (mm.eval(keep[x], true).is_true()) continue;
+          if (kept[x]) continue;
           std::size_t i = which[x];
           const Clue& c = enc.clues[i];
           int chosen = -1;
+          const auto alt_on = s.truth(alt[i]);
           for (std::size_t j = 0; j < alt[i].size(); ++j)
-            if (mm.eval(alt[i][j], true).is_true()) chosen = static_cast<int>(j);
+            if (alt_on[j]) chosen = static_cast<int>(j);
           edits.push_back({c.id, chosen});
           rep.edits.push_back({c.id, c.label, chosen >= 0 ? c.alternatives[chosen].label : "", c.cells});
           block.push_back(chosen >= 0 ? !alt[i][chosen] : keep[x]);
@@ -334,14 +367,11 @@ class Diagnoser {
         rep.verdict = res.status;
         rep.solutions = res.solutions;
         list.push_back(rep);
-        if (!budget_.arm(s, 0)) break;
-        r = budget_.check(s, as);
+        if (budget_.spent()) break;
+        r = s.check(budget_, as);
       }
       if (r == z3::sat) note(fmt::format("more {} repairs of size {} exist than the {} listed", change ? "change" : "drop", k, opt_.max_repairs));
-      std::stable_sort(list.begin(), list.end(), [](const Repair& a, const Repair& b) {
-        auto rank = [](Status st) { return st == Status::Unique ? 0 : st == Status::Multiple ? 1 : 2; };
-        return rank(a.verdict) < rank(b.verdict);
-      });
+      sort_repairs(list);
       return;
     }
     note(fmt::format("no {} repair of at most {} clues exists", change ? "change" : "drop", K));
@@ -349,8 +379,7 @@ class Diagnoser {
 
   // Values of every place over the models seen; a model the checker rejects
   // is an internal error, as everywhere.
-  void absorb(const Encoding& enc, const z3::model& m) {
-    auto vals = model_values(m, enc.decision_vars);
+  void absorb(const Encoding& enc, const std::vector<int64_t>& vals) {
     auto sol = encoder_.decode(puzzle_, d_.verdict.encoding, vals);
     auto v = encoder_.check(puzzle_, sol);
     if (!v.empty()) throw InternalError("diagnosis: a model fails the checker: " + sol.dump() + ": " + v.front().message);
@@ -373,16 +402,16 @@ class Diagnoser {
     return z3::mk_and(eq);
   }
 
-  bool ambiguity(const Encoding& enc, z3::solver& s) {
+  bool ambiguity(const Encoding& enc, Backend& s) {
     places_ = encoder_.places(puzzle_);
     if (places_.size() != enc.places.size()) throw InternalError("encoder gives places that its encoding does not map");
     seen_.assign(places_.size(), {});
     seen_values_.assign(places_.size(), {});
-    if (!budget_.arm(s, 0) || budget_.check(s) != z3::sat) {
+    if (s.check(budget_) != z3::sat) {
       note("ambiguity not computed: the limit was hit");
       return false;
     }
-    absorb(enc, s.get_model());
+    absorb(enc, s.values());
     bool complete = true;
     for (std::size_t p = 0; p < places_.size() && complete; ++p) {
       for (int guard = 0;; ++guard) {
@@ -397,14 +426,8 @@ class Diagnoser {
         }
         z3::expr a = ctx_.bool_const(fmt::format("new_value!{}!{}", p, guard).c_str());
         s.add(z3::implies(a, z3::mk_and(other)));
-        z3::expr_vector as(ctx_);
-        as.push_back(a);
-        if (!budget_.arm(s, 0)) {
-          complete = false;
-          break;
-        }
-        auto r = budget_.check(s, as);
-        if (r == z3::sat) absorb(enc, s.get_model());
+        auto r = s.check(budget_, {a});
+        if (r == z3::sat) absorb(enc, s.values());
         else if (r == z3::unsat) break;
         else {
           complete = false;
@@ -433,7 +456,7 @@ class Diagnoser {
   // Smallest set of places to fix (to the target's values) so that the target
   // is the only solution: implicit hitting sets over the places where other
   // solutions differ from the target.
-  void extra_givens(const Encoding& enc, z3::solver& s) {
+  void extra_givens(const Encoding& enc, Backend& s) {
     const auto& target = models_.front();
     std::vector<std::size_t> amb;
     for (std::size_t p = 0; p < places_.size(); ++p)
@@ -449,9 +472,9 @@ class Diagnoser {
           }
       return d;
     };
-    z3::solver hs(ctx_, "QF_FD");
     std::vector<z3::expr> h;
     for (std::size_t a = 0; a < amb.size(); ++a) h.push_back(ctx_.bool_const(fmt::format("hit!{}", a).c_str()));
+    Backend& hs = aux_backend(h, "of the hitting sets");
     auto add_diff = [&](const std::vector<std::size_t>& dset) {
       z3::expr_vector any(ctx_);
       for (auto a : dset) any.push_back(h[a]);
@@ -472,31 +495,26 @@ class Diagnoser {
     }
     // Does fixing `set` leave another solution? Returns sat/unsat/unknown and absorbs the model.
     auto counterexample = [&](const std::vector<std::size_t>& set, std::vector<int64_t>& model) {
-      z3::expr_vector as(ctx_);
-      as.push_back(other);
+      std::vector<z3::expr> as{other};
       for (auto a : set) as.push_back(fix[a]);
-      if (!budget_.arm(s, 0)) return z3::unknown;
-      auto r = budget_.check(s, as);
-      if (r == z3::sat) model = model_values(s.get_model(), enc.decision_vars);
+      auto r = s.check(budget_, as);
+      if (r == z3::sat) model = s.values();
       return r;
     };
     std::vector<std::size_t> best;
     bool proven = false;
     unsigned k = 1;
     for (int round = 0; round < 2000; ++round) {
-      z3::expr_vector as(ctx_);
-      as.push_back(!ge[k]);
-      if (!budget_.arm(hs, 0)) break;
-      auto r = budget_.check(hs, as);
+      auto r = hs.check(budget_, {!ge[k]});
       if (r == z3::unknown) break;
       if (r == z3::unsat) {
         if (++k > amb.size()) break;
         continue;
       }
-      z3::model hm = hs.get_model();
+      const auto hit = hs.truth(h);
       std::vector<std::size_t> set;
       for (std::size_t a = 0; a < amb.size(); ++a)
-        if (hm.eval(h[a], true).is_true()) set.push_back(a);
+        if (hit[a]) set.push_back(a);
       std::vector<int64_t> model;
       auto c = counterexample(set, model);
       if (c == z3::unsat) {
@@ -543,6 +561,8 @@ class Diagnoser {
   std::vector<std::vector<std::vector<int64_t>>> seen_;
   std::vector<std::vector<std::string>> seen_values_;
   std::vector<std::vector<int64_t>> models_;
+  std::vector<std::unique_ptr<Encoding>> aux_;            // the auxiliary problems' variables
+  std::vector<std::unique_ptr<Backend>> aux_solvers_;     // their solvers (after aux_: destroyed first)
 };
 
 }  // namespace
@@ -552,6 +572,7 @@ Diagnosis diagnose(const Encoder& encoder, const Puzzle& puzzle, const DiagnoseO
   Diagnosis d;
   RunOptions ro;
   ro.encoding = options.encoding;
+  ro.solver = options.solver;
   ro.limit = 2;
   ro.keep = 2;
   ro.explain = false;

@@ -33,6 +33,7 @@ namespace psmt {
 
 struct DiagnoseOptions {
   std::string encoding;
+  std::string solver = default_solver();  // every solver of the diagnosis runs on this back end
   Limits limits;
   std::size_t conflicts = 1;       // how many minimal conflicts to report
   std::size_t max_repairs = 20;    // per kind of repair
