@@ -84,7 +84,7 @@ struct EncodeOptions {
   // rules_key (`reuse_vars`). Kinds that ignore this return a full encoding,
   // which is correct, only slower.
   bool clues_only = false;
-  const z3::ast_vector_tpl<z3::expr>* reuse_vars = nullptr;
+  const std::vector<z3::expr>* reuse_vars = nullptr;
   // --timeout covers encoding: kinds whose encodings can grow large (tilings,
   // hidoku, keystreams, big grids) call check_deadline() in their loops, which
   // throws psmt::Halted (io/halt.h) once the run's wall-clock limit has

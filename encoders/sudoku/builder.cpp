@@ -17,8 +17,8 @@ F Builder::among(Cell c, const std::function<bool(int)>& ok) {
   return any(fs);
 }
 
-Z3Builder::Z3Builder(z3::context& ctx, Mode mode, int n, std::vector<z3::expr> cells)
-    : ctx_(ctx), mode_(mode), n_(n), cells_(std::move(cells)) {}
+Z3Builder::Z3Builder(z3::context& ctx, Mode mode, int n, const std::vector<z3::expr>& cells)
+    : ctx_(ctx), mode_(mode), n_(n), cells_(cells) {}
 
 F Z3Builder::wrap(const z3::expr& e) {
   exprs_.push_back(e);

@@ -32,8 +32,9 @@ namespace psmt::sudoku {
 class Z3Builder : public Builder {
  public:
   // `cells`: Mode::Int: n*n Int variables; else n*n*n Bool literals
-  // (index (r*n + c)*n + d-1).
-  Z3Builder(z3::context& ctx, Mode mode, int n, std::vector<z3::expr> cells);
+  // (index (r*n + c)*n + d-1). Borrowed: the caller keeps them alive (a
+  // batch reuses one puzzle's variables for the next, without copies).
+  Z3Builder(z3::context& ctx, Mode mode, int n, const std::vector<z3::expr>& cells);
 
   Mode mode() const override { return mode_; }
   int n() const override { return n_; }
@@ -79,7 +80,7 @@ class Z3Builder : public Builder {
   z3::context& ctx_;
   Mode mode_;
   int n_;
-  std::vector<z3::expr> cells_;
+  const std::vector<z3::expr>& cells_;
   std::vector<z3::expr> exprs_, terms_, defs_;
   std::map<Key, std::map<int, z3::expr>> layers_;
 };

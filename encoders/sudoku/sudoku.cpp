@@ -271,21 +271,20 @@ class SudokuFamily : public Encoder {
     // Batch: the clues over the variables of an earlier puzzle of the same shape.
     const bool reuse = options.clues_only && options.reuse_vars && options.reuse_vars->size() == nvars &&
                        !rules_key(g).empty();
-    std::vector<z3::expr> cells;
-    cells.reserve(nvars);
-    if (reuse) {
-      for (unsigned i = 0; i < options.reuse_vars->size(); ++i) cells.push_back((*options.reuse_vars)[i]);
-    } else {
+    std::vector<z3::expr> own;
+    const std::vector<z3::expr>& cells = reuse ? *options.reuse_vars : own;
+    if (!reuse) {
+      own.reserve(nvars);
       for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
           if (integer) {
-            cells.push_back(ctx.int_const(fmt::format("x_{}_{}", r + 1, c + 1).c_str()));
-            enc.decision_vars.push_back(cells.back());
+            own.push_back(ctx.int_const(fmt::format("x_{}_{}", r + 1, c + 1).c_str()));
+            enc.decision_vars.push_back(own.back());
             continue;
           }
           for (int d = 1; d <= n; ++d) {
-            cells.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d).c_str()));
-            enc.decision_vars.push_back(cells.back());
+            own.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d).c_str()));
+            enc.decision_vars.push_back(own.back());
           }
         }
     }

@@ -1,9 +1,11 @@
 // Independent checker for the sudoku family: plain C++, no Z3. Also the
 // model's helpers (regions, units, cell parsing) that encoder and checker share.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -126,7 +128,30 @@ std::vector<Violation> check_values(const Grid& g, const std::vector<int>& value
     for (int c = 0; c < g.n; ++c)
       if (v({r, c}) < 1 || v({r, c}) > g.n)
         out.push_back({"rule/range", fmt::format("{} is {}, outside 1..{}", cell_label({r, c}), v({r, c}), g.n)});
-  for (const auto& u : units(g)) {
+  // Rows, columns and boxes depend on the shape alone: made once per shape
+  // and thread (a batch checks thousands of grids of one shape).
+  thread_local std::map<std::tuple<int, bool, int, int>, std::vector<Unit>> by_shape;
+  std::vector<Unit> irregular;
+  const std::vector<Unit>* us = &irregular;
+  if (g.jigsaw()) {
+    irregular = units(g);
+  } else {
+    auto key = std::make_tuple(g.n, g.boxes, g.box_rows, g.box_cols);
+    auto it = by_shape.find(key);
+    if (it == by_shape.end()) it = by_shape.emplace(key, units(g)).first;
+    us = &it->second;
+  }
+  std::vector<int> count(static_cast<std::size_t>(g.n) + 1);
+  for (const auto& u : *us) {
+    // Most units are fine: count digits first, and list the cells of a
+    // repeated (or out-of-range) value only when there is one.
+    std::fill(count.begin(), count.end(), 0);
+    bool fine = true;
+    for (auto c : u.cells) {
+      const int d = v(c);
+      fine = fine && d >= 1 && d <= g.n && ++count[static_cast<std::size_t>(d)] == 1;
+    }
+    if (fine) continue;
     std::map<int, std::vector<Cell>> seen;
     for (auto c : u.cells) seen[v(c)].push_back(c);
     for (const auto& [digit, cells] : seen) {

@@ -243,6 +243,7 @@ class CadicalBackend : public Backend {
   static std::unique_ptr<CaDiCaL::Solver> configured() {
     auto s = std::make_unique<CaDiCaL::Solver>();
     s->set("quiet", 1);  // nothing on standard output
+    s->set("profile", 0);  // no timers: getrusage() on every solve() call was 4% of a 17-clue batch
     return s;
   }
 

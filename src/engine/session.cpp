@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -19,6 +20,7 @@ struct Session::State {
   uint64_t guards = 0;
   std::string key;
   std::optional<Encoding> base;  // the first puzzle's full encoding
+  std::vector<z3::expr> vars;    // its decision variables, for the next puzzles' clues
   std::unique_ptr<Backend> solver;
   std::unique_ptr<Watchdog> watchdog;  // for --timeout; after ctx, so it stops first
 };
@@ -76,10 +78,11 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       st.solver = make_backend(solver_, st.ctx, *st.base, encoding_);
       for (unsigned i = 0; i < st.base->rules.size(); ++i) st.solver->add(st.base->rules[i]);
       for (const auto& c : st.base->clues) clues.push_back(c.constraint);
+      for (unsigned i = 0; i < st.base->decision_vars.size(); ++i) st.vars.push_back(st.base->decision_vars[i]);
     } else {
       EncodeOptions eo;
       eo.clues_only = true;
-      eo.reuse_vars = &st.base->decision_vars;
+      eo.reuse_vars = &st.vars;
       Encoding e = encoder_.encode(puzzle, st.ctx, encoding_, eo);
       for (const auto& c : e.clues) clues.push_back(c.constraint);
       reused_++;
