@@ -43,9 +43,10 @@ CnfBuilder::CnfBuilder(z3::context& ctx, const z3::expr_vector& decision_vars, s
       bv_from_.push_back(v);
       bv_to_.push_back(whole);
     } else {
-      throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: its decision variable {} is {}, not Boolean or a "
-                                   "bit-vector (--solver z3 runs it)",
-                                   encoding_, v.to_string(), v.get_sort().to_string()));
+      throw NotClauses(encoding_,
+                       fmt::format("its decision variable {} is {}, not Boolean or a bit-vector", v.to_string(),
+                                   v.get_sort().to_string()),
+                       true);
     }
   }
 }
@@ -346,11 +347,13 @@ void CnfBuilder::through_tactics(const z3::expr& e) {
     todo.pop_back();
     if (!seen.emplace(t.id(), true).second) continue;
     if (t.is_app() && is_constant(t) && !t.is_bool())
-      throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: it has the {} variable {}, which is not a "
-                                   "decision variable and cannot be turned into clauses (--solver z3 runs it)",
-                                   encoding_, t.get_sort().to_string(), t.to_string()));
+      throw NotClauses(encoding_,
+                       fmt::format("it has the {} variable {}, which is not a decision variable and cannot be turned "
+                                   "into clauses",
+                                   t.get_sort().to_string(), t.to_string()),
+                       true);
     if (t.is_quantifier())
-      throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: it has a quantifier", encoding_));
+      throw NotClauses(encoding_, "it has a quantifier", false);
     if (t.is_app())
       for (unsigned i = 0; i < t.num_args(); ++i) todo.push_back(t.arg(i));
   }
@@ -360,16 +363,14 @@ void CnfBuilder::through_tactics(const z3::expr& e) {
                  z3::tactic(ctx_, "tseitin-cnf");
   z3::apply_result r = t(g);
   if (r.size() != 1)
-    throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: Z3's tactics did not give one CNF for {}",
-                                 encoding_, e.to_string().substr(0, 200)));
+    throw NotClauses(encoding_, "Z3's tactics did not give one CNF for " + e.to_string().substr(0, 200), false);
   z3::goal cnf = r[0];
   auto lit = [&](const z3::expr& l) -> int {
     if (l.is_true()) return true_;
     if (l.is_false()) return -true_;
     if (is_constant(l) && l.is_bool()) return var_of(l);
     if (l.is_not() && is_constant(l.arg(0)) && l.arg(0).is_bool()) return -var_of(l.arg(0));
-    throw UsageError(fmt::format("encoding {} cannot run on CaDiCaL: {} is not a clause after Tseitin", encoding_,
-                                 l.to_string().substr(0, 200)));
+    throw NotClauses(encoding_, l.to_string().substr(0, 200) + " is not a clause after Tseitin", false);
   };
   for (unsigned i = 0; i < cnf.size(); ++i) {
     z3::expr f = cnf[i];

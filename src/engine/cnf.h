@@ -33,7 +33,22 @@
 
 #include <z3++.h>
 
+#include "io/error.h"
+
 namespace psmt::detail {
+
+// An encoding that cannot become clauses: the message names the encoding for
+// --solver cadical; why() is the reason alone (for export --dimacs).
+class NotClauses : public UsageError {
+ public:
+  NotClauses(const std::string& encoding, const std::string& why, bool z3_runs_it)
+      : UsageError("encoding " + encoding + " cannot run on CaDiCaL: " + why + (z3_runs_it ? " (--solver z3 runs it)" : "")),
+        why_(why) {}
+  const std::string& why() const { return why_; }
+
+ private:
+  std::string why_;
+};
 
 class CnfBuilder {
  public:

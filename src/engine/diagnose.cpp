@@ -153,13 +153,17 @@ class Diagnoser {
   std::unique_ptr<Backend> backend(const Encoding& enc) {
     return make_backend(d_.verdict.solver, ctx_, enc, d_.verdict.encoding);
   }
+  struct Aux {
+    explicit Aux(z3::context& ctx) : enc(ctx) {}
+    Encoding enc;  // its Boolean constants as decision variables
+    std::unique_ptr<Backend> solver;  // declared after enc: destroyed first
+  };
   Backend& aux_backend(const std::vector<z3::expr>& vars, const std::string& name) {
-    aux_.push_back(std::make_unique<Encoding>(ctx_));
-    Encoding& e = *aux_.back();
-    for (const auto& v : vars) e.decision_vars.push_back(v);
-    e.solver_logic = "QF_FD";
-    aux_solvers_.push_back(make_backend(d_.verdict.solver, ctx_, e, name));
-    return *aux_solvers_.back();
+    auto& a = *aux_.emplace_back(std::make_unique<Aux>(ctx_));
+    for (const auto& v : vars) a.enc.decision_vars.push_back(v);
+    a.enc.solver_logic = "QF_FD";
+    a.solver = make_backend(d_.verdict.solver, ctx_, a.enc, name);
+    return *a.solver;
   }
 
   RunOptions sub_run() const {
@@ -561,8 +565,7 @@ class Diagnoser {
   std::vector<std::vector<std::vector<int64_t>>> seen_;
   std::vector<std::vector<std::string>> seen_values_;
   std::vector<std::vector<int64_t>> models_;
-  std::vector<std::unique_ptr<Encoding>> aux_;            // the auxiliary problems' variables
-  std::vector<std::unique_ptr<Backend>> aux_solvers_;     // their solvers (after aux_: destroyed first)
+  std::vector<std::unique_ptr<Aux>> aux_;  // the side problems (subset map, hitting sets)
 };
 
 }  // namespace

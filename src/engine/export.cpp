@@ -59,12 +59,8 @@ std::string export_dimacs(const Encoder& encoder, const Puzzle& puzzle, const st
       });
       for (unsigned i = 0; i < enc.rules.size(); ++i) cnf->add(enc.rules[i]);
       for (const auto& c : enc.clues) cnf->add(c.constraint);
-    } catch (const UsageError& e) {
-      // The builder's reason, without its advice for --solver.
-      std::string why = e.what();
-      if (auto at = why.find("CaDiCaL: "); at != std::string::npos) why = why.substr(at + 9);
-      if (auto at = why.find(" (--solver z3"); at != std::string::npos) why.resize(at);
-      throw UsageError(fmt::format("encoding {} is not purely Boolean: {}; export --smt2 instead", name, why));
+    } catch (const detail::NotClauses& e) {
+      throw UsageError(fmt::format("encoding {} is not purely Boolean: {}; export --smt2 instead", name, e.why()));
     }
     std::string out = fmt::format("c puzzle-smt export: kind {}, encoding {}, {} decision variables, {} clues\n",
                                   encoder.kind(), name, enc.decision_vars.size(), enc.clues.size());
