@@ -510,6 +510,7 @@ class PolyominoEncoder : public Encoder {
       if (!t.board[c]) continue;
       exactly(covering[c], 1, fmt::format("cell{}", c), enc.rules);
       enc.places.push_back(cover_idx[c]);
+      enc.cube_groups.push_back(cover_idx[c]);  // covered exactly once: a column of the exact cover
     }
     if (eo.break_symmetry && t.anchor >= 0) {
       // The anchor piece comes first in the canonical form, so in a canonical
@@ -527,6 +528,7 @@ class PolyominoEncoder : public Encoder {
         ls.push_back(x[i]);
         ws.push_back(static_cast<int>(t.placements[i].cells.size()));
       }
+      enc.implied_rules.push_back(enc.rules.size());
       enc.rules.push_back(z3::pbeq(ls, ws.data(), t.cells_on_board()));
     }
     auto count_label = [&](std::size_t ty, int n) {

@@ -38,6 +38,7 @@ struct PuzzleOptions {
   bool no_explain = false;
   bool up_to_symmetry = false;
   bool no_symmetry_breaking = false;
+  std::string enumeration = "auto";  // check, count, enumerate: RunOptions::enumeration
   std::string color = "auto";
   bool quiet = false;
   bool stats = false;  // text reports end with the time and solver statistics

@@ -83,6 +83,8 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   ro.limits.timeout_ms = o.timeout_ms;
   ro.limits.rlimit = o.rlimit;
   ro.explain = !o.no_explain;
+  ro.enumeration = o.enumeration == "cover" ? Enumeration::Cover
+                   : o.enumeration == "blocking" ? Enumeration::Blocking : Enumeration::Auto;
   const bool color = !o.json && use_color(o.color);
   if (command == "solve" && lp.encoder->has_scorer()) {
     // Every value of every place (per independent component), then the kind's
@@ -250,6 +252,13 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
                   "with --up-to-symmetry: enumerate every solution instead of pruning non-canonical ones in the encoding "
                   "(slower; cross-checks orbit sizes against the full count)");
   }
+  if (name == "check" || name == "count" || name == "enumerate")
+    cmd->add_option("--enumeration", o->enumeration,
+                    "how to go from one solution to the next: cover (exact-cover search over the encoding's "
+                    "exactly-one groups, each leaf confirmed by the solver; polyomino), blocking (a blocking clause "
+                    "per solution), or auto: cover where the encoding has such groups and no --proof/--certify")
+        ->check(CLI::IsMember({"auto", "blocking", "cover"}))
+        ->default_val("auto");
   if (name == "check" || name == "count")
     cmd->add_flag("--no-explain", o->no_explain, "do not compute the conflicting clues of a puzzle with no solution");
   if (name == "solve" || name == "check")

@@ -71,6 +71,13 @@ std::vector<int64_t> Backend::values() {
   return values(every_var(enc_));
 }
 
+z3::check_result Backend::check_values(Budget& budget, const std::vector<int64_t>& values) {
+  std::vector<z3::expr> as;
+  as.reserve(values.size());
+  for (unsigned i = 0; i < values.size(); ++i) as.push_back(values[i] ? enc_.decision_vars[i] : !enc_.decision_vars[i]);
+  return check(budget, as);
+}
+
 namespace {
 
 // Stops a CaDiCaL search at the run's deadline, on Ctrl-C and at the memory
@@ -128,6 +135,10 @@ class CadicalBackend : public Backend {
     assumed_ = assumptions;
     lits_.clear();
     for (const auto& a : assumptions) lits_.push_back(cnf_.literal(a));
+    return solve(budget);
+  }
+
+  z3::check_result solve(Budget& budget) {
     if (budget.spent() || halt_due()) {
       last_ = 0;
       return z3::unknown;
@@ -140,6 +151,27 @@ class CadicalBackend : public Backend {
     sat_.disconnect_terminator();
     checks_++;
     return last_ == 10 ? z3::sat : last_ == 20 ? z3::unsat : z3::unknown;
+  }
+
+  z3::check_result check_values(Budget& budget, const std::vector<int64_t>& values) override {
+    assumed_.clear();
+    lits_.clear();
+    // The true literals first: where they imply the rest (an exact cover)
+    // that is a decision level each for a few instead of every variable. A
+    // model that differs from `values` confirms nothing: then all of them.
+    for (unsigned i = 0; i < values.size(); ++i)
+      if (values[i]) lits_.push_back(cnf_.bits(i).at(0));
+    z3::check_result r = solve(budget);
+    if (r != z3::sat) return r;
+    bool same = true;
+    for (unsigned i = 0; i < values.size() && same; ++i) same = (sat_.val(cnf_.bits(i)[0]) > 0) == (values[i] != 0);
+    if (same) return r;
+    lits_.clear();
+    for (unsigned i = 0; i < values.size(); ++i) {
+      const auto& bits = cnf_.bits(i);
+      lits_.push_back(values[i] ? bits.at(0) : -bits.at(0));
+    }
+    return solve(budget);
   }
 
   std::vector<int64_t> values(const std::vector<unsigned>& vars) override {
@@ -166,7 +198,7 @@ class CadicalBackend : public Backend {
 
   std::vector<z3::expr> core() override {
     std::vector<z3::expr> out;
-    for (std::size_t k = 0; k < lits_.size(); ++k)
+    for (std::size_t k = 0; k < assumed_.size(); ++k)  // none after check_values
       if (sat_.failed(lits_[k])) out.push_back(assumed_[k]);
     return out;
   }

@@ -66,6 +66,10 @@ class Backend {
                      const z3::expr* guard = nullptr) = 0;
   // Assumptions are Boolean constants or their negations.
   virtual z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions = {}) = 0;
+  // A check under "every decision variable has this value" (Bool decision
+  // variables only: one value, 0 or 1, per variable); core() is empty after
+  // it.
+  virtual z3::check_result check_values(Budget& budget, const std::vector<int64_t>& values);
   // After a sat check: the values of decision variables `vars`.
   virtual std::vector<int64_t> values(const std::vector<unsigned>& vars) = 0;
   std::vector<int64_t> values();  // of every decision variable

@@ -46,13 +46,22 @@ struct Encoding {
   z3::expr_vector rules;
   // Constraints this instance adds; what diagnosis may blame or relax.
   std::vector<Clue> clues;
-  // Optional: groups of decision variables (indices) of which exactly one is
-  // true in every solution (the placements of a piece used once). Enumeration
-  // then runs one cube per literal of the smallest group, under an
-  // assumption, like branching on the most constrained piece in Algorithm X
-  // (8x8 pentomino board without its centre: 520 tilings in 58 s instead of
-  // 219 s). A final check without assumptions guards against a wrong hint.
+  // Optional: groups of Boolean decision variables (indices) of which exactly
+  // one is true in every solution (the placements covering a board cell, the
+  // placements of a piece used once). Enumeration then searches over them
+  // (engine/cover.h: Algorithm X with the back end confirming each leaf,
+  // after proving every group), or, with blocking clauses (--proof,
+  // --certify, --enumeration blocking), runs one cube per literal of the
+  // smallest group under an assumption; a final check without assumptions
+  // guards against a wrong hint there.
   std::vector<std::vector<unsigned>> cube_groups;
+  // Indices into `rules` of rules implied by the others, there to help the
+  // solver refute (polyomino's "the placements' sizes add up to the
+  // board"). Enumeration by cover search leaves them out of the solver that
+  // confirms each leaf: dropping them cannot change the solutions, and on a
+  // full assignment they only cost propagation (a 2,000-term sum: 5x the
+  // time per leaf).
+  std::vector<unsigned> implied_rules;
   // The rules were simplified by reasoning from the clues (domains pruned by
   // distances to the givens: sound only while every clue holds). Conflicts
   // and repairs then work on edited puzzles (Encoder::edit, one encoding per

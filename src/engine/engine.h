@@ -45,10 +45,18 @@ struct Limits {
   std::optional<uint64_t> rlimit;      // Z3's deterministic resource units, for the whole run
 };
 
+// How enumeration moves from one model to the next (--enumeration): blocking
+// clauses on the incremental solver, or the exact-cover search of
+// engine/cover.h with the back end confirming each leaf. Auto takes the cover
+// search where the encoding has exactly-one groups (and no proofs are
+// wanted), blocking clauses elsewhere.
+enum class Enumeration { Auto, Blocking, Cover };
+
 struct RunOptions {
   std::string encoding;     // empty: the kind's default
   std::string solver = default_solver();  // the back end (engine/backend.h): z3 or cadical
   uint64_t limit = 2;       // stop after this many solutions (0: no limit)
+  Enumeration enumeration = Enumeration::Auto;
   std::size_t keep = 2;     // keep at most this many solutions in the result
   bool explain = true;      // for `none`: compute the conflicting clues
   EncodeOptions encode;     // passed to the encoder (e.g. break_symmetry)

@@ -1,0 +1,133 @@
+#include "engine/cover.h"
+
+#include <limits>
+
+namespace psmt::detail {
+
+CoverSearch::CoverSearch(std::size_t vars, const std::vector<std::vector<unsigned>>& groups,
+                         const std::vector<int8_t>& fixed)
+    : groups_(groups), of_var_(vars), value_(vars, 0), live_(groups.size(), 0), trues_(groups.size(), 0) {
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    live_[g] = static_cast<int>(groups_[g].size());
+    for (unsigned v : groups_[g]) of_var_.at(v).push_back(static_cast<unsigned>(g));
+  }
+  for (unsigned v = 0; v < vars; ++v)
+    if (of_var_[v].empty()) free_vars_.push_back(v);
+  for (unsigned v = 0; v < vars && !done_ && v < fixed.size(); ++v) {
+    if (value_[v] != 0) {  // already set by another unit: a contradiction ends the search
+      if (fixed[v] != 0 && fixed[v] != value_[v]) done_ = true;
+      continue;
+    }
+    if (fixed[v] < 0 && !set_false(v)) done_ = true;
+    if (fixed[v] > 0 && !choose(v)) done_ = true;
+  }
+  for (std::size_t g = 0; g < groups_.size(); ++g)
+    if (live_[g] == 0) done_ = true;  // an empty group: no solution
+}
+
+bool CoverSearch::set_false(unsigned v) {
+  value_[v] = -1;
+  trail_.push_back(v);
+  bool ok = true;
+  for (unsigned g : of_var_[v])
+    if (--live_[g] == 0 && trues_[g] == 0) ok = false;
+  return ok;
+}
+
+bool CoverSearch::choose(unsigned v) {
+  value_[v] = 1;
+  trail_.push_back(v);
+  for (unsigned g : of_var_[v]) trues_[g]++;
+  for (unsigned g : of_var_[v])
+    for (unsigned w : groups_[g])
+      if (value_[w] == 0 && !set_false(w)) return false;  // undo() restores what was set
+  return true;
+}
+
+void CoverSearch::undo(std::size_t mark) {
+  while (trail_.size() > mark) {
+    unsigned v = trail_.back();
+    trail_.pop_back();
+    if (value_[v] > 0)
+      for (unsigned g : of_var_[v]) trues_[g]--;
+    else
+      for (unsigned g : of_var_[v]) live_[g]++;
+    value_[v] = 0;
+  }
+}
+
+bool CoverSearch::descend() {
+  int best = -1, best_live = std::numeric_limits<int>::max();
+  for (std::size_t g = 0; g < groups_.size(); ++g)
+    if (trues_[g] == 0 && live_[g] < best_live) {
+      best = static_cast<int>(g);
+      best_live = live_[g];
+      if (best_live <= 1) break;
+    }
+  if (best >= 0) {
+    stack_.push_back({best, 0, 0, trail_.size()});
+    return true;
+  }
+  for (unsigned v : free_vars_)
+    if (value_[v] == 0) {
+      stack_.push_back({-1, v, 0, trail_.size()});
+      return true;
+    }
+  return false;  // a leaf
+}
+
+bool CoverSearch::advance() {
+  while (!stack_.empty()) {
+    Frame& f = stack_.back();
+    undo(f.mark);
+    if (f.group < 0) {  // a variable in no group: false, then true
+      if (f.next >= 2) {
+        stack_.pop_back();
+        continue;
+      }
+      const bool truth = f.next++ == 1;
+      nodes_++;
+      value_[f.var] = truth ? 1 : -1;
+      trail_.push_back(f.var);
+      return true;
+    }
+    const auto& vs = groups_[static_cast<std::size_t>(f.group)];
+    while (f.next < vs.size() && value_[vs[f.next]] != 0) f.next++;
+    if (f.next >= vs.size()) {
+      stack_.pop_back();
+      continue;
+    }
+    const unsigned v = vs[f.next++];
+    nodes_++;
+    if (choose(v)) return true;
+  }
+  return false;
+}
+
+bool CoverSearch::next(std::vector<int64_t>& leaf, const std::function<void()>& poll) {
+  if (done_) return false;
+  bool need_advance = started_;  // after a leaf: its last choice is done
+  started_ = true;
+  uint64_t polled = nodes_;
+  for (;;) {
+    if (poll && nodes_ - polled >= 4096) {
+      polled = nodes_;
+      poll();
+    }
+    if (need_advance && !advance()) {
+      done_ = true;
+      return false;
+    }
+    // A group whose variables are all false was caught by set_false; a
+    // group with no live variable can still come from the start (done_).
+    if (descend()) {
+      need_advance = true;  // try the new frame's first alternative
+      continue;
+    }
+    leaf.resize(value_.size());
+    for (std::size_t v = 0; v < value_.size(); ++v) leaf[v] = value_[v] > 0 ? 1 : 0;
+    return true;
+  }
+}
+
+}  // namespace psmt::detail

@@ -1,0 +1,230 @@
+// Enumeration by exact-cover search (engine/cover.h): the search's leaves
+// against brute force on random exact-cover problems, and tilings of random
+// small boards counted by the cover search and by blocking clauses on both
+// back ends against a plain backtracking tiling counter written here.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "engine/cover.h"
+#include "helpers.h"
+#include "io/error.h"
+
+namespace psmt::testing {
+namespace {
+
+Result count_by(const LoadedPuzzle& lp, const char* solver, Enumeration how) {
+  RunOptions ro;
+  ro.solver = solver;
+  ro.limit = 0;
+  ro.enumeration = how;
+  return run(*lp.encoder, *lp.puzzle, ro);
+}
+
+TEST(Cover, SearchLeavesAreExactlyTheAssignmentsTheGroupsAllow) {
+  std::mt19937 rng(20261125);
+  for (int round = 0; round < 300; ++round) {
+    const unsigned n = 4 + rng() % 10;
+    std::vector<std::vector<unsigned>> groups(1 + rng() % 5);
+    for (auto& g : groups)
+      for (unsigned v = 0; v < n; ++v)
+        if (rng() % 3 == 0) g.push_back(v);
+    std::vector<int8_t> fixed(n, 0);
+    for (unsigned v = 0; v < n; ++v)
+      if (rng() % 8 == 0) fixed[v] = rng() % 2 ? 1 : -1;
+    // Brute force: every assignment with exactly one true per group that keeps the units.
+    std::set<std::vector<int64_t>> expected;
+    for (uint32_t bits = 0; bits < (1u << n); ++bits) {
+      std::vector<int64_t> a(n);
+      for (unsigned v = 0; v < n; ++v) a[v] = (bits >> v) & 1;
+      bool ok = true;
+      for (unsigned v = 0; v < n; ++v) ok = ok && (fixed[v] == 0 || (fixed[v] > 0) == (a[v] == 1));
+      for (const auto& g : groups) {
+        int trues = 0;
+        for (unsigned v : g) trues += static_cast<int>(a[v]);
+        ok = ok && trues == 1;
+      }
+      if (ok) expected.insert(a);
+    }
+    detail::CoverSearch search(n, groups, fixed);
+    std::set<std::vector<int64_t>> got;
+    std::vector<int64_t> leaf;
+    uint64_t leaves = 0;
+    while (search.next(leaf)) {
+      leaves++;
+      got.insert(leaf);
+    }
+    EXPECT_EQ(leaves, got.size()) << "round " << round << ": a leaf came twice";
+    EXPECT_EQ(got, expected) << "round " << round;
+    EXPECT_FALSE(search.next(leaf)) << "stays exhausted";
+  }
+}
+
+// Polyomino shapes as cell lists.
+using Shape = std::vector<std::pair<int, int>>;
+
+Shape normalized(Shape s) {
+  int r0 = INT32_MAX, c0 = INT32_MAX;
+  for (auto [r, c] : s) r0 = std::min(r0, r), c0 = std::min(c0, c);
+  for (auto& [r, c] : s) r -= r0, c -= c0;
+  std::sort(s.begin(), s.end());
+  return s;
+}
+
+std::vector<Shape> orientations(const Shape& s) {
+  std::set<Shape> out;
+  Shape cur = s;
+  for (int flip = 0; flip < 2; ++flip) {
+    for (int turn = 0; turn < 4; ++turn) {
+      out.insert(normalized(cur));
+      for (auto& [r, c] : cur) std::tie(r, c) = std::make_pair(c, -r);
+    }
+    for (auto& [r, c] : cur) c = -c;
+  }
+  return {out.begin(), out.end()};
+}
+
+// Tilings of `board` (rows of '#' and '.'), each piece type used `count`
+// times (-1: any number), counted once per set of (type, cells): the first
+// free cell in reading order is covered by the first cell of some oriented
+// piece.
+uint64_t count_tilings(const std::vector<std::string>& board, const std::vector<Shape>& shapes,
+                       std::vector<int> counts) {
+  const int rows = static_cast<int>(board.size()), cols = static_cast<int>(board[0].size());
+  std::vector<std::vector<bool>> free(rows, std::vector<bool>(cols));
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) free[r][c] = board[r][c] == '#';
+  std::vector<std::vector<Shape>> ors;
+  for (const auto& s : shapes) ors.push_back(orientations(s));
+  std::function<uint64_t()> go = [&]() -> uint64_t {
+    int fr = -1, fc = -1;
+    for (int r = 0; r < rows && fr < 0; ++r)
+      for (int c = 0; c < cols; ++c)
+        if (free[r][c]) {
+          fr = r, fc = c;
+          break;
+        }
+    if (fr < 0) {
+      for (int k : counts)
+        if (k > 0) return 0;
+      return 1;
+    }
+    uint64_t total = 0;
+    for (std::size_t t = 0; t < ors.size(); ++t) {
+      if (counts[t] == 0) continue;
+      for (const auto& o : ors[t]) {
+        const int dr = fr - o[0].first, dc = fc - o[0].second;
+        bool fits = true;
+        for (auto [r, c] : o) {
+          const int rr = r + dr, cc = c + dc;
+          fits = fits && rr >= 0 && rr < rows && cc >= 0 && cc < cols && free[rr][cc];
+        }
+        if (!fits) continue;
+        for (auto [r, c] : o) free[r + dr][c + dc] = false;
+        const bool counted = counts[t] > 0;  // -1: any number
+        if (counted) counts[t]--;
+        total += go();
+        if (counted) counts[t]++;
+        for (auto [r, c] : o) free[r + dr][c + dc] = true;
+      }
+    }
+    return total;
+  };
+  return go();
+}
+
+TEST(Cover, RandomTilingsCountLikeABacktrackingCounterInEveryEnumerationAndBackEnd) {
+  const std::vector<Shape> library = {
+      {{0, 0}},                                  // monomino
+      {{0, 0}, {0, 1}},                          // domino
+      {{0, 0}, {0, 1}, {0, 2}},                  // I tromino
+      {{0, 0}, {0, 1}, {1, 0}},                  // L tromino
+      {{0, 0}, {0, 1}, {0, 2}, {0, 3}},          // I tetromino
+      {{0, 0}, {0, 1}, {1, 0}, {1, 1}},          // O
+      {{0, 0}, {0, 1}, {0, 2}, {1, 1}},          // T
+      {{0, 0}, {0, 1}, {1, 1}, {1, 2}},          // S
+      {{0, 0}, {1, 0}, {2, 0}, {2, 1}},          // L
+  };
+  std::mt19937 rng(7);
+  int with_tilings = 0;
+  for (int round = 0; round < 40; ++round) {
+    const int rows = 2 + static_cast<int>(rng() % 3), cols = 3 + static_cast<int>(rng() % 3);
+    std::vector<std::string> board(rows, std::string(cols, '#'));
+    for (auto& row : board)
+      for (auto& ch : row)
+        if (rng() % 7 == 0) ch = '.';
+    std::vector<std::size_t> pick(library.size());
+    for (std::size_t i = 0; i < pick.size(); ++i) pick[i] = i;
+    std::shuffle(pick.begin(), pick.end(), rng);
+    pick.resize(2 + rng() % 4);
+    std::vector<Shape> shapes;
+    std::vector<int> counts;
+    nlohmann::json pieces = nlohmann::json::array();
+    for (std::size_t i : pick) {
+      shapes.push_back(library[i]);
+      const int count = rng() % 4 == 0 ? -1 : 1 + static_cast<int>(rng() % 2);
+      counts.push_back(count);
+      int h = 0, w = 0;
+      for (auto [r, c] : library[i]) h = std::max(h, r + 1), w = std::max(w, c + 1);
+      std::vector<std::string> rowsv(h, std::string(w, '.'));
+      for (auto [r, c] : library[i]) rowsv[r][c] = '#';
+      nlohmann::json piece = {{"shape", rowsv}};
+      if (count < 0) piece["count"] = "any";
+      else piece["count"] = count;
+      pieces.push_back(piece);
+    }
+    bool any_cell = false;
+    for (const auto& row : board) any_cell = any_cell || row.find('#') != std::string::npos;
+    if (!any_cell) continue;
+    nlohmann::json puzzle = {{"kind", "polyomino"}, {"board", board}, {"pieces", pieces}};
+    const uint64_t expected = count_tilings(board, shapes, counts);
+    with_tilings += expected > 0;
+    auto lp = puzzle_from_text(puzzle.dump());
+    for (const char* solver : {"z3", "cadical"})
+      for (auto how : {Enumeration::Cover, Enumeration::Blocking}) {
+        Result r = count_by(lp, solver, how);
+        EXPECT_TRUE(r.complete) << puzzle.dump();
+        EXPECT_EQ(r.solutions_found, expected)
+            << solver << (how == Enumeration::Cover ? " cover" : " blocking") << ": " << puzzle.dump();
+      }
+  }
+  EXPECT_GE(with_tilings, 7) << "the random boards must not all be untileable";
+}
+
+TEST(Cover, PentominoesCountTheSameByCoverSearchAndByBlockingClauses) {
+  auto lp = puzzle_from_file("puzzles/polyomino/pentomino_3x20.json");
+  for (const char* solver : {"z3", "cadical"})
+    for (auto how : {Enumeration::Cover, Enumeration::Blocking}) {
+      Result r = count_by(lp, solver, how);
+      EXPECT_TRUE(r.complete);
+      EXPECT_EQ(r.solutions_found, 8u) << solver;
+      if (how == Enumeration::Cover) EXPECT_GT(r.stats.z3["cover search leaves"], 0) << solver;
+    }
+}
+
+TEST(Cover, TheCommandLineChoosesAndRefusesInOneLine) {
+  const std::string board = kSourceDir + "/puzzles/polyomino/pentomino_3x20.json";
+  for (const char* how : {"auto", "cover", "blocking"}) {
+    CliResult c = run_cli({"count", "--json", "--solver", "cadical", "--enumeration", how, board});
+    EXPECT_EQ(nlohmann::json::parse(c.out)["count"], 8) << how;
+  }
+  CliResult bad = run_cli({"count", "--enumeration", "sideways", board});
+  EXPECT_EQ(bad.exit_code, 2);
+  CliResult sudoku = run_cli({"count", "--enumeration", "cover", kSourceDir + "/puzzles/sudoku/niobaras_fixed.json"});
+  EXPECT_EQ(sudoku.exit_code, 2);
+  EXPECT_NE(sudoku.err.find("--enumeration cover needs an encoding with exactly-one groups"), std::string::npos)
+      << sudoku.err;
+  // Proofs rest on UNSAT answers: --certify keeps blocking clauses, and says so by certifying.
+  CliResult cert = run_cli({"count", "--json", "--certify", "--solver", "cadical", board});
+  auto j = nlohmann::json::parse(cert.out);
+  EXPECT_EQ(j["count"], 8);
+  EXPECT_GE(j["certified"]["unsat_steps"].get<int>(), 1);
+}
+
+}  // namespace
+}  // namespace psmt::testing
