@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -194,6 +195,64 @@ TEST(Cover, RandomTilingsCountLikeABacktrackingCounterInEveryEnumerationAndBackE
       }
   }
   EXPECT_GE(with_tilings, 7) << "the random boards must not all be untileable";
+}
+
+// With every piece used once or any number of times, each constraint lies
+// inside one group (a cell's, a piece's), so the engine confirms the leaves
+// once for all instead of one check each (prove_groups). Fixed pieces
+// ("covered") make placements never true. Both encodings (clauses and
+// counters; pbeq evaluated directly), both back ends, against blocking
+// clauses, which confirm nothing this way.
+TEST(Cover, LeavesConfirmedByTheGroupsCountLikeBlockingClauses) {
+  const std::vector<std::vector<std::string>> library = {
+      {"#"}, {"##"}, {"###"}, {"##", "#."}, {"####"}, {"##", "##"}, {"###", ".#."}, {"##.", ".##"}, {"#.", "#.", "##"}};
+  std::mt19937 rng(11);
+  int confirmed_runs = 0, with_fixed = 0;
+  for (int round = 0; round < 30; ++round) {
+    const int rows = 2 + static_cast<int>(rng() % 3), cols = 3 + static_cast<int>(rng() % 3);
+    std::vector<std::string> board(rows, std::string(cols, '#'));
+    std::vector<std::size_t> pick(library.size());
+    for (std::size_t i = 0; i < pick.size(); ++i) pick[i] = i;
+    std::shuffle(pick.begin(), pick.end(), rng);
+    pick.resize(2 + rng() % 4);
+    nlohmann::json pieces = nlohmann::json::array();
+    for (std::size_t k = 0; k < pick.size(); ++k) {
+      nlohmann::json piece = {{"name", fmt::format("P{}", k)}, {"shape", library[pick[k]]}};
+      if (k == 0 || rng() % 3 == 0) piece["count"] = "any";  // a monomino-free set may not tile otherwise
+      pieces.push_back(piece);
+    }
+    nlohmann::json puzzle = {{"kind", "polyomino"}, {"board", board}, {"pieces", pieces}};
+    if (rng() % 2) {
+      puzzle["covered"] = nlohmann::json::array();
+      for (int k = 0; k < 1 + static_cast<int>(rng() % 2); ++k)
+        puzzle["covered"].push_back({{"cell", {rng() % rows, rng() % cols}},
+                                     {"piece", fmt::format("P{}", rng() % pick.size())}});
+      with_fixed++;
+    }
+    auto lp = puzzle_from_text(puzzle.dump());
+    for (const char* encoding : {"clauses", "pb"}) {
+      std::optional<uint64_t> expected;
+      for (const char* solver : {"z3", "cadical"})
+        for (auto how : {Enumeration::Blocking, Enumeration::Cover}) {
+          RunOptions ro;
+          ro.solver = solver;
+          ro.encoding = encoding;
+          ro.limit = 0;
+          ro.enumeration = how;
+          Result r = run(*lp.encoder, *lp.puzzle, ro);
+          ASSERT_TRUE(r.complete) << puzzle.dump();
+          if (!expected) expected = r.solutions_found;
+          EXPECT_EQ(r.solutions_found, *expected) << encoding << " " << solver << ": " << puzzle.dump();
+          if (how == Enumeration::Cover && r.solutions_found > 0) {
+            EXPECT_EQ(r.stats.z3["cover leaves confirmed by the groups"], r.stats.z3["cover search leaves"])
+                << encoding << " " << solver << ": " << puzzle.dump();
+            confirmed_runs++;
+          }
+        }
+    }
+  }
+  EXPECT_GE(confirmed_runs, 20);
+  EXPECT_GE(with_fixed, 8);
 }
 
 TEST(Cover, PentominoesCountTheSameByCoverSearchAndByBlockingClauses) {

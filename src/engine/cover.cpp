@@ -14,6 +14,10 @@ CoverSearch::CoverSearch(std::size_t vars, const std::vector<std::vector<unsigne
   for (unsigned v = 0; v < vars; ++v)
     if (of_var_[v].empty()) free_vars_.push_back(v);
   for (unsigned v = 0; v < vars && !done_ && v < fixed.size(); ++v) {
+    if (fixed[v] == 2) {  // both true and false: no leaf
+      done_ = true;
+      break;
+    }
     if (value_[v] != 0) {  // already set by another unit: a contradiction ends the search
       if (fixed[v] != 0 && fixed[v] != value_[v]) done_ = true;
       continue;

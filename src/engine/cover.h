@@ -29,7 +29,8 @@ namespace psmt::detail {
 class CoverSearch {
  public:
   // `vars` decision variables; `groups` lists indices into them. `fixed`:
-  // per variable, +1 true, -1 false, 0 free (unit rules of the encoding).
+  // per variable, +1 true, -1 false, 0 free, 2 both (no leaf at all): the
+  // unit rules of the encoding, and what the engine found never true.
   CoverSearch(std::size_t vars, const std::vector<std::vector<unsigned>>& groups, const std::vector<int8_t>& fixed);
 
   // The next leaf: every decision variable's value (0 or 1). False when the

@@ -16,6 +16,7 @@
 #include "engine/encoding.h"
 #include "engine/solver_util.h"
 #include "engine/components.h"
+#include "engine/bool_eval.h"
 #include "engine/cover.h"
 #include "io/error.h"
 
@@ -624,43 +625,76 @@ z3::check_result prove_group(Backend& b, z3::context& ctx, const Encoding& enc, 
   return r;
 }
 
-// Whether the encoding's exactly-one groups hold in every solution, proved
-// before the cover search trusts them. A group is proved from the rules and
-// clues that mention only its own decision variables (a cell's clause and
-// pairs, a piece's count: a few hundred clauses on a solver of their own),
-// and when those are not enough, on the whole encoding (`s`). Sat when a
-// group does not hold, unknown when the budget ran out, unsat when every
-// group is proved.
-z3::check_result prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const std::string& solver,
-                              const std::string& encoding, Budget& budget, Stats& stats) {
+// What the engine proves about the encoding's exactly-one groups before the
+// cover search trusts them (run() below).
+struct GroupProof {
+  // unsat: every group holds in every solution; sat: one does not (a wrong
+  // hint); unknown: the budget ran out.
+  z3::check_result r = z3::unsat;
+  // Every leaf of the cover search satisfies the encoding (less its implied
+  // rules), so that no leaf needs a check of its own.
+  bool leaves_confirmed = false;
+  std::vector<unsigned> never_true;  // false in every solution
+};
+
+// Each group is proved from the constraints that mention only its own
+// decision variables (a cell's clause and pairs, a piece's count), with the
+// constraints on auxiliary constants they reach (a counter's links): no
+// model with none of the group true, none with two. Those constraints are a
+// subset of the encoding, so what they prove holds; a group they cannot
+// prove is tried on the whole encoding (`s`).
+//
+// Then the leaves are confirmed once for all. The constraints (less the
+// implied rules) fall into blocks joined by the auxiliary constants they
+// share. When every block's decision variables lie inside one group, a leaf
+// satisfies the encoding exactly when each block is satisfiable under the
+// leaf's values of that group, which are one variable true and the rest
+// false. So each block is checked under each such assignment, once, instead
+// of the whole encoding at every leaf: a block without auxiliary constants
+// by evaluation (bool_eval.h), the others on a small solver with the group
+// (assume one variable; the group makes the rest false). A variable that
+// fails is false in every solution. When a block reaches across groups, or
+// onto a variable in none, each leaf is confirmed on its own.
+GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const std::vector<int8_t>& fixed,
+                        const std::string& solver, const std::string& encoding, Budget& budget, Stats& stats) {
+  GroupProof out;
   std::unordered_map<unsigned, unsigned> index;
   for (unsigned i = 0; i < enc.decision_vars.size(); ++i) index[enc.decision_vars[i].id()] = i;
-  std::vector<std::vector<unsigned>> groups_of(enc.decision_vars.size());
-  for (unsigned g = 0; g < enc.cube_groups.size(); ++g)
-    for (unsigned i : enc.cube_groups[g]) groups_of.at(i).push_back(g);
-  // Each constraint goes to the groups holding all its decision variables,
-  // with the constraints on auxiliary constants only (a counter's links)
-  // that it reaches through them.
+  std::vector<std::vector<unsigned>> sorted(enc.cube_groups.size()), groups_of(enc.decision_vars.size());
+  for (unsigned g = 0; g < enc.cube_groups.size(); ++g) {
+    sorted[g] = enc.cube_groups[g];
+    std::sort(sorted[g].begin(), sorted[g].end());
+    for (unsigned i : sorted[g]) groups_of.at(i).push_back(g);
+  }
+  auto inside = [&](unsigned g, const std::vector<unsigned>& vs) {
+    for (unsigned v : vs)
+      if (!std::binary_search(sorted[g].begin(), sorted[g].end(), v)) return false;
+    return true;
+  };
+  std::vector<bool> implied(enc.rules.size(), false);
+  for (unsigned i : enc.implied_rules) implied.at(i) = true;
   std::vector<z3::expr> all;
-  for (unsigned r = 0; r < enc.rules.size(); ++r) all.push_back(enc.rules[r]);
-  for (const auto& clue : enc.clues) all.push_back(clue.constraint);
-  std::vector<std::vector<unsigned>> aux_of(all.size());
+  std::vector<bool> all_implied;
+  for (unsigned r = 0; r < enc.rules.size(); ++r) {
+    all.push_back(enc.rules[r]);
+    all_implied.push_back(implied[r]);
+  }
+  for (const auto& clue : enc.clues) {
+    all.push_back(clue.constraint);
+    all_implied.push_back(false);
+  }
+  std::vector<std::vector<unsigned>> vars_of(all.size()), aux_of(all.size());
   std::unordered_map<unsigned, std::vector<std::size_t>> aux_only;  // constant -> constraints without decision variables
   std::vector<std::vector<std::size_t>> local(enc.cube_groups.size());
   for (std::size_t c = 0; c < all.size(); ++c) {
-    std::vector<unsigned> vs;
     std::unordered_set<unsigned> seen;
-    constants_of(all[c], index, vs, aux_of[c], seen);
-    if (vs.empty()) {
+    constants_of(all[c], index, vars_of[c], aux_of[c], seen);
+    if (vars_of[c].empty()) {
       for (unsigned a : aux_of[c]) aux_only[a].push_back(c);
       continue;
     }
-    for (unsigned g : groups_of[vs[0]]) {
-      const auto& members = enc.cube_groups[g];
-      bool inside = true;
-      for (unsigned v : vs) inside = inside && std::find(members.begin(), members.end(), v) != members.end();
-      if (inside) local[g].push_back(c);
-    }
+    for (unsigned g : groups_of[vars_of[c][0]])
+      if (inside(g, vars_of[c])) local[g].push_back(c);
   }
   for (auto& cs : local) {
     std::unordered_set<std::size_t> taken(cs.begin(), cs.end());
@@ -672,12 +706,11 @@ z3::check_result prove_groups(Backend& s, z3::context& ctx, const Encoding& enc,
             for (std::size_t c : it->second)
               if (taken.insert(c).second) cs.push_back(c);
   }
-  // The groups' own constraints are a subset of the encoding, so what they
-  // prove holds, and they leave out the large sums that make each check on
-  // the whole encoding slow. CaDiCaL proves every group on one solver with
-  // the union of them (4x15 pentomino: 0.7 s for 72 groups, against 1.1 s
-  // with a solver per group); Z3 slows down as that solver grows (16.7 s),
-  // so it gets a small solver per group (4.9 s).
+  // The groups' own constraints leave out the large sums that make each
+  // check on the whole encoding slow. CaDiCaL proves every group on one
+  // solver with the union of them (4x15 pentomino: 0.7 s for 72 groups,
+  // against 1.1 s with a solver per group); Z3 slows down as that solver
+  // grows (16.7 s), so it gets a small solver per group (4.9 s).
   auto side_for = [&](const std::vector<std::size_t>& cs) {
     Encoding side(ctx);
     side.decision_vars = enc.decision_vars;
@@ -702,9 +735,94 @@ z3::check_result prove_groups(Backend& s, z3::context& ctx, const Encoding& enc,
     std::unique_ptr<Backend> own = shared ? nullptr : side_for(local[g]);
     auto r = prove_group(shared ? *shared : *own, ctx, enc, enc.cube_groups[g], g, budget, stats);
     if (r == z3::sat) r = prove_group(s, ctx, enc, enc.cube_groups[g], g, budget, stats);
-    if (r != z3::unsat) return r;
+    if (r != z3::unsat) {
+      out.r = r;
+      return out;
+    }
   }
-  return z3::unsat;
+  shared.reset();
+
+  // Blocks of the constraints a leaf must satisfy: union-find over shared
+  // auxiliary constants, each block given to a group that holds all its
+  // decision variables.
+  std::vector<std::size_t> parent(all.size());
+  for (std::size_t c = 0; c < all.size(); ++c) parent[c] = c;
+  auto root = [&](std::size_t c) {
+    while (parent[c] != c) c = parent[c] = parent[parent[c]];
+    return c;
+  };
+  std::unordered_map<unsigned, std::size_t> owner;  // auxiliary constant -> a constraint holding it
+  for (std::size_t c = 0; c < all.size(); ++c)
+    if (!all_implied[c])
+      for (unsigned a : aux_of[c]) {
+        auto [it, fresh] = owner.emplace(a, c);
+        if (!fresh) parent[root(c)] = root(it->second);
+      }
+  std::unordered_map<std::size_t, std::vector<std::size_t>> members;
+  std::unordered_map<std::size_t, std::vector<unsigned>> block_vars;
+  for (std::size_t c = 0; c < all.size(); ++c)
+    if (!all_implied[c]) {
+      members[root(c)].push_back(c);
+      auto& bv = block_vars[root(c)];
+      bv.insert(bv.end(), vars_of[c].begin(), vars_of[c].end());
+    }
+  std::vector<std::vector<std::size_t>> given(enc.cube_groups.size());  // group -> its blocks' constraints
+  for (auto& [b, cs] : members) {
+    const auto& vs = block_vars[b];
+    int home = -1;
+    if (!vs.empty())  // empty: a constant, or constants no decision variable reaches
+      for (unsigned g : groups_of[vs[0]])
+        if (inside(g, vs)) {
+          home = static_cast<int>(g);
+          break;
+        }
+    if (home < 0) return out;  // each leaf is confirmed on its own
+    auto& to = given[static_cast<std::size_t>(home)];
+    to.insert(to.end(), cs.begin(), cs.end());
+  }
+  std::vector<bool> bad(enc.decision_vars.size(), false);
+  for (unsigned g = 0; g < enc.cube_groups.size(); ++g) {
+    const auto& vs = enc.cube_groups[g];
+    std::vector<std::size_t> rest;  // constraints on auxiliary constants: for the solver
+    std::sort(given[g].begin(), given[g].end());
+    for (std::size_t c : given[g]) {
+      auto ev = aux_of[c].empty() ? detail::BoolEval::compile(all[c], index) : std::nullopt;
+      if (!ev) {
+        rest.push_back(c);
+        continue;
+      }
+      // One of its own variables true, or none of them (any other of the group).
+      if (!ev->value(-1))
+        for (unsigned v : vs)
+          if (!std::binary_search(ev->vars().begin(), ev->vars().end(), v)) bad[v] = true;
+      for (unsigned v : ev->vars())
+        if (!ev->value(static_cast<long>(v))) bad[v] = true;
+    }
+    if (rest.empty()) continue;
+    Encoding side(ctx);  // the group's variables only: a model decides no others
+    for (unsigned i : vs) side.decision_vars.push_back(enc.decision_vars[i]);
+    auto b = make_backend(solver, ctx, side, encoding);
+    for (std::size_t c : rest) b->add(all[c]);
+    b->add(z3::mk_or(side.decision_vars));  // proved above
+    b->add(z3::atmost(side.decision_vars, 1));
+    int forced = -1;  // a variable fixed true: the only one a leaf can make true here
+    for (unsigned v : vs)
+      if (fixed[v] > 0) forced = static_cast<int>(v);
+    for (unsigned v : vs) {
+      if (bad[v] || fixed[v] < 0 || (forced >= 0 && static_cast<int>(v) != forced)) continue;
+      stats.checks++;
+      auto r = b->check(budget, {enc.decision_vars[v]});
+      if (r == z3::unknown) {
+        out.r = r;
+        return out;
+      }
+      if (r == z3::unsat) bad[v] = true;
+    }
+  }
+  for (unsigned v = 0; v < bad.size(); ++v)
+    if (bad[v]) out.never_true.push_back(v);
+  out.leaves_confirmed = true;
+  return out;
 }
 
 // The encoding's unit rules on decision variables (x, or not x), as the
@@ -832,21 +950,27 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
                                    "variables and no --proof/--certify; kind {}, encoding {} {}",
                                    encoder.kind(), res.encoding,
                                    enc.cube_groups.empty() ? "has none" : "cannot take it here"));
+    std::vector<int8_t> fixed;
+    bool confirmed = false;  // every leaf satisfies the encoding: no check per leaf
     if (cover) {
       auto tc = Clock::now();
-      z3::check_result proved = prove_groups(*s, ctx, enc, options.solver, res.encoding, budget, res.stats);
+      fixed = unit_rules(enc);
+      GroupProof proof = prove_groups(*s, ctx, enc, fixed, options.solver, res.encoding, budget, res.stats);
       res.stats.first_model_ms += ms_since(tc);
-      if (proved == z3::unknown) {
+      if (proof.r == z3::unknown) {
         res.reason_unknown = s->reason_unknown(budget);
         cover = false;
-      } else if (proved == z3::sat) {
+      } else if (proof.r == z3::sat) {
         if (options.enumeration == Enumeration::Cover)
           throw InternalError("encoding " + res.encoding + " names an exactly-one group that does not hold");
         cover = false;  // a wrong hint: blocking clauses do not need it
+      } else if (proof.leaves_confirmed) {
+        confirmed = true;
+        for (unsigned v : proof.never_true) fixed[v] = fixed[v] > 0 ? 2 : -1;
       }
     }
     if (cover) {
-      detail::CoverSearch search(enc.decision_vars.size(), enc.cube_groups, unit_rules(enc));
+      detail::CoverSearch search(enc.decision_vars.size(), enc.cube_groups, fixed);
       std::vector<int64_t> leaf;
       uint64_t leaves = 0;
       auto poll = [] { poll_halt(); };  // the deadline, Ctrl-C and the memory cap between leaves
@@ -854,9 +978,9 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
         if (options.limit && res.solutions_found >= options.limit) break;
         auto tc = Clock::now();
         const bool more = search.next(leaf, poll);
-        z3::check_result r = more ? s->check_values(budget, leaf) : z3::unsat;
+        z3::check_result r = more ? (confirmed ? z3::sat : s->check_values(budget, leaf)) : z3::unsat;
         if (more) {
-          res.stats.checks++;
+          res.stats.checks += confirmed ? 0 : 1;
           leaves++;
         }
         (res.solutions_found == 0 ? res.stats.first_model_ms : res.stats.uniqueness_ms) += ms_since(tc);
@@ -873,6 +997,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       }
       res.stats.z3["cover search nodes"] += static_cast<double>(search.nodes());
       res.stats.z3["cover search leaves"] += static_cast<double>(leaves);
+      if (confirmed) res.stats.z3["cover leaves confirmed by the groups"] += static_cast<double>(leaves);
     }
     if (!cover)  // the implied rules help blocking clauses refute
       for (unsigned i : enc.implied_rules) s->add(enc.rules[i]);
