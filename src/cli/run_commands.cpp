@@ -255,7 +255,7 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
   if (name == "check" || name == "count" || name == "enumerate")
     cmd->add_option("--enumeration", o->enumeration,
                     "how to go from one solution to the next: cover (exact-cover search over the encoding's "
-                    "exactly-one groups, each leaf confirmed by the solver; polyomino), blocking (a blocking clause "
+                    "exactly-one groups, the leaves confirmed against every other constraint; polyomino), blocking (a blocking clause "
                     "per solution), or auto: cover where the encoding has such groups and no --proof/--certify")
         ->check(CLI::IsMember({"auto", "blocking", "cover"}))
         ->default_val("auto");

@@ -10,9 +10,10 @@
 // one of them true, every other variable of its groups false, and undo on
 // backtracking. Each leaf (every group has its true variable; variables in
 // no group are tried both ways) is a candidate assignment of every decision
-// variable, and the back end confirms it against the whole encoding (one
-// check under those assumptions) before it counts. The groups are a
-// relaxation: they prune, the back end decides. Distinct leaves are distinct
+// variable, confirmed against the whole encoding before it counts: by the
+// back end (one check under those assumptions), or once for all before the
+// search when each constraint lies inside one group (engine.cpp,
+// prove_groups). The groups are a relaxation: they prune, the rest decides. Distinct leaves are distinct
 // assignments, so nothing is counted twice and no blocking clause is needed.
 //
 // The engine proves each group before it trusts it (engine.cpp: no model

@@ -49,18 +49,19 @@ struct Encoding {
   // Optional: groups of Boolean decision variables (indices) of which exactly
   // one is true in every solution (the placements covering a board cell, the
   // placements of a piece used once). Enumeration then searches over them
-  // (engine/cover.h: Algorithm X with the back end confirming each leaf,
-  // after proving every group), or, with blocking clauses (--proof,
+  // (engine/cover.h: Algorithm X, after proving every group; the leaves
+  // are confirmed once for all or one by one by the back end), or, with blocking clauses (--proof,
   // --certify, --enumeration blocking), runs one cube per literal of the
   // smallest group under an assumption; a final check without assumptions
   // guards against a wrong hint there.
   std::vector<std::vector<unsigned>> cube_groups;
   // Indices into `rules` of rules implied by the others, there to help the
   // solver refute (polyomino's "the placements' sizes add up to the
-  // board"). Enumeration by cover search leaves them out of the solver that
-  // confirms each leaf: dropping them cannot change the solutions, and on a
-  // full assignment they only cost propagation (a 2,000-term sum: 5x the
-  // time per leaf).
+  // board"). Enumeration by cover search leaves them out of what confirms
+  // the leaves: dropping them cannot change the solutions, and on a full
+  // assignment they only cost propagation (a 2,000-term sum: 5x the time
+  // per leaf); they span every group, so they would also stop the leaves
+  // from being confirmed once for all.
   std::vector<unsigned> implied_rules;
   // The rules were simplified by reasoning from the clues (domains pruned by
   // distances to the givens: sound only while every clue holds). Conflicts
