@@ -138,21 +138,6 @@ class CadicalBackend : public Backend {
     return solve(budget);
   }
 
-  z3::check_result solve(Budget& budget) {
-    if (budget.spent() || halt_due()) {
-      last_ = 0;
-      return z3::unknown;
-    }
-    sat_.reserve(cnf_.vars());
-    for (int l : lits_) sat_.assume(l);
-    Stopper stop(budget);
-    sat_.connect_terminator(&stop);
-    last_ = sat_.solve();
-    sat_.disconnect_terminator();
-    checks_++;
-    return last_ == 10 ? z3::sat : last_ == 20 ? z3::unsat : z3::unknown;
-  }
-
   z3::check_result check_values(Budget& budget, const std::vector<int64_t>& values) override {
     assumed_.clear();
     lits_.clear();
@@ -252,6 +237,22 @@ class CadicalBackend : public Backend {
   }
 
  private:
+  // One solve() under lits_ (the assumptions as literals).
+  z3::check_result solve(Budget& budget) {
+    if (budget.spent() || halt_due()) {
+      last_ = 0;
+      return z3::unknown;
+    }
+    sat_.reserve(cnf_.vars());
+    for (int l : lits_) sat_.assume(l);
+    Stopper stop(budget);
+    sat_.connect_terminator(&stop);
+    last_ = sat_.solve();
+    sat_.disconnect_terminator();
+    checks_++;
+    return last_ == 10 ? z3::sat : last_ == 20 ? z3::unsat : z3::unknown;
+  }
+
   void take(const std::vector<int>& c) {
     for (int l : c) sat_.add(l);
     sat_.add(0);

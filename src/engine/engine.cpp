@@ -711,9 +711,10 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
   // solver with the union of them (4x15 pentomino: 0.7 s for 72 groups,
   // against 1.1 s with a solver per group); Z3 slows down as that solver
   // grows (16.7 s), so it gets a small solver per group (4.9 s).
-  auto side_for = [&](const std::vector<std::size_t>& cs) {
+  // A solver of the constraints `cs`, with `vars` as its decision variables.
+  auto side_for = [&](const z3::expr_vector& vars, const std::vector<std::size_t>& cs) {
     Encoding side(ctx);
-    side.decision_vars = enc.decision_vars;
+    side.decision_vars = vars;
     side.solver_logic = enc.solver_logic;  // QF_FD: Z3's other solvers lose models of sums (z3-hazards)
     auto b = make_backend(solver, ctx, side, encoding);
     for (std::size_t c : cs) b->add(all[c]);
@@ -730,10 +731,10 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
           every.push_back(c);
         }
     std::sort(every.begin(), every.end());
-    shared = side_for(every);
+    shared = side_for(enc.decision_vars, every);
   }
   for (unsigned g = 0; g < enc.cube_groups.size(); ++g) {
-    std::unique_ptr<Backend> own = shared ? nullptr : side_for(local[g]);
+    std::unique_ptr<Backend> own = shared ? nullptr : side_for(enc.decision_vars, local[g]);
     auto r = prove_group(shared ? *shared : *own, ctx, enc, enc.cube_groups[g], g, budget, stats);
     if (r == z3::sat) r = prove_group(s, ctx, enc, enc.cube_groups[g], g, budget, stats);
     if (r != z3::unsat) {
@@ -800,19 +801,17 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
         if (!ev->value(static_cast<long>(v))) bad[v] = true;
     }
     if (rest.empty()) continue;
-    Encoding side(ctx);  // the group's variables only: a model decides no others
-    for (unsigned i : vs) side.decision_vars.push_back(enc.decision_vars[i]);
-    side.solver_logic = enc.solver_logic;
-    auto b = make_backend(solver, ctx, side, encoding);
-    for (std::size_t c : rest) b->add(all[c]);
+    z3::expr_vector own(ctx);  // the group's variables only: a model decides no others
+    for (unsigned i : vs) own.push_back(enc.decision_vars[i]);
+    auto b = side_for(own, rest);
     // The leaf's values of the group: on CaDiCaL the (proved) group as
     // clauses and one assumption, a decision level for one literal instead
     // of every one (6x10 pentomino: 1.5 s less); on Z3 every value as an
     // assumption (no cardinality constraint across checks: z3-hazards).
     const bool by_clauses = solver == "cadical";
     if (by_clauses) {
-      b->add(z3::mk_or(side.decision_vars));
-      b->add(z3::atmost(side.decision_vars, 1));
+      b->add(z3::mk_or(own));
+      b->add(z3::atmost(own, 1));
     }
     int forced = -1;  // a variable fixed true: the only one a leaf can make true here
     for (unsigned v : vs)
