@@ -80,7 +80,9 @@ Imported grid_from_rows(const std::vector<Row>& rows, int n, const std::string& 
   const std::string alphabet = n == 16 ? choose_alphabet(rows, options.alphabet, origin) : std::string();
   nlohmann::json grid = nlohmann::json::array();
   for (const auto& r : rows) {
+    // Rows of digits up to 9x9, as people write them; numbers above 9 stay numbers.
     nlohmann::json row = nlohmann::json::array();
+    std::string digits;
     for (std::size_t k = 0; k < r.text.size(); ++k) {
       int v = value_of(r.text[k], n, alphabet);
       if (v < 0) {
@@ -92,15 +94,11 @@ Imported grid_from_rows(const std::vector<Row>& rows, int n, const std::string& 
                                      r.line, r.columns[k], shorten(std::string(1, r.text[k])), n, n, valid),
                          origin);
       }
-      row.push_back(v);
+      if (n <= 9) digits += cell_value_char(v);
+      else row.push_back(v);
     }
-    if (n <= 9) {  // rows of digits, as people write them; numbers above 9 stay numbers
-      std::string digits;
-      for (const auto& v : row) digits += cell_value_char(v.get<int>());
-      grid.push_back(digits);
-    } else {
-      grid.push_back(row);
-    }
+    if (n <= 9) grid.push_back(std::move(digits));
+    else grid.push_back(std::move(row));
   }
   Builder b(format);
   b.out.puzzle = {{"kind", "sudoku"}, {"grid", grid}};

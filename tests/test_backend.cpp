@@ -102,6 +102,106 @@ TEST(Backends, CaDiCaLSessionGivesTheVerdictsOfZ3) {
   EXPECT_GT(cadical.reused(), 70u);
 }
 
+TEST(Backends, RenewedSessionsGiveTheVerdictsOfFreshRunsAndCertifyTheirUniquenessSteps) {
+  // A shared solver renewed every 4 puzzles (Backend::renew: back to the
+  // rules' clauses) on both back ends: unique, multiple and none puzzles,
+  // some whose clues are literals (givens: assumptions) and some whose
+  // clues are not (greater-than signs: behind a guard), each compared with
+  // a fresh run. The uniqueness check excludes the first solution for that
+  // check only (check_excluding), so no verdict leaks into the next puzzle.
+  std::vector<LoadedPuzzle> puzzles;
+  std::istringstream in(read_file(kCorpusDir + "/radcliffe200.jsonl"));
+  std::string line;
+  for (int i = 0; i < 12 && std::getline(in, line); ++i) puzzles.push_back(puzzle_from_text(line));
+  for (const char* f : {"puzzles/sudoku/prolog_post_two_solutions.json", "puzzles/sudoku/niobaras_original.json",
+                        "puzzles/sudoku/niobaras_fixed.json", "puzzles/sudoku/prolog_post_three_givens_removed.json"})
+    puzzles.insert(puzzles.begin() + static_cast<long>(puzzles.size() / 2), puzzle_from_file(f));
+  std::vector<Result> fresh;  // by position (puzzles read from text share a file name)
+  for (const auto& lp : puzzles) fresh.push_back(run_puzzle(lp, "bool-pairwise", 2, "z3"));
+  for (const std::string solver : {"z3", "cadical"}) {
+    SCOPED_TRACE(solver);
+    Session session(*puzzles[0].encoder, "bool-pairwise", solver);
+    session.set_renewal(4);
+    std::map<Status, int> seen;
+    for (int round = 0; round < 3; ++round)
+      for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        const LoadedPuzzle& lp = puzzles[i];
+        const Result& want = fresh[i];
+        Result got = session.check(*lp.puzzle, {});
+        ASSERT_EQ(status_name(got.status), status_name(want.status)) << lp.file << " round " << round;
+        if (want.status == Status::Unique) EXPECT_EQ(got.solutions, want.solutions) << lp.file;
+        if (want.status == Status::Multiple) EXPECT_EQ(got.solutions.size(), 2u) << lp.file;
+        seen[got.status]++;
+      }
+    EXPECT_EQ(seen[Status::None], 3);
+    EXPECT_EQ(seen[Status::Multiple], 6);
+    EXPECT_EQ(session.renewals(), (3 * puzzles.size() - 1) / 4);
+  }
+  // With --certify, each uniqueness step (the first solution excluded by
+  // CaDiCaL's constraint clause, or by a guard on Z3) and each "none" is
+  // proved again with the clause in the proof's CNF, also after renewals.
+  const fs::path dir = fs::temp_directory_path() / ("psmt-renew-proofs-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  {
+    ProofScope scope(dir.string());
+    for (const std::string solver : {"z3", "cadical"}) {
+      SCOPED_TRACE(solver);
+      Session session(*puzzles[0].encoder, "bool-pairwise", solver);
+      session.set_renewal(3);
+      for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        Result got = session.check(*puzzles[i].puzzle, {});
+        ASSERT_EQ(got.status, fresh[i].status) << puzzles[i].file;
+        EXPECT_EQ(got.certified, got.status == Status::Multiple ? 0u : 1u) << puzzles[i].file;
+      }
+      EXPECT_GT(session.renewals(), 3u);
+    }
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Backends, CaDiCaLOptionsAreCheckedBeforeTheRunAndKeepTheVerdicts) {
+  const std::string p = kSourceDir + "/puzzles/sudoku/prolog_post.json";
+  // Names and values CaDiCaL refuses or would clip: exit 2, one line.
+  for (const auto& [arg, part] : std::vector<std::pair<std::string, std::string>>{
+           {"bogus=1", "CaDiCaL has no option of that name"},
+           {"shrink=9", "outside the range CaDiCaL allows (it would use 3)"},
+           {"shrink=x", "expected true, false or a whole number"},
+           {"chrono", "is not KEY=VALUE"}}) {
+    CliResult r = run_cli({"check", "--solver", "cadical", "--cadical", arg, p});
+    EXPECT_EQ(r.exit_code, 2) << arg << r.err;
+    EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  // CaDiCaL's own chronological backtracking back on, and options that
+  // change the search: the same verdict and solution, and the Z3 hazard
+  // reproducer unique under each, in check and in batch.
+  CliResult ours = run_cli({"check", "--json", "--solver", "cadical", p});
+  ASSERT_EQ(ours.exit_code, 0) << ours.err;
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--cadical", "chrono=1"},
+        std::vector<std::string>{"--cadical", "phase=false", "--cadical", "seed=7", "--cadical", "stabilize=0"}}) {
+    std::vector<std::string> args = {"check", "--json", "--solver", "cadical"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(p);
+    CliResult r = run_cli(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["solutions"], nlohmann::json::parse(ours.out)["solutions"]);
+    args.back() = kSourceDir + "/tests/data/z3-hazards/puzzle.txt";
+    EXPECT_EQ(run_cli(args).exit_code, 0);
+    std::vector<std::string> batch = {"batch", "--solver", "cadical", "-q", "--renew", "2", "--kind", "sudoku"};
+    batch.insert(batch.end(), extra.begin(), extra.end());
+    batch.push_back(kSourceDir + "/tests/data/z3-hazards/puzzle.txt");
+    batch.push_back(p);
+    batch.push_back(kSourceDir + "/tests/data/z3-hazards/puzzle.txt");
+    CliResult b = run_cli(batch);
+    EXPECT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(std::count(b.out.begin(), b.out.end(), '\n'), 3) << b.out;
+    std::istringstream records(b.out);
+    for (std::string rec; std::getline(records, rec);) EXPECT_EQ(nlohmann::json::parse(rec)["status"], "unique") << rec;
+  }
+}
+
 TEST(Backends, IntEncodingsAndUnknownSolversAreRefusedInOneLine) {
   const std::string f = kSourceDir + "/puzzles/sudoku/prolog_post.json";
   CliResult a = run_cli({"check", "--solver", "cadical", "-e", "int-fd", f});

@@ -314,6 +314,29 @@ TEST(Cli, Z3ParametersAreCheckedBeforeTheRunAndApplyToEverySolver) {
   }
 }
 
+TEST(Cli, SolverParametersTakeOneValueEachAndLeaveTheFilesAfterThem) {
+  // --z3 and --cadical may be repeated; each takes one KEY=VALUE, so the
+  // files after it are files (they were once taken as more parameters).
+  const std::string p = kSourceDir + "/puzzles/sudoku/prolog_post.json";
+  const std::string two = kSourceDir + "/puzzles/sudoku/prolog_post_two_solutions.json";
+  for (const std::vector<std::string>& opts :
+       {std::vector<std::string>{"--z3", "sat.random_seed=7", "--z3", "sat.gc.initial=600"},
+        std::vector<std::string>{"--solver", "cadical", "--cadical", "seed=7", "--cadical", "chrono=1"}}) {
+    std::vector<std::string> check = {"check"};
+    check.insert(check.end(), opts.begin(), opts.end());
+    check.insert(check.end(), {p, two, p});
+    CliResult c = run_cli(check);
+    EXPECT_EQ(c.exit_code, 10) << c.err;  // the worst of unique, multiple, unique
+    EXPECT_EQ(c.err, "");
+    std::vector<std::string> batch = {"batch", "-q"};
+    batch.insert(batch.end(), opts.begin(), opts.end());
+    batch.insert(batch.end(), {p, two, p});
+    CliResult b = run_cli(batch);
+    EXPECT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(std::count(b.out.begin(), b.out.end(), '\n'), 3) << b.out;
+  }
+}
+
 TEST(Cli, NumericOptionsAreCheckedAndZeroMeansNoLimit) {
   const std::string p = kSourceDir + "/puzzles/sudoku/prolog_post.json";
   struct Case {

@@ -40,6 +40,7 @@ struct BatchOptions {
   uint64_t jobs = 1;
   bool resume = false, fresh = false, quiet = false, no_solutions = false;
   uint64_t limit = 0;
+  uint64_t renew = Session::kDefaultRenewal;
   importers::ImportOptions import;  // --alphabet for sudoku text
 };
 
@@ -233,7 +234,10 @@ int run_batch(const BatchOptions& o) {
           res = run(*lp.encoder, *lp.puzzle, ro);
         } else {
           auto& s = sessions[lp.kind];
-          if (!s) s = std::make_unique<Session>(*lp.encoder, o.encoding.empty() ? "" : o.encoding);
+          if (!s) {
+            s = std::make_unique<Session>(*lp.encoder, o.encoding.empty() ? "" : o.encoding);
+            s->set_renewal(o.renew);
+          }
           uint64_t before = s->reused();
           res = s->check(*lp.puzzle, lim);
           reused += s->reused() - before;
@@ -351,6 +355,9 @@ void setup_batch(CLI::App& app, int& exit_status) {
   cmd->add_option("--shard", o->shard, "i/n: only records whose index is i-1 modulo n (split a corpus across machines)");
   add_limit(*cmd, "--timeout", o->timeout_ms, kMaxWhole, "per puzzle, in milliseconds (unknown when hit); 0: no limit");
   add_whole(*cmd, "--limit", o->limit, 0, kMaxWhole, "only the first N records (0: all)");
+  add_whole(*cmd, "--renew", o->renew, 0, kMaxWhole,
+            "start each shared solver afresh from the rules every N puzzles, forgetting what it learned (0: never)")
+      ->default_val(Session::kDefaultRenewal);
   cmd->add_flag("--fresh-solver", o->fresh, "a new Z3 context per puzzle instead of one solver per shape (for comparison)");
   cmd->add_flag("--no-solutions", o->no_solutions, "leave solutions out of the records");
   cmd->add_flag("-q,--quiet", o->quiet, "no progress bar and no summary on stderr");

@@ -99,6 +99,30 @@ std::function<void(const std::string&)> validated(const char* option, void (*set
     }
   };
 }
+// A repeatable NAME KEY=VALUE option, each value handed to `set` (which
+// throws UsageError, its message starting with NAME, for what it refuses).
+void add_key_values(CLI::App& cmd, const std::string& name, const std::string& example,
+                    void (*set)(const std::string&, const std::string&), const std::string& help) {
+  cmd.add_option_function<std::vector<std::string>>(
+         name,
+         [name, example, set](const std::vector<std::string>& all) {
+           for (const auto& s : all) {
+             const auto eq = s.find('=');
+             if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
+               throw CLI::ValidationError(name, fmt::format("{} is not KEY=VALUE (e.g. {})", quote_input(s, 40), example));
+             try {
+               set(s.substr(0, eq), s.substr(eq + 1));
+             } catch (const UsageError& e) {
+               throw CLI::ValidationError(name, std::string(e.what()).substr(name.size() + 1));
+             }
+           }
+         },
+         help)
+      ->type_name("KEY=VALUE")
+      ->expected(1)
+      ->allow_extra_args(false)  // one KEY=VALUE per option: the files after it stay files
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
 }  // namespace
 
 void add_resource_options(CLI::App& cmd, bool solver) {
@@ -116,26 +140,14 @@ void add_resource_options(CLI::App& cmd, bool solver) {
         "check the proof of every UNSAT answer a verdict rests on (no solution, no further solution) with CaDiCaL's "
         "proof checker before the verdict is printed; a failed check is an internal error (exit 1)");
   }
-  cmd.add_option_function<std::vector<std::string>>(
-         "--z3",
-         [](const std::vector<std::string>& all) {
-           for (const auto& s : all) {
-             const auto eq = s.find('=');
-             if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
-               throw CLI::ValidationError("--z3", fmt::format("{} is not KEY=VALUE (e.g. sat.gc.initial=20000)", quote_input(s, 40)));
-             try {
-               set_solver_override(s.substr(0, eq), s.substr(eq + 1));
-             } catch (const UsageError& e) {
-               throw CLI::ValidationError("--z3", std::string(e.what()).substr(std::string("--z3 ").size()));
-             }
-           }
-         },
-         "a Z3 solver parameter for every solver of the run, after puzzle-smt's own (repeat for more); "
-         "KEY=default leaves one of puzzle-smt's own settings unset, as Z3 has it (e.g. --z3 sat.gc.initial=default "
-         "--z3 sat.subsumption=default)")
-      ->type_name("KEY=VALUE")
-      ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add_key_values(cmd, "--z3", "sat.gc.initial=20000", set_solver_override,
+                 "a Z3 solver parameter for every solver of the run, after puzzle-smt's own (repeat for more); "
+                 "KEY=default leaves one of puzzle-smt's own settings unset, as Z3 has it (e.g. --z3 "
+                 "sat.gc.initial=default --z3 sat.subsumption=default)");
+  add_key_values(cmd, "--cadical", "chrono=1", set_cadical_option,
+                 "a CaDiCaL option for every CaDiCaL solver of the run (--solver cadical, and proofs), after "
+                 "puzzle-smt's own (chrono=0; repeat for more; VALUE true, false or a whole number in the option's "
+                 "range)");
   cmd.add_option_function<std::string>(
          "--memory",
          [](const std::string& s) {

@@ -20,6 +20,7 @@ namespace {
 std::string g_proof_dir;
 bool g_certify = false;
 std::atomic<uint64_t> g_proof_steps{0};
+std::vector<std::pair<std::string, int>> g_cadical_options;  // --cadical, in order
 }  // namespace
 
 const std::vector<std::string>& solver_names() {
@@ -65,6 +66,34 @@ void set_proof_dir(const std::string& dir) {
 
 bool proofs_wanted() { return g_certify || !g_proof_dir.empty(); }
 
+void set_cadical_option(const std::string& key, const std::string& value) {
+  if (!CaDiCaL::Solver::is_valid_option(key.c_str()))
+    throw UsageError(fmt::format("--cadical {}: CaDiCaL has no option of that name", quote_input(key + "=" + value, 60)));
+  int v = 0;
+  if (value == "true" || value == "false") {
+    v = value == "true";
+  } else {
+    std::size_t used = 0;
+    long long n = 0;
+    try {
+      n = std::stoll(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != value.size() || n < INT32_MIN || n > INT32_MAX)
+      throw UsageError(fmt::format("--cadical {}: expected true, false or a whole number after =", quote_input(key + "=" + value, 60)));
+    v = static_cast<int>(n);
+  }
+  // CaDiCaL clips a value outside the option's range without a word: refuse
+  // it instead, so that what was asked for is what runs.
+  CaDiCaL::Solver probe;
+  probe.set(key.c_str(), v);
+  if (probe.get(key.c_str()) != v)
+    throw UsageError(fmt::format("--cadical {}={}: outside the range CaDiCaL allows (it would use {})", key, value,
+                                 probe.get(key.c_str())));
+  g_cadical_options.emplace_back(key, v);
+}
+
 namespace detail {
 
 std::vector<int64_t> Backend::values() {
@@ -106,27 +135,40 @@ void proof_check_failed(int) {
 
 class CadicalBackend : public Backend {
  public:
-  CadicalBackend(z3::context& ctx, const Encoding& enc, const std::string& encoding)
+  CadicalBackend(z3::context& ctx, const Encoding& enc, const std::string& encoding, bool renewable = false)
       : Backend(enc),
         keep_(proofs_wanted()),
-        sat_owner_(configured()),
-        sat_(*sat_owner_),
+        logging_(renewable),
+        sat_(configured()),
         cnf_(ctx, enc.decision_vars, encoding, [this](const std::vector<int>& c) { take(c); }) {
+  }
+
+  void mark() override {
+    if (!logging_) throw InternalError("Backend::mark on a back end not made renewable");
+    logging_ = false;
+    marked_ = true;
+    mark_clauses_ = clauses_;
+    mark_store_ = store_.size();
+    snapshot_ = cnf_.snapshot();
+  }
+
+  void renew() override {
+    if (!marked_) throw InternalError("Backend::renew before mark");
+    sat_ = configured();
+    for (int lit : log_) sat_->add(lit);
+    clauses_ = mark_clauses_;
+    store_.resize(mark_store_);
+    cnf_.restore(snapshot_);
+    constraint_.clear();
+    last_constraint_.clear();
+    lits_.clear();
+    assumed_.clear();
   }
 
   void add(const z3::expr& e) override { cnf_.add(e); }
 
   void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const z3::expr* guard) override {
-    std::vector<int> c;
-    for (std::size_t k = 0; k < vars.size(); ++k) {
-      const auto& bits = cnf_.bits(vars[k]);
-      const int64_t v = values.at(k);
-      if (bits.size() == 1 && enc_.block_true_literals) {
-        if (v) c.push_back(-bits[0]);
-        continue;
-      }
-      for (std::size_t j = 0; j < bits.size(); ++j) c.push_back(((v >> j) & 1) ? -bits[j] : bits[j]);
-    }
+    std::vector<int> c = blocking(vars, values);
     if (guard) c.push_back(-cnf_.literal(*guard));
     take(c);
   }
@@ -135,6 +177,15 @@ class CadicalBackend : public Backend {
     assumed_ = assumptions;
     lits_.clear();
     for (const auto& a : assumptions) lits_.push_back(cnf_.literal(a));
+    return solve(budget);
+  }
+
+  z3::check_result check_excluding(Budget& budget, const std::vector<z3::expr>& assumptions,
+                                   const std::vector<unsigned>& vars, const std::vector<int64_t>& values) override {
+    assumed_ = assumptions;
+    lits_.clear();
+    for (const auto& a : assumptions) lits_.push_back(cnf_.literal(a));
+    constraint_ = blocking(vars, values);
     return solve(budget);
   }
 
@@ -149,7 +200,7 @@ class CadicalBackend : public Backend {
     z3::check_result r = solve(budget);
     if (r != z3::sat) return r;
     bool same = true;
-    for (unsigned i = 0; i < values.size() && same; ++i) same = (sat_.val(cnf_.bits(i)[0]) > 0) == (values[i] != 0);
+    for (unsigned i = 0; i < values.size() && same; ++i) same = (sat_->val(cnf_.bits(i)[0]) > 0) == (values[i] != 0);
     if (same) return r;
     lits_.clear();
     for (unsigned i = 0; i < values.size(); ++i) {
@@ -166,7 +217,7 @@ class CadicalBackend : public Backend {
       const auto& bits = cnf_.bits(i);
       int64_t v = 0;
       for (std::size_t j = 0; j < bits.size(); ++j)
-        if (sat_.val(bits[j]) > 0) v |= int64_t{1} << j;
+        if (sat_->val(bits[j]) > 0) v |= int64_t{1} << j;
       out.push_back(v);
     }
     return out;
@@ -176,7 +227,7 @@ class CadicalBackend : public Backend {
     std::vector<bool> out;
     for (const auto& c : constants) {
       const int v = cnf_.known(c);
-      out.push_back(v != 0 && sat_.val(v) > 0);
+      out.push_back(v != 0 && sat_->val(v) > 0);
     }
     return out;
   }
@@ -184,7 +235,7 @@ class CadicalBackend : public Backend {
   std::vector<z3::expr> core() override {
     std::vector<z3::expr> out;
     for (std::size_t k = 0; k < assumed_.size(); ++k)  // none after check_values
-      if (sat_.failed(lits_[k])) out.push_back(assumed_[k]);
+      if (sat_->failed(lits_[k])) out.push_back(assumed_[k]);
     return out;
   }
 
@@ -196,7 +247,7 @@ class CadicalBackend : public Backend {
     into["cadical clauses"] = std::max(into["cadical clauses"], static_cast<double>(clauses_));
   }
 
-  bool certify_unsat(const std::string& step) override { return prove(step, lits_); }
+  bool certify_unsat(const std::string& step) override { return prove(step, lits_, last_constraint_); }
 
   std::vector<int> literals(const std::vector<z3::expr>& es) {
     std::vector<int> out;
@@ -207,10 +258,11 @@ class CadicalBackend : public Backend {
   // The clauses so far and `units` as unit clauses, solved again on a fresh
   // CaDiCaL with a DRAT trace (to --proof DIR) and, with --certify, its
   // proof checker on. Throws when that solver does not say UNSAT.
-  bool prove(const std::string& step, const std::vector<int>& units) {
+  bool prove(const std::string& step, const std::vector<int>& units, const std::vector<int>& extra = {}) {
     if (!proofs_wanted()) return false;
     CaDiCaL::Solver p;
     p.set("quiet", 1);
+    for (const auto& [k, v] : g_cadical_options) p.set(k.c_str(), v);
     const uint64_t n = ++g_proof_steps;
     std::string base;
     if (!g_proof_dir.empty()) {
@@ -218,12 +270,16 @@ class CadicalBackend : public Backend {
       p.set("binary", 0);  // text DRAT, for any checker
       if (!p.trace_proof((base + ".drat").c_str()))
         throw InternalError("--proof: cannot write " + base + ".drat");
-      write_cnf(base + ".cnf", units);
+      write_cnf(base + ".cnf", units, extra);
     }
     if (g_certify) p.set("checkproof", 1);
     for (int lit : store_) p.add(lit);
     for (int u : units) {
       p.add(u);
+      p.add(0);
+    }
+    if (!extra.empty()) {  // the one-check clause of check_excluding
+      for (int lit : extra) p.add(lit);
       p.add(0);
     }
     auto previous = std::signal(SIGABRT, proof_check_failed);
@@ -243,32 +299,62 @@ class CadicalBackend : public Backend {
       last_ = 0;
       return z3::unknown;
     }
-    sat_.reserve(cnf_.vars());
-    for (int l : lits_) sat_.assume(l);
+    sat_->reserve(cnf_.vars());
+    for (int l : lits_) sat_->assume(l);
+    // The clause of check_excluding, for this solve only.
+    last_constraint_.swap(constraint_);
+    constraint_.clear();
+    if (!last_constraint_.empty()) {
+      for (int l : last_constraint_) sat_->constrain(l);
+      sat_->constrain(0);
+    }
     Stopper stop(budget);
-    sat_.connect_terminator(&stop);
-    last_ = sat_.solve();
-    sat_.disconnect_terminator();
+    sat_->connect_terminator(&stop);
+    last_ = sat_->solve();
+    sat_->disconnect_terminator();
     checks_++;
     return last_ == 10 ? z3::sat : last_ == 20 ? z3::unsat : z3::unknown;
   }
 
+  // The clause excluding these values of decision variables `vars`.
+  std::vector<int> blocking(const std::vector<unsigned>& vars, const std::vector<int64_t>& values) {
+    std::vector<int> c;
+    for (std::size_t k = 0; k < vars.size(); ++k) {
+      const auto& bits = cnf_.bits(vars[k]);
+      const int64_t v = values.at(k);
+      if (bits.size() == 1 && enc_.block_true_literals) {
+        if (v) c.push_back(-bits[0]);
+        continue;
+      }
+      for (std::size_t j = 0; j < bits.size(); ++j) c.push_back(((v >> j) & 1) ? -bits[j] : bits[j]);
+    }
+    return c;
+  }
+
   void take(const std::vector<int>& c) {
-    for (int l : c) sat_.add(l);
-    sat_.add(0);
+    for (int l : c) sat_->add(l);
+    sat_->add(0);
     clauses_++;
+    if (logging_) {
+      log_.insert(log_.end(), c.begin(), c.end());
+      log_.push_back(0);
+    }
     if (keep_) {
       store_.insert(store_.end(), c.begin(), c.end());
       store_.push_back(0);
     }
   }
 
-  void write_cnf(const std::string& path, const std::vector<int>& units) {
+  void write_cnf(const std::string& path, const std::vector<int>& units, const std::vector<int>& extra) {
     std::ofstream out(path);
     out << "c puzzle-smt: the clauses of one UNSAT step, the assumptions as unit clauses\n";
-    out << "p cnf " << cnf_.vars() << ' ' << clauses_ + units.size() << '\n';
+    out << "p cnf " << cnf_.vars() << ' ' << clauses_ + units.size() + (extra.empty() ? 0 : 1) << '\n';
     for (int lit : store_) out << lit << (lit ? ' ' : '\n');
     for (int u : units) out << u << " 0\n";
+    if (!extra.empty()) {
+      for (int lit : extra) out << lit << ' ';
+      out << "0\n";
+    }
     if (!out) throw InternalError("--proof: cannot write " + path);
   }
 
@@ -277,44 +363,90 @@ class CadicalBackend : public Backend {
     auto s = std::make_unique<CaDiCaL::Solver>();
     s->set("quiet", 1);  // nothing on standard output
     s->set("profile", 0);  // no timers: getrusage() on every solve() call was 4% of a 17-clue batch
+    // No chronological backtracking: puzzles have a few hundred decision
+    // levels at most, and the out-of-order trail it keeps cost 12% of the
+    // search's instructions on 17-clue sudokus (callgrind); batch ran 4-8%
+    // faster on 17-clue and forum-hardest corpora, single checks no slower
+    // (README, "Solver back ends"). --cadical chrono=1 puts it back.
+    s->set("chrono", 0);
+    for (const auto& [k, v] : g_cadical_options) s->set(k.c_str(), v);
     return s;
   }
 
   bool keep_;
-  std::unique_ptr<CaDiCaL::Solver> sat_owner_;
-  CaDiCaL::Solver& sat_;
+  bool logging_;  // renewable, not marked yet: clauses go to log_ too
+  bool marked_ = false;
+  std::unique_ptr<CaDiCaL::Solver> sat_;
   std::vector<int> store_;  // every clause, 0-terminated (with proofs only)
+  std::vector<int> log_;    // the clauses up to mark(), 0-terminated (renewable only)
   uint64_t clauses_ = 0, checks_ = 0;
+  uint64_t mark_clauses_ = 0;
+  std::size_t mark_store_ = 0;
+  CnfBuilder::Snapshot snapshot_;
   CnfBuilder cnf_;  // after what take() uses: its constructor adds a clause
   std::vector<z3::expr> assumed_;
   std::vector<int> lits_;
+  std::vector<int> constraint_, last_constraint_;  // check_excluding's clause: next solve, last solve
   int last_ = 0;
 };
 
 class Z3Backend : public Backend {
  public:
-  Z3Backend(z3::context& ctx, const Encoding& enc, const std::string& encoding)
-      : Backend(enc), ctx_(ctx), s_(make_solver(ctx, enc)) {
+  Z3Backend(z3::context& ctx, const Encoding& enc, const std::string& encoding, bool renewable = false)
+      : Backend(enc), ctx_(ctx), s_(make_solver(ctx, enc)), logging_(renewable), log_(ctx) {
     if (!proofs_wanted()) return;
     try {
-      shadow_ = std::make_unique<CadicalBackend>(ctx, enc, encoding);
+      shadow_ = std::make_unique<CadicalBackend>(ctx, enc, encoding, renewable);
     } catch (const UsageError& e) {
       throw UsageError(std::string("--proof/--certify need clauses: ") + e.what());
     }
   }
 
   void add(const z3::expr& e) override {
+    retire();
     s_.add(e);
+    if (logging_) log_.push_back(e);
     if (shadow_) shadow_->add(e);
   }
 
+  void mark() override {
+    if (!logging_) throw InternalError("Backend::mark on a back end not made renewable");
+    retire();
+    logging_ = false;
+    marked_ = true;
+    if (shadow_) shadow_->mark();
+  }
+
+  void renew() override {
+    if (!marked_) throw InternalError("Backend::renew before mark");
+    pending_.reset();
+    s_ = make_solver(ctx_, enc_);
+    for (unsigned i = 0; i < log_.size(); ++i) s_.add(log_[i]);
+    started_ = armed_ = rlimit_set_ = false;
+    assumed_.clear();
+    if (shadow_) shadow_->renew();
+  }
+
   void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const z3::expr* guard) override {
+    retire();
     z3::expr clause = blocking_clause(ctx_, enc_, vars, values);
     s_.add(guard ? (!*guard || clause) : clause);
     if (shadow_) shadow_->block(vars, values, guard);
   }
 
+  z3::check_result check_excluding(Budget& budget, const std::vector<z3::expr>& assumptions,
+                                   const std::vector<unsigned>& vars, const std::vector<int64_t>& values) override {
+    z3::expr guard = ctx_.bool_const(fmt::format("psmt_exclude_{}", excluded_++).c_str());
+    block(vars, values, &guard);
+    std::vector<z3::expr> as = assumptions;
+    as.push_back(guard);
+    z3::check_result r = check(budget, as);
+    pending_ = std::make_unique<z3::expr>(guard);  // retired by the next add, block or check
+    return r;
+  }
+
   z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions) override {
+    retire();
     assumed_ = assumptions;
     if (!started_) {
       rl0_ = rlimit_count(s_);
@@ -380,17 +512,30 @@ class Z3Backend : public Backend {
   z3::solver s_;
   uint64_t rl0_ = 0;
   bool started_ = false, armed_ = false, rlimit_set_ = false;
+  // The guard of the last check_excluding: false from the next add, block
+  // or check on (the model and core of its check stay readable till then).
+  void retire() {
+    if (!pending_) return;
+    z3::expr off = !*pending_;
+    pending_.reset();
+    add(off);
+  }
+
   std::vector<z3::expr> assumed_;
   std::unique_ptr<CadicalBackend> shadow_;
+  std::unique_ptr<z3::expr> pending_;
+  uint64_t excluded_ = 0;
+  bool logging_, marked_ = false;
+  z3::expr_vector log_;  // what was added up to mark() (renewable only)
 };
 
 }  // namespace
 
 std::unique_ptr<Backend> make_backend(const std::string& solver, z3::context& ctx, const Encoding& enc,
-                                      const std::string& encoding_name) {
-  if (solver.empty() || solver == "z3") return std::make_unique<Z3Backend>(ctx, enc, encoding_name);
+                                      const std::string& encoding_name, bool renewable) {
+  if (solver.empty() || solver == "z3") return std::make_unique<Z3Backend>(ctx, enc, encoding_name, renewable);
   check_solver_name(solver);
-  return std::make_unique<CadicalBackend>(ctx, enc, encoding_name);
+  return std::make_unique<CadicalBackend>(ctx, enc, encoding_name, renewable);
 }
 
 }  // namespace detail

@@ -43,6 +43,12 @@ bool certify_wanted();
 void set_proof_dir(const std::string& dir);  // UsageError when it cannot be made
 void set_certify(bool on);
 bool proofs_wanted();
+// A CaDiCaL option for every CaDiCaL solver this process makes (the back
+// end's and the proof solvers'), after puzzle-smt's own (--cadical
+// KEY=VALUE, e.g. chrono=1). VALUE is true, false or a whole number; a name
+// CaDiCaL does not know, or a value outside the option's range, is a
+// UsageError at once.
+void set_cadical_option(const std::string& key, const std::string& value);
 
 namespace detail {
 
@@ -66,6 +72,14 @@ class Backend {
                      const z3::expr* guard = nullptr) = 0;
   // Assumptions are Boolean constants or their negations.
   virtual z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions = {}) = 0;
+  // A check under the assumptions that excludes, for this check only, these
+  // values of the decision variables `vars` (what block() would exclude).
+  // CaDiCaL takes the clause as its constraint, so nothing of it stays in
+  // the solver; Z3 gets it behind a fresh guard literal, assumed for the
+  // check and retired by the next call that adds or checks. After unsat,
+  // certify_unsat() proves the check, clause included.
+  virtual z3::check_result check_excluding(Budget& budget, const std::vector<z3::expr>& assumptions,
+                                           const std::vector<unsigned>& vars, const std::vector<int64_t>& values) = 0;
   // A check under "every decision variable has this value" (Bool decision
   // variables only: one value, 0 or 1, per variable); core() is empty after
   // it.
@@ -84,6 +98,13 @@ class Backend {
   virtual void add_stats(std::map<std::string, double>& into) = 0;
   // Ask for small cores where the solver can (Z3's core.minimize).
   virtual void minimize_cores() {}
+  // mark() records what has been added so far (a batch's rules); renew()
+  // starts the solver afresh from just that: what was added or blocked
+  // after mark(), and everything learned, is gone. Long-lived solvers
+  // (batch) renew now and then so that neither retired guards nor learned
+  // clauses pile up.
+  virtual void mark() = 0;
+  virtual void renew() = 0;
   // With --proof or --certify: prove the last unsat answer again with a
   // proof; throws InternalError when it is not confirmed. Returns whether a
   // proof was checked (false without --certify).
@@ -96,9 +117,10 @@ class Backend {
 
 // A back end for `enc` by name ("z3", "cadical"); rules and clues are not
 // added. Throws UsageError for an unknown name or an encoding the back end
-// cannot take.
+// cannot take. A renewable back end keeps what is added until mark(), for
+// renew().
 std::unique_ptr<Backend> make_backend(const std::string& solver, z3::context& ctx, const Encoding& enc,
-                                      const std::string& encoding_name);
+                                      const std::string& encoding_name, bool renewable = false);
 
 }  // namespace detail
 }  // namespace psmt

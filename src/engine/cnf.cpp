@@ -53,6 +53,23 @@ CnfBuilder::CnfBuilder(z3::context& ctx, const z3::expr_vector& decision_vars, s
 
 void CnfBuilder::clause(std::vector<int> c) { sink_(c); }
 
+CnfBuilder::Snapshot CnfBuilder::snapshot() const {
+  Snapshot s{next_var_, vars_, defined_, pure_, {}};
+  s.alive.reserve(alive_.size());
+  for (unsigned i = 0; i < alive_.size(); ++i) s.alive.push_back(alive_[i]);
+  return s;
+}
+
+void CnfBuilder::restore(const Snapshot& s) {
+  next_var_ = s.next_var;
+  vars_ = s.vars;
+  defined_ = s.defined;
+  pure_ = s.pure;
+  z3::expr_vector alive(ctx_);  // a new vector: the old one goes with what only it kept alive
+  for (const auto& e : s.alive) alive.push_back(e);
+  alive_ = alive;
+}
+
 int CnfBuilder::var_of(const z3::expr& constant) {
   auto [it, added] = vars_.emplace(constant.id(), 0);
   if (added) {

@@ -57,6 +57,13 @@ class CnfBuilder {
   // or bit-vector constants.
   CnfBuilder(z3::context& ctx, const z3::expr_vector& decision_vars, std::string encoding, Sink sink);
 
+  // The translation state (variables, cached definitions), to go back to
+  // later with restore(): a back end that starts its SAT solver afresh
+  // from the clauses it had at that point (Backend::renew).
+  struct Snapshot;
+  Snapshot snapshot() const;
+  void restore(const Snapshot& s);
+
   void add(const z3::expr& e);          // assert e
   int literal(const z3::expr& e);       // a literal equivalent to e (defined by clauses if needed)
   // The literals of decision variable i: one for a Bool, the bits of a
@@ -89,6 +96,13 @@ class CnfBuilder {
   z3::expr_vector alive_;                      // keeps the ASTs of both maps alive (ids stay unique)
   std::vector<std::vector<int>> bits_;
   z3::expr_vector bv_from_, bv_to_;            // bit-vector decision variables and their bits
+};
+
+struct CnfBuilder::Snapshot {
+  int next_var = 0;
+  std::unordered_map<unsigned, int> vars, defined;
+  std::unordered_map<unsigned, bool> pure;
+  std::vector<z3::expr> alive;  // a vector of its own: copies of a z3::expr_vector share it
 };
 
 }  // namespace psmt::detail

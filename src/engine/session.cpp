@@ -17,7 +17,8 @@ using namespace detail;
 
 struct Session::State {
   z3::context ctx;
-  uint64_t guards = 0;
+  uint64_t guards = 0;         // names of clue scopes
+  uint64_t since_renewal = 0;  // puzzles on the solver since it was renewed
   std::string key;
   std::optional<Encoding> base;  // the first puzzle's full encoding
   std::vector<z3::expr> vars;    // its decision variables, for the next puzzles' clues
@@ -56,11 +57,13 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
     ro.limits = limits;
     return run(encoder_, puzzle, ro);
   }
-  // Retired guards and their clauses accumulate in the solver: start afresh
-  // now and then so that memory stays flat over a corpus (one full encoding
-  // per kRenewEvery puzzles costs a few ms).
-  constexpr uint64_t kRenewEvery = 2000;
-  if (state_ && state_->guards >= kRenewEvery) state_.reset();
+  // Retired guards and learned clauses accumulate in the solver: start it
+  // afresh from the rules now and then (Backend::renew).
+  if (state_ && state_->solver && renew_every_ && state_->since_renewal >= renew_every_) {
+    state_->solver->renew();
+    state_->since_renewal = 0;
+    renewals_++;
+  }
   if (!state_) state_ = std::make_unique<State>();
   auto& st = *state_;
   Result res;
@@ -75,8 +78,9 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
     if (!st.base) {
       st.base.emplace(encoder_.encode(puzzle, st.ctx, encoding_));
       st.key = key;
-      st.solver = make_backend(solver_, st.ctx, *st.base, encoding_);
+      st.solver = make_backend(solver_, st.ctx, *st.base, encoding_, true);
       for (unsigned i = 0; i < st.base->rules.size(); ++i) st.solver->add(st.base->rules[i]);
+      st.solver->mark();
       for (const auto& c : st.base->clues) clues.push_back(c.constraint);
       for (unsigned i = 0; i < st.base->decision_vars.size(); ++i) st.vars.push_back(st.base->decision_vars[i]);
     } else {
@@ -88,6 +92,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       reused_++;
     }
     res.stats.encode_ms = ms_since(t0);
+    st.since_renewal++;
     Backend& s = *st.solver;
     const Encoding& enc = *st.base;
     bool literals = true;
@@ -128,16 +133,12 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
     res.stats.first_model_ms = ms_since(tc);
     if (r == z3::sat) {
       take();
-      // The blocking clause behind a fresh guard literal, retired after the
-      // check (a push/pop scope instead costs twice the time per puzzle).
-      z3::expr guard = st.ctx.bool_const(fmt::format("psmt_guard_{}", st.guards++).c_str());
-      auto tb = Clock::now();
-      s.block(every_var(enc), values, &guard);
-      res.stats.z3["block_ms"] += ms_since(tb);
-      auto as2 = as;
-      as2.push_back(guard);
+      // The first solution excluded for this one check (CaDiCaL's
+      // constraint clause; on Z3 a guarded clause, retired after it: a
+      // push/pop scope instead costs twice the time per puzzle).
       tc = Clock::now();
-      z3::check_result r2 = solve(as2);
+      res.stats.checks++;
+      z3::check_result r2 = s.check_excluding(budget, as, every_var(enc), values);
       res.stats.uniqueness_ms = ms_since(tc);
       if (r2 == z3::sat) {
         take();
@@ -151,7 +152,6 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
         res.status = Status::Solved;  // a solution; uniqueness unknown within the limit
         res.reason_unknown = s.reason_unknown(budget);
       }
-      s.add(!guard);  // retire the blocking clause
     } else if (r == z3::unsat) {
       res.certified += s.certify_unsat("no-solution");
       res.status = Status::None;

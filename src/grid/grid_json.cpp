@@ -32,15 +32,17 @@ SquareGrid parse_square_grid(const JsonNode& node, std::optional<int> size, int 
     if (n < 1 || n > max_side)
       at.fail("input.size", fmt::format("grid side {} is outside the supported 1..{}", n, max_side));
   };
-  auto put = [&](int v, const JsonNode& at, const std::string& id, int index, const std::string& shown) {
+  // `shown` writes the cell as read, for a message (only on failure: a
+  // corpus line is read in microseconds).
+  auto put = [&](int v, const JsonNode& at, int index, const auto& shown) {
     int limit = max_value ? max_value : g.n;
     if (v < 0 || v > limit)
-      at.fail("input.range", fmt::format("cell {} is {}, expected a blank or 1..{}", index + 1, shown, limit));
+      at.fail("input.range", fmt::format("cell {} is {}, expected a blank or 1..{}", index + 1, shown(), limit));
     if (v == 0 && !allow_blanks)
       at.fail("input.shape", fmt::format("cell {} is blank, expected a value 1..{}", index + 1, limit));
     g.values.push_back(v);
-    g.ids.push_back(id);
   };
+  auto quoted = [](char ch) { return [ch] { return fmt::format("'{}'", ch); }; };
 
   if (node.is_string()) {
     std::string s = strip_row(node.as_string());
@@ -50,9 +52,8 @@ SquareGrid parse_square_grid(const JsonNode& node, std::optional<int> size, int 
                 fmt::format("expected n*n cell characters (81 for 9x9), found {} characters", s.size()));
     check_side(n, node, fmt::format("{} characters", s.size()));
     g.n = n;
-    for (std::size_t i = 0; i < s.size(); ++i)
-      put(cell_char_value(s[i]), node, node.path() + "/" + std::to_string(i), static_cast<int>(i),
-          fmt::format("'{}'", s[i]));
+    g.values.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) put(cell_char_value(s[i]), node, static_cast<int>(i), quoted(s[i]));
     return g;
   }
   if (!node.is_array()) node.expected("a string of n*n cells or an array of rows");
@@ -66,19 +67,18 @@ SquareGrid parse_square_grid(const JsonNode& node, std::optional<int> size, int 
       std::string s = strip_row(row.as_string());
       if (static_cast<int>(s.size()) != n)
         row.fail("input.shape", fmt::format("expected a row of {} cells, found {}", n, s.size()));
-      for (int c = 0; c < n; ++c)
-        put(cell_char_value(s[c]), row, row.path() + "/" + std::to_string(c), c, fmt::format("'{}'", s[c]));
+      for (int c = 0; c < n; ++c) put(cell_char_value(s[c]), row, c, quoted(s[c]));
     } else if (row.is_array()) {
       auto cells = row.items();
       if (static_cast<int>(cells.size()) != n)
         row.fail("input.shape", fmt::format("expected a row of {} cells, found {}", n, cells.size()));
       for (int c = 0; c < n; ++c) {
         if (cells[c].is_null()) {
-          put(0, cells[c], cells[c].path(), c, "null");
+          put(0, cells[c], c, [] { return std::string("null"); });
         } else {
           int limit = max_value ? max_value : n;
           auto v = cells[c].as_int(0, limit);
-          put(static_cast<int>(v), cells[c], cells[c].path(), c, std::to_string(v));
+          put(static_cast<int>(v), cells[c], c, [v] { return std::to_string(v); });
         }
       }
     } else {

@@ -18,7 +18,6 @@ namespace psmt {
 struct SquareGrid {
   int n = 0;
   std::vector<int> values;       // row-major, 0 = blank
-  std::vector<std::string> ids;  // where each cell was read from ("/grid/3" + char index, ...)
 };
 
 // `size`: the expected side, if known; `max_side`: the largest side accepted;
