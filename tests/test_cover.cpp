@@ -266,6 +266,38 @@ TEST(Cover, PentominoesCountTheSameByCoverSearchAndByBlockingClauses) {
     }
 }
 
+TEST(Cover, BoardsWhoseAreaThePiecesCannotFillAreRefutedBeforeTheSearch) {
+  // The 12 pentominoes (60 cells) on 6x11: the implied area
+  // sum with the proved groups has no model, which the engine tries before
+  // the search (that leaves the implied rules out). On CaDiCaL the sum over
+  // the piece groups is a diagram with no path (engine/cnf.h): refuted
+  // without search. Blocking clauses say none too.
+  nlohmann::json puzzle = nlohmann::json::parse(read_file(kSourceDir + "/puzzles/polyomino/pentomino_6x10.json"));
+  puzzle.erase("expect");
+  puzzle["board"] = {{"rows", 6}, {"cols", 11}};
+  auto lp = puzzle_from_text(puzzle.dump());
+  RunOptions ro;
+  ro.solver = "cadical";
+  ro.limit = 0;
+  ro.explain = false;  // which clues conflict: a search of its own
+  Result r = run(*lp.encoder, *lp.puzzle, ro);
+  EXPECT_EQ(r.status, Status::None);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.stats.z3["refuted by the implied rules and the groups"], 1);
+  EXPECT_EQ(r.stats.z3["cover search nodes"], 0);
+  // A small one on both back ends, by each enumeration: P, L and I
+  // pentominoes (15 cells) on a 4x4 board.
+  auto small = puzzle_from_text(R"({"kind": "polyomino", "board": {"rows": 4, "cols": 4},
+      "pieces": [{"name": "P", "shape": ["##", "##", "#."]}, {"name": "L", "shape": ["#.", "#.", "#.", "##"]},
+                 {"name": "I", "shape": ["#", "#", "#", "#", "#"]}]})");
+  for (const char* solver : {"z3", "cadical"})
+    for (auto how : {Enumeration::Auto, Enumeration::Blocking}) {
+      Result r = count_by(small, solver, how);
+      EXPECT_EQ(r.status, Status::None) << solver;
+      EXPECT_TRUE(r.complete) << solver;
+    }
+}
+
 TEST(Cover, TheCommandLineChoosesAndRefusesInOneLine) {
   const std::string board = kSourceDir + "/puzzles/polyomino/pentomino_3x20.json";
   for (const char* how : {"auto", "cover", "blocking"}) {

@@ -26,9 +26,12 @@
 // over the decision variables counts exactly what the Z3 back end counts.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <z3++.h>
@@ -70,6 +73,8 @@ class CnfBuilder {
   // bit-vector, least significant first.
   const std::vector<int>& bits(unsigned i) const { return bits_.at(i); }
   int vars() const { return next_var_; }
+  // Sums translated as diagrams over one-hot groups (grouped_sum).
+  uint64_t grouped_sums() const { return grouped_sums_; }
   // The variable of a Boolean constant already seen, else 0.
   int known(const z3::expr& constant) const {
     auto it = vars_.find(constant.id());
@@ -80,6 +85,9 @@ class CnfBuilder {
   void add_under(const z3::expr& e, std::vector<int>& guard);  // clauses of e, each with the guard's literals
   bool boolean_structure(const z3::expr& e);
   bool cardinality(const z3::expr& e, std::vector<int>& guard);
+  bool grouped_sum(const std::vector<int>& lits, const std::vector<int64_t>& w, int64_t k, bool at_most,
+                   bool at_least, const std::vector<int>& guard);
+  bool exclusive(int a, int b) const;
   void through_tactics(const z3::expr& e);
   int var_of(const z3::expr& constant);
   int fresh() { return ++next_var_; }
@@ -96,12 +104,25 @@ class CnfBuilder {
   z3::expr_vector alive_;                      // keeps the ASTs of both maps alive (ids stay unique)
   std::vector<std::vector<int>> bits_;
   z3::expr_vector bv_from_, bv_to_;            // bit-vector decision variables and their bits
+  // What the clauses so far say about positive literals, for sums over
+  // one-hot groups (grouped_sum): pairs that are never both true (a
+  // clause -a -b, or an at-most-one written as a counter), and sets of
+  // which one at least is true (a clause of positive literals, sorted).
+  std::unordered_set<uint64_t> excl_;
+  std::unordered_map<int, std::vector<uint32_t>> cliques_of_;  // literal -> its at-most-one counters
+  uint32_t cliques_ = 0;
+  std::set<std::vector<int>> alo_;
+  uint64_t grouped_sums_ = 0;
 };
 
 struct CnfBuilder::Snapshot {
   int next_var = 0;
   std::unordered_map<unsigned, int> vars, defined;
   std::unordered_map<unsigned, bool> pure;
+  std::unordered_set<uint64_t> excl;
+  std::unordered_map<int, std::vector<uint32_t>> cliques_of;
+  uint32_t cliques = 0;
+  std::set<std::vector<int>> alo;
   std::vector<z3::expr> alive;  // a vector of its own: copies of a z3::expr_vector share it
 };
 
