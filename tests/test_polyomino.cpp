@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 
 #include "encoders/polyomino.h"
+#include "engine/diagnose.h"
 #include "helpers.h"
 #include "io/error.h"
 
@@ -219,16 +221,98 @@ TEST(Polyomino, PiecesThatCannotTileTheBoardInAnyNumberAreTheRulesAlone) {
 }
 
 TEST(Polyomino, DiagnoseOfSeveralTilingsFixesPiecesAsExtraGivens) {
-  // The 3x20 board has 2 tilings up to symmetry, 8 in all.
-  CliResult c = run_cli({"diagnose", "--json", kSourceDir + "/puzzles/polyomino/pentomino_3x20.json"});
-  EXPECT_EQ(c.exit_code, 10) << c.err;
-  auto j = nlohmann::json::parse(c.out);
-  EXPECT_EQ(j["status"], "multiple");
-  const auto& d = j["diagnosis"];
-  EXPECT_EQ(d["ambiguous"].size(), 60u);
-  ASSERT_EQ(d["extra_givens"].size(), 1u) << d.dump();
-  EXPECT_EQ(d["extra_givens_status"], "unique");
-  EXPECT_EQ(d["extra_givens_proven_smallest"], true);
+  // The 3x20 board has 2 tilings up to symmetry, 8 in all. Diagnosed from
+  // every tiling, enumerated by the cover search, on both back ends; the
+  // solver's way (asking for unseen values, counterexamples to a set of
+  // givens) gives the same (below).
+  nlohmann::json d;
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--solver", "z3"}, std::vector<std::string>{"--solver", "cadical"}}) {
+    std::vector<std::string> args = {"diagnose", "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(kSourceDir + "/puzzles/polyomino/pentomino_3x20.json");
+    CliResult c = run_cli(args);
+    EXPECT_EQ(c.exit_code, 10) << c.err;
+    auto j = nlohmann::json::parse(c.out);
+    EXPECT_EQ(j["status"], "multiple");
+    d = j["diagnosis"];
+    EXPECT_EQ(d["ambiguous"].size(), 60u);
+    EXPECT_EQ(d["backbone"].size(), 0u);
+    EXPECT_EQ(d["ambiguity_complete"], true);
+    ASSERT_EQ(d["extra_givens"].size(), 1u) << d.dump();
+    EXPECT_EQ(d["extra_givens_status"], "unique");
+    EXPECT_EQ(d["extra_givens_proven_smallest"], true);
+    EXPECT_NE(d["notes"].dump().find("every one of the 8 solutions enumerated"), std::string::npos) << d["notes"];
+  }
+  {
+    // Both ways on a small board (I, L and O tetrominoes and an L tromino
+    // on 3x5: 8 tilings), on both back ends: the same backbone and values
+    // at every place; and for the solution each singles out, extra givens
+    // that every other tiling contradicts, and no fewer would (checked here
+    // against the 8 tilings, by trying every smaller set of places).
+    auto lp = puzzle_from_text(R"({"kind": "polyomino", "board": {"rows": 3, "cols": 5}, "pieces": [
+        {"name": "I", "shape": ["####"]}, {"name": "L", "shape": ["#.", "#.", "##"]},
+        {"name": "O", "shape": ["##", "##"]}, {"name": "V", "shape": ["#.", "##"]}]})");
+    RunOptions all;
+    all.limit = 0;
+    all.keep = 100;
+    all.split = false;
+    Result tilings = run(*lp.encoder, *lp.puzzle, all);
+    ASSERT_EQ(tilings.solutions.size(), 8u);
+    const auto places = lp.encoder->places(*lp.puzzle);
+    std::vector<std::vector<std::string>> values;
+    for (const auto& t : tilings.solutions) values.push_back(lp.encoder->place_values(*lp.puzzle, t));
+    std::optional<Diagnosis> first;
+    for (const char* solver : {"z3", "cadical"})
+      for (bool enumerate : {true, false}) {
+        SCOPED_TRACE(std::string(solver) + (enumerate ? " enumerating" : " asking the solver"));
+        DiagnoseOptions o;
+        o.solver = solver;
+        o.enumerate = enumerate;
+        Diagnosis got = diagnose(*lp.encoder, *lp.puzzle, o);
+        ASSERT_EQ(got.verdict.status, Status::Multiple);
+        EXPECT_TRUE(got.ambiguity_complete);
+        EXPECT_TRUE(got.extra_givens_proven_smallest);
+        EXPECT_EQ(got.extra_givens_verdict, Status::Unique);
+        EXPECT_EQ(got.notes.size(), enumerate ? 1u : 0u);
+        const auto target = lp.encoder->place_values(*lp.puzzle, *got.target);
+        std::vector<std::size_t> chosen;
+        for (const auto& g : got.extra_given_places)
+          for (std::size_t p = 0; p < places.size(); ++p)
+            if (places[p].label == g.label) chosen.push_back(p);
+        ASSERT_EQ(chosen.size(), got.extra_givens.size());
+        auto singles_out = [&](const std::vector<std::size_t>& set) {
+          for (const auto& v : values) {
+            if (v == target) continue;
+            bool hit = false;
+            for (auto p : set) hit = hit || v[p] != target[p];
+            if (!hit) return false;
+          }
+          return true;
+        };
+        EXPECT_TRUE(singles_out(chosen));
+        const std::size_t k = chosen.size();
+        ASSERT_GE(k, 1u);
+        for (uint32_t mask = 0; mask < (1u << places.size()); ++mask) {
+          if (static_cast<std::size_t>(__builtin_popcount(mask)) != k - 1) continue;
+          std::vector<std::size_t> set;
+          for (std::size_t p = 0; p < places.size(); ++p)
+            if (mask >> p & 1) set.push_back(p);
+          ASSERT_FALSE(singles_out(set)) << "a smaller set exists";
+        }
+        if (!first) {
+          first = got;
+          EXPECT_FALSE(got.ambiguous.empty());
+          continue;
+        }
+        ASSERT_EQ(got.backbone.size(), first->backbone.size());
+        ASSERT_EQ(got.ambiguous.size(), first->ambiguous.size());
+        for (std::size_t p = 0; p < got.ambiguous.size(); ++p) {
+          EXPECT_EQ(got.ambiguous[p].place.label, first->ambiguous[p].place.label);
+          EXPECT_EQ(got.ambiguous[p].values, first->ambiguous[p].values) << got.ambiguous[p].place.label;
+        }
+      }
+  }
   // Written into the file as a user would, the fixed piece leaves one tiling.
   auto p = nlohmann::json::parse(std::ifstream(kSourceDir + "/puzzles/polyomino/pentomino_3x20.json"));
   p.erase("expect");

@@ -97,11 +97,19 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
         if (a.place.cell) ro.highlight.push_back(*a.place.cell);
       }
       if (d.target) {
-        out += fmt::format("{} extra given{} make{} this solution unique ({}; verdict with them: {}):\n",
-                           d.extra_givens.size(), d.extra_givens.size() == 1 ? "" : "s",
-                           d.extra_givens.size() == 1 ? "s" : "",
-                           d.extra_givens_proven_smallest ? "proven smallest" : "best found within the limits, not proven smallest",
-                           status_name(d.extra_givens_verdict));
+        if (d.extra_givens_verdict != Status::Unique && !d.extra_givens.empty())
+          // Givens that leave another solution (one that reads the same at
+          // every place, as tilings of identical pieces do): said as it is.
+          out += fmt::format("{} extra given{} tried; they do not make this solution unique (verdict with them: {}):\n",
+                             d.extra_givens.size(), d.extra_givens.size() == 1 ? "" : "s",
+                             status_name(d.extra_givens_verdict));
+        else
+          out += fmt::format("{} extra given{} make{} this solution unique ({}; verdict with them: {}):\n",
+                             d.extra_givens.size(), d.extra_givens.size() == 1 ? "" : "s",
+                             d.extra_givens.size() == 1 ? "s" : "",
+                             d.extra_givens_proven_smallest ? "proven smallest"
+                                                            : "best found within the limits, not proven smallest",
+                             status_name(d.extra_givens_verdict));
         for (const auto& g : d.extra_givens) out += "  " + g + "\n";
         out += e.render(*lp.puzzle, &*d.target, ro);
       }

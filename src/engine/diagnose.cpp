@@ -100,6 +100,10 @@ class Diagnoser {
 
   void several_solutions() {
     Encoding enc = encoder_.encode(puzzle_, ctx_, d_.verdict.encoding);
+    if (opt_.enumerate && !enc.cube_groups.empty()) {
+      Timer t{d_, "enumeration"};
+      if (by_enumeration()) return;
+    }
     auto s = backend(enc);
     for (unsigned i = 0; i < enc.rules.size(); ++i) s->add(enc.rules[i]);
     for (const auto& c : enc.clues) s->add(c.constraint);
@@ -457,6 +461,92 @@ class Diagnoser {
     return true;
   }
 
+  // Where the encoding has exactly-one groups, the cover search
+  // (engine/cover.h) enumerates solutions far faster than the solver can
+  // be asked for unseen values (the draught board's 104 tilings: under a
+  // second, where asking took over 300 s on either back end). With every
+  // solution in hand, up to kEnumerated, the backbone and the values of
+  // each place are read off them, and the extra givens are a smallest
+  // hitting set of the places where each other solution differs from the
+  // first: proven smallest, with no solver checks for counterexamples.
+  // More solutions than that, or no cover search: false, and the solver
+  // way below.
+  static constexpr uint64_t kEnumerated = 5000;
+  bool by_enumeration() {
+    RunOptions ro = sub_run();
+    ro.limit = kEnumerated + 1;
+    ro.keep = kEnumerated + 1;
+    ro.split = false;  // the solutions themselves, not a product of counts
+    ro.enumeration = Enumeration::Cover;
+    Result r;
+    try {
+      r = run(encoder_, puzzle_, ro);
+    } catch (const UsageError&) {  // no cover search here (proofs are wanted): the solver way
+      return false;
+    }
+    if (!r.complete || r.solutions.size() < 2 || r.solutions.size() > kEnumerated) return false;
+    places_ = encoder_.places(puzzle_);
+    std::vector<std::vector<std::string>> pv;
+    for (const auto& sol : r.solutions) pv.push_back(encoder_.place_values(puzzle_, sol));
+    // Solutions that read the same at every place (tilings of identical
+    // pieces: each cell reads "A") cannot be told apart by places or by
+    // givens at them: the solver way below, on the decision variables.
+    if (std::set<std::vector<std::string>>(pv.begin(), pv.end()).size() < pv.size()) return false;
+    d_.target = r.solutions.front();
+    d_.ambiguity_complete = true;
+    std::vector<std::size_t> amb;
+    for (std::size_t p = 0; p < places_.size(); ++p) {
+      std::vector<std::string> vals;
+      for (const auto& v : pv) vals.push_back(v.at(p));
+      std::sort(vals.begin(), vals.end(), [](const std::string& a, const std::string& b) {
+        return a.size() != b.size() ? a.size() < b.size() : a < b;
+      });
+      vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
+      if (vals.size() == 1) {
+        d_.backbone.push_back(places_[p]);
+      } else {
+        d_.ambiguous.push_back({places_[p], vals});
+        amb.push_back(p);
+      }
+    }
+    note(fmt::format("every one of the {} solutions enumerated by the exact-cover search", r.solutions.size()));
+    // Each other solution must differ from the target on a fixed place.
+    std::vector<z3::expr> h;
+    for (std::size_t a = 0; a < amb.size(); ++a) h.push_back(ctx_.bool_const(fmt::format("hit!{}", a).c_str()));
+    Backend& hs = aux_backend(h, "of the hitting sets");
+    for (std::size_t k = 1; k < pv.size(); ++k) {
+      z3::expr_vector any(ctx_);
+      for (std::size_t a = 0; a < amb.size(); ++a)
+        if (pv[k][amb[a]] != pv[0][amb[a]]) any.push_back(h[a]);
+      hs.add(z3::mk_or(any));  // not empty: the solutions read differently (above)
+    }
+    auto ge = at_least_literals(ctx_, hs, h, static_cast<unsigned>(amb.size()), "hs");
+    for (unsigned k = 1; k <= amb.size(); ++k) {
+      auto c = hs.check(budget_, {!ge[k]});  // fewer than k places
+      if (c == z3::unknown) {
+        note("extra givens: could not finish within the limit");
+        return true;
+      }
+      if (c == z3::sat) {
+        const auto hit = hs.truth(h);
+        std::vector<std::size_t> place_indices;
+        for (std::size_t a = 0; a < amb.size(); ++a)
+          if (hit[a]) place_indices.push_back(amb[a]);
+        set_extra_givens(place_indices, true);
+        return true;
+      }
+    }
+    return true;
+  }
+
+  void set_extra_givens(std::vector<std::size_t> place_indices, bool proven) {
+    std::sort(place_indices.begin(), place_indices.end());
+    for (auto i : place_indices) d_.extra_given_places.push_back(places_[i]);
+    auto fixed = encoder_.fix_places(puzzle_, *d_.target, place_indices, &d_.extra_givens);
+    d_.extra_givens_proven_smallest = proven;
+    d_.extra_givens_verdict = run(encoder_, *fixed, sub_run()).status;
+  }
+
   // Smallest set of places to fix (to the target's values) so that the target
   // is the only solution: implicit hitting sets over the places where other
   // solutions differ from the target.
@@ -506,7 +596,7 @@ class Diagnoser {
       return r;
     };
     std::vector<std::size_t> best;
-    bool proven = false;
+    bool proven = false, indistinct = false;
     unsigned k = 1;
     for (int round = 0; round < 2000; ++round) {
       auto r = hs.check(budget_, {!ge[k]});
@@ -522,15 +612,47 @@ class Diagnoser {
       std::vector<int64_t> model;
       auto c = counterexample(set, model);
       if (c == z3::unsat) {
+        // The solver fixed the places' decision variables, which can say
+        // more than the givens do (a polyomino cell's every covering
+        // placement, where the given is only the piece that covers it).
+        // The puzzle with the givens written in is the judge: another
+        // solution of it is a counterexample, hit where its places read
+        // differently from the target's.
+        std::vector<std::size_t> places;
+        for (auto a : set) places.push_back(amb[a]);
+        auto fixed = encoder_.fix_places(puzzle_, *d_.target, places, nullptr);
+        Result judged = run(encoder_, *fixed, sub_run());
+        if (judged.status == Status::Unique) {
+          best = set;
+          proven = true;
+          break;
+        }
+        if (judged.status != Status::Multiple) break;
+        const auto want = encoder_.place_values(puzzle_, *d_.target);
+        std::vector<std::size_t> dset;
+        for (const auto& other : judged.solutions) {
+          const auto got = encoder_.place_values(puzzle_, other);
+          dset.clear();
+          for (std::size_t a = 0; a < amb.size(); ++a)
+            if (got.at(amb[a]) != want.at(amb[a])) dset.push_back(a);
+          if (!dset.empty()) break;
+        }
+        if (dset.empty()) {
+          note("extra givens: another solution reads the same as the target at every place, so no givens at the "
+               "places single it out");
+          indistinct = true;
+          best = set;
+          break;
+        }
+        add_diff(dset);
         best = set;
-        proven = true;
-        break;
+        continue;
       }
       if (c == z3::unknown) break;
       add_diff(differs_at(model));
       best = set;
     }
-    if (!proven) {
+    if (!proven && !indistinct) {
       // Greedy completion of the last candidate: fix a place where each
       // counterexample differs until none is left.
       note("extra givens: the search for a proven smallest set stopped at the limit; this is the best found");
@@ -548,11 +670,7 @@ class Diagnoser {
     }
     std::vector<std::size_t> place_indices;
     for (auto a : best) place_indices.push_back(amb[a]);
-    std::sort(place_indices.begin(), place_indices.end());
-    for (auto i : place_indices) d_.extra_given_places.push_back(places_[i]);
-    auto fixed = encoder_.fix_places(puzzle_, *d_.target, place_indices, &d_.extra_givens);
-    d_.extra_givens_proven_smallest = proven;
-    d_.extra_givens_verdict = run(encoder_, *fixed, sub_run()).status;
+    set_extra_givens(place_indices, proven);
   }
 
   const Encoder& encoder_;

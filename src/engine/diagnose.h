@@ -39,6 +39,10 @@ struct DiagnoseOptions {
   std::size_t max_repairs = 20;    // per kind of repair
   unsigned max_repair_size = 3;    // largest k tried for drop/change repairs
   bool redundant = false;          // unique: which clues are redundant
+  // several: read the backbone and the extra givens off every solution
+  // when the cover search enumerates them all (up to 5,000); false asks
+  // the solver for unseen values and counterexamples instead.
+  bool enumerate = true;
 };
 
 struct ClueRef {

@@ -750,23 +750,38 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
   // The search leaves the implied rules out, so a puzzle they refute at
   // once (pentominoes whose areas do not add up to the board's) would be
   // searched to the end (15 s on 6x11, after 13,792 checks confirming
-  // blocks). They hold together with the proved groups: try that small
-  // problem first, the groups before the rules (on CaDiCaL a sum over the
-  // groups becomes a diagram over them, engine/cnf.h, which has no path
-  // when the sizes cannot add up). Unsat there is unsat for the encoding;
-  // anything else, or no answer within 2 s, and the search goes on.
-  if (!enc.implied_rules.empty()) {
+  // blocks). They hold together with the proved groups: try the implied
+  // rules with proved groups that share no variable (a piece's
+  // placements), the groups first (on CaDiCaL a sum over them becomes a
+  // diagram over the groups, engine/cnf.h, with no path when the sizes
+  // cannot add up). Groups that overlap (the cells) would make it the
+  // whole tiling problem again: left out. Unsat there is unsat for the
+  // encoding; anything else, or no answer within 2 s, and the search goes
+  // on.
+  std::unordered_set<unsigned> implied_vars;
+  for (std::size_t c = 0; c < all.size(); ++c)
+    if (all_implied[c]) implied_vars.insert(vars_of[c].begin(), vars_of[c].end());
+  std::vector<bool> taken(enc.decision_vars.size(), false);
+  std::vector<const std::vector<unsigned>*> disjoint, by_size;
+  for (const auto& g : enc.cube_groups) by_size.push_back(&g);
+  // Large groups first: the pieces' placements partition them all.
+  std::stable_sort(by_size.begin(), by_size.end(), [](auto* a, auto* b) { return a->size() > b->size(); });
+  for (const auto* gp : by_size) {
+    const auto& g = *gp;
+    bool ok = !g.empty();
+    for (unsigned v : g) ok = ok && implied_vars.count(v) && !taken[v];
+    if (!ok) continue;
+    for (unsigned v : g) taken[v] = true;
+    disjoint.push_back(gp);
+  }
+  if (!disjoint.empty()) {
     Encoding relaxed(ctx);
     relaxed.decision_vars = enc.decision_vars;
     relaxed.solver_logic = enc.solver_logic;
     auto b = make_backend(solver, ctx, relaxed, encoding);
-    for (const auto& g : enc.cube_groups) {
+    for (const auto* g : disjoint) {
       z3::expr_vector lits(ctx);
-      for (unsigned v : g) lits.push_back(enc.decision_vars[v]);
-      if (lits.empty()) {  // a cell no placement covers (proved above: it cannot happen in a model)
-        b->add(ctx.bool_val(false));
-        continue;
-      }
+      for (unsigned v : *g) lits.push_back(enc.decision_vars[v]);
       b->add(z3::mk_or(lits));
       b->add(z3::atmost(lits, 1));
     }
