@@ -174,17 +174,13 @@ class CadicalBackend : public Backend {
   }
 
   z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions) override {
-    assumed_ = assumptions;
-    lits_.clear();
-    for (const auto& a : assumptions) lits_.push_back(cnf_.literal(a));
+    assume(assumptions);
     return solve(budget);
   }
 
   z3::check_result check_excluding(Budget& budget, const std::vector<z3::expr>& assumptions,
                                    const std::vector<unsigned>& vars, const std::vector<int64_t>& values) override {
-    assumed_ = assumptions;
-    lits_.clear();
-    for (const auto& a : assumptions) lits_.push_back(cnf_.literal(a));
+    assume(assumptions);
     constraint_ = blocking(vars, values);
     return solve(budget);
   }
@@ -293,6 +289,13 @@ class CadicalBackend : public Backend {
   }
 
  private:
+  // The next solve's assumptions, kept as given (for core()) and as literals.
+  void assume(const std::vector<z3::expr>& assumptions) {
+    assumed_ = assumptions;
+    lits_.clear();
+    for (const auto& a : assumptions) lits_.push_back(cnf_.literal(a));
+  }
+
   // One solve() under lits_ (the assumptions as literals).
   z3::check_result solve(Budget& budget) {
     if (budget.spent() || halt_due()) {
@@ -508,10 +511,6 @@ class Z3Backend : public Backend {
   }
 
  private:
-  z3::context& ctx_;
-  z3::solver s_;
-  uint64_t rl0_ = 0;
-  bool started_ = false, armed_ = false, rlimit_set_ = false;
   // The guard of the last check_excluding: false from the next add, block
   // or check on (the model and core of its check stay readable till then).
   void retire() {
@@ -521,6 +520,10 @@ class Z3Backend : public Backend {
     add(off);
   }
 
+  z3::context& ctx_;
+  z3::solver s_;
+  uint64_t rl0_ = 0;
+  bool started_ = false, armed_ = false, rlimit_set_ = false;
   std::vector<z3::expr> assumed_;
   std::unique_ptr<CadicalBackend> shadow_;
   std::unique_ptr<z3::expr> pending_;

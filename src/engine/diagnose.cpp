@@ -61,6 +61,15 @@ void sort_repairs(std::vector<Repair>& list) {
   });
 }
 
+// A place's values as they are listed: each once, shorter first ("9"
+// before "10"), then alphabetically.
+void distinct_in_order(std::vector<std::string>& vals) {
+  std::sort(vals.begin(), vals.end(), [](const std::string& a, const std::string& b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+  });
+  vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
+}
+
 std::vector<std::size_t> all_indices(std::size_t n) {
   std::vector<std::size_t> v(n);
   for (std::size_t i = 0; i < n; ++i) v[i] = i;
@@ -449,12 +458,9 @@ class Diagnoser {
       if (seen_[p].size() == 1) d_.backbone.push_back(places_[p]);
       else {
         auto vals = seen_values_[p];
-        std::sort(vals.begin(), vals.end(), [](const std::string& a, const std::string& b) {
-          return a.size() != b.size() ? a.size() < b.size() : a < b;
-        });
         // Values that differ in the solver (a piece in two orientations) but
         // read the same to the user are listed once.
-        vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
+        distinct_in_order(vals);
         d_.ambiguous.push_back({places_[p], vals});
       }
     }
@@ -498,10 +504,7 @@ class Diagnoser {
     for (std::size_t p = 0; p < places_.size(); ++p) {
       std::vector<std::string> vals;
       for (const auto& v : pv) vals.push_back(v.at(p));
-      std::sort(vals.begin(), vals.end(), [](const std::string& a, const std::string& b) {
-        return a.size() != b.size() ? a.size() < b.size() : a < b;
-      });
-      vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
+      distinct_in_order(vals);
       if (vals.size() == 1) {
         d_.backbone.push_back(places_[p]);
       } else {

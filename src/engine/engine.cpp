@@ -775,10 +775,7 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
     disjoint.push_back(gp);
   }
   if (!disjoint.empty()) {
-    Encoding relaxed(ctx);
-    relaxed.decision_vars = enc.decision_vars;
-    relaxed.solver_logic = enc.solver_logic;
-    auto b = make_backend(solver, ctx, relaxed, encoding);
+    auto b = side_for(enc.decision_vars, {});
     for (const auto* g : disjoint) {
       z3::expr_vector lits(ctx);
       for (unsigned v : *g) lits.push_back(enc.decision_vars[v]);
