@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt::disk_rotation {
 

@@ -27,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt::equation_grid {
 

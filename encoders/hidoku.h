@@ -27,7 +27,7 @@
 #include <utility>
 #include <vector>
 
-#include "encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt::hidoku {
 

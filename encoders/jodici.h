@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt::jodici {
 

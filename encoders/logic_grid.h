@@ -40,7 +40,7 @@
 #include <string>
 #include <vector>
 
-#include "encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt::logic_grid {
 

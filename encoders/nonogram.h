@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-#include "encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt::nonogram {
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt::polyomino {
 

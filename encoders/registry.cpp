@@ -40,39 +40,14 @@ constexpr Entry kKinds[] = {
 };
 }  // namespace
 
-const Encoder* find_encoder(std::string_view kind) {
-  for (const auto& e : kKinds)
-    if (e.kind == kind) return &e.get();
-  return nullptr;
-}
-
-std::vector<const Encoder*> all_encoders() {
-  std::vector<const Encoder*> out;
-  for (const auto& e : kKinds) out.push_back(&e.get());
-  return out;
-}
-
-std::string kind_names() {
-  std::string s;
-  for (const auto& e : kKinds) s += (s.empty() ? "" : ", ") + std::string(e.kind);
-  return s;
-}
-
-void EncodeOptions::check_deadline() const {
-  poll_halt();  // the thread's deadline (the run's, as a rule), the memory cap, Ctrl-C
-  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw Halted(HaltCause::Timeout, "timeout");
-}
-
-bool Encoder::has_encoding(std::string_view name) const {
-  for (const auto& e : encodings())
-    if (e.name == name) return true;
-  return false;
-}
-
-std::string Encoder::encoding_names() const {
-  std::string s;
-  for (const auto& e : encodings()) s += (s.empty() ? "" : ", ") + e.name;
-  return s;
+void install_kinds() {
+  static const bool once = [] {
+    std::vector<const Encoder*> kinds;
+    for (const auto& e : kKinds) kinds.push_back(&e.get());
+    set_kind_table(std::move(kinds));
+    return true;
+  }();
+  (void)once;
 }
 
 }  // namespace psmt

@@ -1,17 +1,13 @@
-// Kind name -> encoder. One table, sorted by kind, one line per kind.
+// Kind name -> encoder: the table of every kind built in. One table, sorted
+// by kind, one line per kind (registry.cpp). install_kinds() hands it to the
+// engine's table (src/engine/kinds.h); lookups go through that table.
 #pragma once
 
-#include <string_view>
-#include <vector>
-
-#include "encoder.h"
+#include "engine/kinds.h"
 
 namespace psmt {
 
-// nullptr if no kind of that name exists.
-const Encoder* find_encoder(std::string_view kind);
-std::vector<const Encoder*> all_encoders();
-// "futoshiki, sudoku" for messages.
-std::string kind_names();
+// Fills the engine's kind table with every built-in kind (idempotent).
+void install_kinds();
 
 }  // namespace psmt

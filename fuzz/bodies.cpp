@@ -232,11 +232,13 @@ void game_id(const uint8_t* data, std::size_t size) {
 std::vector<std::string> target_names() {
   std::vector<std::string> names = {"puzzle_file", "corpus_line", "token_grid", "lzstring",   "fpuzzles",
                                     "sudokupad",   "link",        "sudoku_text", "game_id"};
+  install_kinds();
   for (const Encoder* e : all_encoders()) names.push_back("kind_" + std::string(e->kind()));
   return names;
 }
 
 void run_target(const std::string& name, const uint8_t* data, std::size_t size) {
+  install_kinds();
   if (name == "puzzle_file") return puzzle_file(data, size, "", false);
   if (name == "corpus_line") return corpus_line(data, size);
   if (name == "token_grid") return token_grid(data, size);

@@ -91,6 +91,8 @@ std::string decoded_foreign_data(const std::string& argument);
 
 // True when the argument is a link or a game ID rather than a file name.
 bool is_link_argument(const std::string& argument);
+// True when a line of text is a link or a game ID (a line of a corpus).
+bool is_link_text(const std::string& text);
 
 // The place in the foreign data for an error at `pointer` of the imported
 // puzzle ("" if unknown).

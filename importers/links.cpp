@@ -65,7 +65,7 @@ std::optional<std::string> query_value(const std::string& query, const std::stri
   return std::nullopt;
 }
 
-[[noreturn]] void fail(const std::string& origin, const std::string& id, const std::string& message) {
+[[noreturn]] void link_fail(const std::string& origin, const std::string& id, const std::string& message) {
   throw InputError(id, kNoPath, message, origin);
 }
 
@@ -149,7 +149,7 @@ DecodedLink sudokupad_id(const std::string& id_in, const std::string& link, cons
   auto q = id.find('?');  // settings after a second '?'
   if (q != std::string::npos) id = id.substr(0, q);
   while (!id.empty() && id.back() == '/') id.pop_back();
-  if (id.empty()) fail(origin, "input.link", "the SudokuPad link holds no puzzle id");
+  if (id.empty()) link_fail(origin, "input.link", "the SudokuPad link holds no puzzle id");
   for (const char* prefix : {"fpuzzles", "fpuz"})
     if (id.rfind(prefix, 0) == 0) return fpuzzles_data(id.substr(std::string(prefix).size()), link, origin);
   for (const char* prefix : {"scl", "ctc"})
@@ -157,9 +157,9 @@ DecodedLink sudokupad_id(const std::string& id_in, const std::string& link, cons
       return {"SudokuPad", decode_data(id.substr(3), origin, false), link};
     }
   if (id.rfind("scf", 0) == 0)
-    fail(origin, "input.unsupported",
+    link_fail(origin, "input.unsupported",
          "SudokuPad's short classic format (scf...) is not read yet; paste the puzzle's scl or f-puzzles link instead");
-  fail(origin, "input.short_link",
+  link_fail(origin, "input.short_link",
        fmt::format("\"{}\" is a short SudokuPad id that only SudokuPad's server can expand; {}", shorten(id, 30),
                    kPasteInstead));
 }
@@ -211,9 +211,9 @@ std::optional<DecodedLink> decode_link(const std::string& text_in, const std::st
       return fpuzzles_data(data, text, origin);
     }
     if (auto id = query_value(u->query, "id"))
-      fail(origin, "input.short_link",
+      link_fail(origin, "input.short_link",
            fmt::format("f-puzzles short id \"{}\" needs f-puzzles' server to expand; {}", shorten(*id, 30), kPasteInstead));
-    fail(origin, "input.link", "an f-puzzles link without ?load=<data> holds no puzzle");
+    link_fail(origin, "input.link", "an f-puzzles link without ?load=<data> holds no puzzle");
   }
   if (host == "sudokupad.app" || ends_with(".sudokupad.app") || host == "app.crackingthecryptic.com") {
     if (auto id = query_value(u->query, "puzzleid")) return sudokupad_id(percent_decode(*id), text, origin);

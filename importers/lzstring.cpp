@@ -26,7 +26,7 @@ std::array<int, 256> make_table() {
   return t;
 }
 
-[[noreturn]] void fail(const std::string& origin, const std::string& message) {
+[[noreturn]] void lz_fail(const std::string& origin, const std::string& message) {
   throw InputError("input.lzstring", kNoPath, message, origin);
 }
 
@@ -51,13 +51,13 @@ class BitReader {
   void next_char() {
     static const std::array<int, 256> table = make_table();
     if (index_ >= data_.size())
-      fail(origin_, fmt::format("the compressed data ends after {} characters without its end code (truncated?)",
+      lz_fail(origin_, fmt::format("the compressed data ends after {} characters without its end code (truncated?)",
                                 data_.size()));
     unsigned char ch = static_cast<unsigned char>(data_[index_]);
     int v = table[ch];
     if (v < 0) {
       std::string shown = ch >= 0x20 && ch < 0x7f ? fmt::format("'{}'", static_cast<char>(ch)) : fmt::format("byte 0x{:02x}", ch);
-      fail(origin_, fmt::format("character {} of the compressed data is {}, not a base64 character", index_ + 1, shown));
+      lz_fail(origin_, fmt::format("character {} of the compressed data is {}, not a base64 character", index_ + 1, shown));
     }
     value_ = v;
     mask_ = 32;
@@ -143,7 +143,7 @@ std::u16string utf8_to_utf16(std::string_view in) {
 }  // namespace
 
 std::string lz_decompress_base64(std::string_view data, const std::string& origin) {
-  if (data.empty()) fail(origin, "the compressed data is empty");
+  if (data.empty()) lz_fail(origin, "the compressed data is empty");
   BitReader in(data, origin);
   std::vector<std::u16string> dict(3);  // 0, 1, 2 are the literal and end codes
   int enlarge_in = 4, num_bits = 3;
@@ -154,7 +154,7 @@ std::string lz_decompress_base64(std::string_view data, const std::string& origi
   };
   uint32_t first = in.read(2);
   if (first == 2) return {};
-  if (first > 2) fail(origin, "the compressed data does not start with a literal");
+  if (first > 2) lz_fail(origin, "the compressed data does not start with a literal");
   w = literal(first);
   dict.push_back(w);
   result = w;
@@ -174,11 +174,11 @@ std::string lz_decompress_base64(std::string_view data, const std::string& origi
     std::u16string entry;
     if (c < dict.size() && c > 2) entry = dict[c];
     else if (c == dict.size()) entry = w + w[0];
-    else fail(origin, fmt::format("corrupt compressed data near character {}: code {} names no dictionary entry (of {})",
+    else lz_fail(origin, fmt::format("corrupt compressed data near character {}: code {} names no dictionary entry (of {})",
                                   at + 1, c, dict.size()));
     result += entry;
     if (result.size() > kMaxDecodedUnits)
-      fail(origin, fmt::format("the data decompresses to more than {} characters; refusing it", kMaxDecodedUnits));
+      lz_fail(origin, fmt::format("the data decompresses to more than {} characters; refusing it", kMaxDecodedUnits));
     dict.push_back(w + entry[0]);
     enlarge_in--;
     w = std::move(entry);
@@ -186,7 +186,7 @@ std::string lz_decompress_base64(std::string_view data, const std::string& origi
       enlarge_in = 1 << num_bits;
       num_bits++;
     }
-    if (num_bits > 31) fail(origin, "corrupt compressed data: the code width grows past 31 bits");
+    if (num_bits > 31) lz_fail(origin, "corrupt compressed data: the code width grows past 31 bits");
   }
 }
 

@@ -23,8 +23,20 @@
 namespace psmt::importers {
 namespace {
 
-[[noreturn]] void fail(const std::string& origin, const std::string& msg) {
+[[noreturn]] void puzzlink_fail(const std::string& origin, const std::string& msg) {
   throw InputError("input.link", kNoPath, msg, origin);
+}
+
+// A size field (columns, rows): digits only, then within 1..most; a number
+// out of that range is said as such, not as "not a number".
+int side_number(const std::string& s, const std::string& genre, const char* what, int most, const std::string& origin) {
+  if (s.empty() || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    puzzlink_fail(origin, fmt::format("{} {}: {} is not a number", genre, what, quote_input(s)));
+  const std::size_t digits = s.find_first_not_of('0') == std::string::npos ? 1 : s.size() - s.find_first_not_of('0');
+  const long v = digits > 6 ? 10000000 : std::stol(s);
+  if (v < 1 || v > most)
+    puzzlink_fail(origin, fmt::format("{} {}: {} is out of range (1 to {})", genre, what, quote_input(s, 20), most));
+  return static_cast<int>(v);
 }
 
 // A sum character: its value, 0 for none.
@@ -33,19 +45,13 @@ int sum_value(char c, std::size_t pos, const std::string& origin) {
   if (c >= 'a' && c <= 'j') return c - 'a' + 10;
   if (c >= 'A' && c <= 'Z') return c - 'A' + 20;
   if (c == '-') return 0;
-  fail(origin, fmt::format("kakuro data, character {}: {} is not a sum (0-9, a-j, A-Z, or - for none)", pos + 1,
+  puzzlink_fail(origin, fmt::format("kakuro data, character {}: {} is not a sum (0-9, a-j, A-Z, or - for none)", pos + 1,
                            quote_input(std::string(1, c))));
 }
 
 Imported kakuro(const std::vector<std::string>& fields, const std::string& origin, const std::string& link) {
   // fields: cols, rows, body
-  auto number = [&](const std::string& s, const char* what) {
-    if (s.empty() || s.size() > 3 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      fail(origin, fmt::format("kakuro {}: {} is not a number", what, quote_input(s)));
-    const int v = std::stoi(s);
-    if (v < 1 || v > 59) fail(origin, fmt::format("kakuro {}: {} (1 to 59 inner cells)", what, v));
-    return v;
-  };
+  auto number = [&](const std::string& s, const char* what) { return side_number(s, "kakuro", what, 59, origin); };
   const int cols = number(fields[0], "columns"), rows = number(fields[1], "rows");
   const std::string& body = fields[2];
   // Our board: the frame row and column, then the inner cells.
@@ -57,12 +63,12 @@ Imported kakuro(const std::vector<std::string>& fields, const std::string& origi
   std::size_t pos = 0;
   int cell = 0;
   while (cell < rows * cols) {
-    if (pos >= body.size()) fail(origin, fmt::format("kakuro data ends after {} of the {} cells", cell, rows * cols));
+    if (pos >= body.size()) puzzlink_fail(origin, fmt::format("kakuro data ends after {} of the {} cells", cell, rows * cols));
     const char c = body[pos];
     if (c >= 'k' && c <= 'z') {
       const int skip = c - 'k' + 1;
       if (cell + skip > rows * cols)
-        fail(origin, fmt::format("kakuro data, character {}: {} white cells after cell {}, the board has {}", pos + 1, skip, cell, rows * cols));
+        puzzlink_fail(origin, fmt::format("kakuro data, character {}: {} white cells after cell {}, the board has {}", pos + 1, skip, cell, rows * cols));
       cell += skip;
       ++pos;
       continue;
@@ -73,7 +79,7 @@ Imported kakuro(const std::vector<std::string>& fields, const std::string& origi
       kind[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)] = 'b';
       ++pos;
     } else {
-      if (pos + 1 >= body.size()) fail(origin, fmt::format("kakuro data, character {}: a clue cell needs two characters", pos + 1));
+      if (pos + 1 >= body.size()) puzzlink_fail(origin, fmt::format("kakuro data, character {}: a clue cell needs two characters", pos + 1));
       const int down = sum_value(c, pos, origin), across = sum_value(body[pos + 1], pos + 1, origin);
       inner[static_cast<std::size_t>(cell)] = nlohmann::json::array({down ? nlohmann::json(down) : nlohmann::json(nullptr),
                                                                       across ? nlohmann::json(across) : nlohmann::json(nullptr)});
@@ -91,7 +97,7 @@ Imported kakuro(const std::vector<std::string>& fields, const std::string& origi
       const bool white = pass == 0 ? kind[0][static_cast<std::size_t>(k)] == 'w' : kind[static_cast<std::size_t>(k)][0] == 'w';
       if (!white) continue;
       if (pos >= body.size())
-        fail(origin, fmt::format("kakuro data ends before the frame's sum {} {}", pass == 0 ? "above column" : "left of row", k + 1));
+        puzzlink_fail(origin, fmt::format("kakuro data ends before the frame's sum {} {}", pass == 0 ? "above column" : "left of row", k + 1));
       const int v = sum_value(body[pos], pos, origin);
       const nlohmann::json s = v ? nlohmann::json(v) : nlohmann::json(nullptr);
       if (pass == 0) top[static_cast<std::size_t>(k)] = nlohmann::json::array({s, nullptr});
@@ -102,7 +108,7 @@ Imported kakuro(const std::vector<std::string>& fields, const std::string& origi
     }
   }
   if (pos != body.size())
-    fail(origin, fmt::format("kakuro data, character {}: {} more characters than the {}x{} board needs", pos + 1, body.size() - pos, cols, rows));
+    puzzlink_fail(origin, fmt::format("kakuro data, character {}: {} more characters than the {}x{} board needs", pos + 1, body.size() - pos, cols, rows));
   grid[0].push_back("#");
   for (const auto& t : top) grid[0].push_back(t);
   for (int r = 0; r < rows; ++r) {
@@ -131,7 +137,7 @@ std::optional<std::pair<int, std::size_t>> number16(const std::string& body, std
   if (c >= 'a' && c <= 'f') return std::pair{c - 'a' + 10, std::size_t{1}};
   if (c != '-') return std::nullopt;
   if (i + 2 >= body.size() || !std::isxdigit(static_cast<unsigned char>(body[i + 1])) || !std::isxdigit(static_cast<unsigned char>(body[i + 2])))
-    fail(origin, where + ": '-' is followed by two hex digits");
+    puzzlink_fail(origin, where + ": '-' is followed by two hex digits");
   return std::pair{std::stoi(body.substr(i + 1, 2), nullptr, 16), std::size_t{3}};
 }
 
@@ -155,10 +161,10 @@ Slots read_outside_numbers(const std::string& body, int total, const std::string
       ++i;
       continue;
     }
-    if (c == '.') fail(origin, where + ": a \"?\" clue (pzprjs counts it as never met); puzzle-smt does not guess what it stands for");
+    if (c == '.') puzzlink_fail(origin, where + ": a \"?\" clue (pzprjs counts it as never met); puzzle-smt does not guess what it stands for");
     const auto number = number16(body, i, where, origin);
-    if (!number) fail(origin, fmt::format("{}: unexpected {}", where, quote_input(std::string(1, c))));
-    if (number->first == 0) fail(origin, where + ": a clue of 0 (pzprjs never accepts it)");
+    if (!number) puzzlink_fail(origin, fmt::format("{}: unexpected {}", where, quote_input(std::string(1, c))));
+    if (number->first == 0) puzzlink_fail(origin, where + ": a clue of 0 (pzprjs never accepts it)");
     s.at[static_cast<std::size_t>(ec)] = i + 1;
     s.value[static_cast<std::size_t>(ec++)] = number->first;
     i += number->second;
@@ -167,13 +173,6 @@ Slots read_outside_numbers(const std::string& body, int total, const std::string
   return s;
 }
 
-int side_number(const std::string& s, const std::string& genre, const char* what, int most, const std::string& origin) {
-  if (s.empty() || s.size() > 3 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    fail(origin, fmt::format("{} {}: {} is not a number", genre, what, quote_input(s)));
-  const int v = std::stoi(s);
-  if (v < 1 || v > most) fail(origin, fmt::format("{} {}: {} (1 to {})", genre, what, v, most));
-  return v;
-}
 
 // skyscrapers (pid also "building"): 4n outside numbers (above the columns
 // 0..n-1, below them, left of the rows 0..n-1, right of them), then the
@@ -183,13 +182,13 @@ int side_number(const std::string& s, const std::string& genre, const char* what
 Imported skyscrapers(const std::vector<std::string>& fields, const std::string& origin, const std::string& link) {
   const int cols = side_number(fields[0], "skyscrapers", "columns", 999, origin), rows = side_number(fields[1], "skyscrapers", "rows", 999, origin);
   if (cols != rows || cols > 36)
-    fail(origin, fmt::format("a {}x{} skyscrapers grid: puzzle-smt reads square ones, 1x1 to 36x36 (a Latin square)", cols, rows));
+    puzzlink_fail(origin, fmt::format("a {}x{} skyscrapers grid: puzzle-smt reads square ones, 1x1 to 36x36 (a Latin square)", cols, rows));
   const int n = cols;
   const std::string& body = fields[2];
   const Slots slots = read_outside_numbers(body, 4 * n, "skyscrapers", origin);
   for (int k = 0; k < 4 * n; ++k)
     if (slots.value[static_cast<std::size_t>(k)] > n)
-      fail(origin, fmt::format("skyscrapers data, character {}: a clue of {} on a {}x{} grid (1..{})", slots.at[static_cast<std::size_t>(k)],
+      puzzlink_fail(origin, fmt::format("skyscrapers data, character {}: a clue of {} on a {}x{} grid (1..{})", slots.at[static_cast<std::size_t>(k)],
                                slots.value[static_cast<std::size_t>(k)], n, n, n));
   // The given digits.
   std::vector<int> givens(static_cast<std::size_t>(n * n), 0);
@@ -198,22 +197,22 @@ Imported skyscrapers(const std::vector<std::string>& fields, const std::string& 
   for (std::size_t i = slots.end; i < body.size();) {
     const char c = body[i];
     const std::string where = fmt::format("skyscrapers data, character {}", i + 1);
-    if (cell >= n * n) fail(origin, fmt::format("{}: more than the {} clues and {} cells of a {}x{} grid", where, 4 * n, n * n, n, n));
+    if (cell >= n * n) puzzlink_fail(origin, fmt::format("{}: more than the {} clues and {} cells of a {}x{} grid", where, 4 * n, n * n, n, n));
     if (c >= 'g' && c <= 'z') {
       cell += c - 'g' + 1;
       ++i;
       continue;
     }
-    if (c == '.') fail(origin, where + ": a \"?\" in a cell; puzzle-smt does not guess what it stands for");
+    if (c == '.') puzzlink_fail(origin, where + ": a \"?\" in a cell; puzzle-smt does not guess what it stands for");
     const auto number = number16(body, i, where, origin);
-    if (!number) fail(origin, fmt::format("{}: unexpected {} in the given digits", where, quote_input(std::string(1, c))));
+    if (!number) puzzlink_fail(origin, fmt::format("{}: unexpected {} in the given digits", where, quote_input(std::string(1, c))));
     const int v = number->first;
     i += number->second;
-    if (v < 1 || v > n) fail(origin, fmt::format("{}: a given {} in a {}x{} grid (1..{})", where, v, n, n, n));
+    if (v < 1 || v > n) puzzlink_fail(origin, fmt::format("{}: a given {} in a {}x{} grid (1..{})", where, v, n, n, n));
     givens[static_cast<std::size_t>(cell++)] = v;
     any_given = true;
   }
-  if (cell > n * n) fail(origin, fmt::format("skyscrapers data: the given digits skip past the {} cells of a {}x{} grid", n * n, n, n));
+  if (cell > n * n) puzzlink_fail(origin, fmt::format("skyscrapers data: the given digits skip past the {} cells of a {}x{} grid", n * n, n, n));
   Builder b("puzz.link skyscrapers");
   const char* sides[] = {"top", "bottom", "left", "right"};
   set_skyscrapers_clues(b, slots.value, n, [&](int s, int k) {
@@ -240,7 +239,7 @@ Imported nonogram(const std::vector<std::string>& fields, const std::string& ori
   const std::string& body = fields[2];
   const Slots slots = read_outside_numbers(body, cols * per_col + rows * per_row, "nonogram", origin);
   if (slots.end != body.size())
-    fail(origin, fmt::format("nonogram data, character {}: more than the {} clue places of a {}x{} picture", slots.end + 1,
+    puzzlink_fail(origin, fmt::format("nonogram data, character {}: more than the {} clue places of a {}x{} picture", slots.end + 1,
                              cols * per_col + rows * per_row, cols, rows));
   Builder b("puzz.link nonogram");
   nlohmann::json lines[2] = {nlohmann::json::array(), nlohmann::json::array()};
@@ -300,17 +299,17 @@ Imported import_puzzlink(const std::string& query, const std::string& origin, co
   std::string pid = fields[0];
   for (const char* mode : {"_edit", "_play"})
     if (pid.size() > 5 && pid.compare(pid.size() - 5, 5, mode) == 0) pid.resize(pid.size() - 5);
-  if (pid.empty()) fail(origin, "a puzz.link link names its puzzle after '?': p?kakuro/COLS/ROWS/DATA");
+  if (pid.empty()) puzzlink_fail(origin, "a puzz.link link names its puzzle after '?': p?kakuro/COLS/ROWS/DATA");
   const bool sky = pid == "skyscrapers" || pid == "building" || pid == "skyscraper";
   if (pid != "kakuro" && pid != "nonogram" && !sky)
-    fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro, nonogram and skyscrapers)", quote_input(pid)));
+    puzzlink_fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro, nonogram and skyscrapers)", quote_input(pid)));
   fields.erase(fields.begin());
   // An optional variant mark v:ID (no effect on decoding), then an optional flag before the size: a first field that is not a number.
   if (!fields.empty() && fields[0].rfind("v:", 0) == 0) fields.erase(fields.begin());
   if (!fields.empty() && !fields[0].empty() && !std::isdigit(static_cast<unsigned char>(fields[0][0]))) fields.erase(fields.begin());
   if (fields.size() == 4 && fields[3].empty()) fields.pop_back();  // a trailing '/'
   if (fields.size() != 3)
-    fail(origin, fmt::format("a {0} link is p?{0}/COLS/ROWS/DATA, this one has {1} parts after the name", pid, fields.size()));
+    puzzlink_fail(origin, fmt::format("a {0} link is p?{0}/COLS/ROWS/DATA, this one has {1} parts after the name", pid, fields.size()));
   if (sky) return skyscrapers(fields, origin, link);
   return pid == "nonogram" ? nonogram(fields, origin, link) : kakuro(fields, origin, link);
 }

@@ -71,6 +71,11 @@ bool is_link_argument(const std::string& argument) {
   return looks_like_link(argument) || (split_game_id(trim(argument)) && !std::ifstream(argument).good());
 }
 
+bool is_link_text(const std::string& text) {
+  std::string t = trim(text);
+  return looks_like_link(t) || split_game_id(t).has_value();
+}
+
 std::optional<Imported> import_text(const std::string& text_in, const std::string& origin, const ImportOptions& options) {
   std::string text = trim(text_in);
   if (auto g = split_game_id(text)) {

@@ -39,7 +39,7 @@ constexpr const char* kGames[] = {"blackbox", "bridges", "cube",    "dominosa", 
                                   "singles",  "sixteen",  "slant",  "solo",     "tents",   "towers",  "tracks",
                                   "twiddle",  "undead",   "unequal", "unruly",  "untangle"};
 
-[[noreturn]] void fail(const std::string& origin, const std::string& where, const std::string& msg) {
+[[noreturn]] void tatham_fail(const std::string& origin, const std::string& where, const std::string& msg) {
   throw InputError("input.game_id", kNoPath, where.empty() ? msg : where + ": " + msg, origin);
 }
 
@@ -70,16 +70,16 @@ std::vector<int> run_length_grid(const std::string& s, std::size_t cells, int ma
       while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) && j - i < 3) ++j;
       int v = std::stoi(s.substr(i, j - i));
       if (v < 1 || v > max)
-        fail(origin, fmt::format("{}, character {}", what, i + 1), fmt::format("a value of {} (1..{} here)", v, max));
+        tatham_fail(origin, fmt::format("{}, character {}", what, i + 1), fmt::format("a value of {} (1..{} here)", v, max));
       out.push_back(v);
       i = j;
     } else {
-      fail(origin, fmt::format("{}, character {}", what, i + 1),
+      tatham_fail(origin, fmt::format("{}, character {}", what, i + 1),
            fmt::format("unexpected {} (a..z are runs of blanks, digits are values)", quote_input(std::string(1, c))));
     }
-    if (out.size() > cells) fail(origin, what, fmt::format("more than the {} cells of the board", cells));
+    if (out.size() > cells) tatham_fail(origin, what, fmt::format("more than the {} cells of the board", cells));
   }
-  if (out.size() != cells) fail(origin, what, fmt::format("{} cells, the board has {}", out.size(), cells));
+  if (out.size() != cells) tatham_fail(origin, what, fmt::format("{} cells, the board has {}", out.size(), cells));
   return out;
 }
 
@@ -88,12 +88,12 @@ std::vector<int> run_length_grid(const std::string& s, std::size_t cells, int ma
 Imported towers(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
   while (i < params.size() && std::isdigit(static_cast<unsigned char>(params[i]))) ++i;
-  if (i == 0 || i > 2) fail(origin, "parameters", fmt::format("{} is not a towers size (W, or WdX, e.g. 5 or 6dh)", quote_input(params)));
+  if (i == 0 || i > 2) tatham_fail(origin, "parameters", fmt::format("{} is not a towers size (W, or WdX, e.g. 5 or 6dh)", quote_input(params)));
   const int w = std::stoi(params.substr(0, i));
-  if (w < 3 || w > 9) fail(origin, "parameters", fmt::format("size {} (towers are 3 to 9 wide)", w));
+  if (w < 3 || w > 9) tatham_fail(origin, "parameters", fmt::format("size {} (towers are 3 to 9 wide)", w));
   std::string rest = params.substr(i);
   if (!rest.empty() && !(rest.size() == 2 && rest[0] == 'd' && std::string("ehxu").find(rest[1]) != std::string::npos))
-    fail(origin, "parameters", fmt::format("{} after the size: expected nothing or d and a difficulty (e, h, x, u)", quote_input(rest)));
+    tatham_fail(origin, "parameters", fmt::format("{} after the size: expected nothing or d and a difficulty (e, h, x, u)", quote_input(rest)));
   std::string clues = desc, grid;
   if (auto comma = desc.find(','); comma != std::string::npos) {
     clues = desc.substr(0, comma);
@@ -101,16 +101,16 @@ Imported towers(const std::string& params, const std::string& desc, const std::s
   }
   const std::vector<std::string> parts = split(clues, '/');
   if (parts.size() != static_cast<std::size_t>(4 * w))
-    fail(origin, "clues", fmt::format("{} entries separated by '/', a {}x{} board has {} (4 sides of {})", parts.size(), w, w, 4 * w, w));
+    tatham_fail(origin, "clues", fmt::format("{} entries separated by '/', a {}x{} board has {} (4 sides of {})", parts.size(), w, w, 4 * w, w));
   Builder b("Tatham towers");
   std::vector<int> counts(static_cast<std::size_t>(4 * w), 0);
   for (int i = 0; i < 4 * w; ++i) {
     const std::string& e = parts[static_cast<std::size_t>(i)];
     if (e.empty()) continue;
     if (e.size() > 2 || !std::all_of(e.begin(), e.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      fail(origin, fmt::format("clue {}", i + 1), fmt::format("{} is not a count", quote_input(e)));
+      tatham_fail(origin, fmt::format("clue {}", i + 1), fmt::format("{} is not a count", quote_input(e)));
     const int v = std::stoi(e);
-    if (v < 1 || v > w) fail(origin, fmt::format("clue {}", i + 1), fmt::format("{} (a count is 1..{})", v, w));
+    if (v < 1 || v > w) tatham_fail(origin, fmt::format("clue {}", i + 1), fmt::format("{} (a count is 1..{})", v, w));
     counts[static_cast<std::size_t>(i)] = v;
   }
   const char* sides[] = {"top", "bottom", "left", "right"};
@@ -174,7 +174,7 @@ std::vector<int> decode_blocks(const std::string& s, int n, int z_run, bool repe
       nonlines = z_run;
       line = false;
     } else {
-      fail(origin, fmt::format("{}, character {}", what, i), fmt::format("unexpected {} (a..z and _ describe the lines)", quote_input(std::string(1, c))));
+      tatham_fail(origin, fmt::format("{}, character {}", what, i), fmt::format("unexpected {} (a..z and _ describe the lines)", quote_input(std::string(1, c))));
     }
     int times = 1;
     if (repeats && i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
@@ -185,15 +185,15 @@ std::vector<int> decode_blocks(const std::string& s, int n, int z_run, bool repe
     }
     for (int t = 0; t < times; ++t) {
       for (int k = 0; k < nonlines; ++k, ++pos) {
-        if (pos >= lines) fail(origin, what, fmt::format("describes more than the {} lines of a {}x{} board", lines, n, n));
+        if (pos >= lines) tatham_fail(origin, what, fmt::format("describes more than the {} lines of a {}x{} board", lines, n, n));
         join(pos);
       }
       if (line) ++pos;
-      if (pos > lines + 1) fail(origin, what, fmt::format("describes more than the {} lines of a {}x{} board", lines, n, n));
+      if (pos > lines + 1) tatham_fail(origin, what, fmt::format("describes more than the {} lines of a {}x{} board", lines, n, n));
     }
   }
   if (pos != lines + 1)
-    fail(origin, what, fmt::format("describes {} of the {} lines of a {}x{} board and the final one", std::min(pos, lines + 1), lines, n, n));
+    tatham_fail(origin, what, fmt::format("describes {} of the {} lines of a {}x{} board and the final one", std::min(pos, lines + 1), lines, n, n));
   std::vector<int> region(static_cast<std::size_t>(n * n), -1), id_of(static_cast<std::size_t>(n * n), -1);
   int next = 0;
   for (int i = 0; i < n * n; ++i) {
@@ -219,7 +219,7 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
   auto number = [&]() {
     std::size_t j = i;
     while (j < params.size() && std::isdigit(static_cast<unsigned char>(params[j])) && j - i < 2) ++j;
-    if (j == i) fail(origin, "parameters", fmt::format("{} is not a solo size (CxR or N, e.g. 3x3, 2x3, 9j)", quote_input(params)));
+    if (j == i) tatham_fail(origin, "parameters", fmt::format("{} is not a solo size (CxR or N, e.g. 3x3, 2x3, 9j)", quote_input(params)));
     int v = std::stoi(params.substr(i, j - i));
     i = j;
     return v;
@@ -244,17 +244,17 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
     } else if (f == 'd' && i < params.size() && std::string("tbiaeu").find(params[i]) != std::string::npos) {
       ++i;
     } else {
-      fail(origin, "parameters", fmt::format("{} in {}: expected j, x, k, a symmetry (r2, m4, ...) or a difficulty (dt, db, di, da, de, du)",
+      tatham_fail(origin, "parameters", fmt::format("{} in {}: expected j, x, k, a symmetry (r2, m4, ...) or a difficulty (dt, db, di, da, de, du)",
                                              quote_input(std::string(1, f)), quote_input(params)));
     }
   }
   // "N" is NxN, except that "Nj" is a jigsaw of side N; "CxR" has side C*R.
   const int n = has_r ? c * r : jigsaw ? c : c * c;
-  if (n < 2 || n > 36) fail(origin, "parameters", fmt::format("a {}x{} grid (solo is 2x2 to 36x36)", n, n));
+  if (n < 2 || n > 36) tatham_fail(origin, "parameters", fmt::format("a {}x{} grid (solo is 2x2 to 36x36)", n, n));
   const std::vector<std::string> parts = split(desc, ',');
   const std::size_t want = 1 + (jigsaw ? 1 : 0) + (killer ? 2 : 0);
   if (parts.size() != want)
-    fail(origin, "", fmt::format("{} comma-separated parts, a{}{} solo ID has {} (the grid{}{})", parts.size(),
+    tatham_fail(origin, "", fmt::format("{} comma-separated parts, a{}{} solo ID has {} (the grid{}{})", parts.size(),
                                  jigsaw ? " jigsaw" : "", killer ? " killer" : "", want, jigsaw ? ", the regions" : "",
                                  killer ? ", the cages, their sums" : ""));
   Builder b("Tatham solo");
@@ -268,12 +268,12 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
   if (jigsaw) {
     auto region = decode_blocks(parts[next++], n, 26, false, origin, "regions");
     int count = *std::max_element(region.begin(), region.end()) + 1;
-    if (count != n) fail(origin, "regions", fmt::format("{} regions, a {}x{} jigsaw has {}", count, n, n, n));
+    if (count != n) tatham_fail(origin, "regions", fmt::format("{} regions, a {}x{} jigsaw has {}", count, n, n, n));
     nlohmann::json regions = nlohmann::json::array();
     for (int k = 0; k < n; ++k) {
       regions.push_back(cell_list(region, k, n));
       if (static_cast<int>(regions.back().size()) != n)
-        fail(origin, "regions", fmt::format("region {} has {} cells, each has {}", k + 1, regions.back().size(), n));
+        tatham_fail(origin, "regions", fmt::format("region {} has {} cells, each has {}", k + 1, regions.back().size(), n));
     }
     p["regions"] = regions;
     b.from("/regions", "the regions");
@@ -292,11 +292,11 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
       for (int i2 = 0; i2 < n * n; ++i2) {
         if (cage[static_cast<std::size_t>(i2)] != k || !sums[static_cast<std::size_t>(i2)]) continue;
         if (i2 != first)
-          fail(origin, "cage sums", fmt::format("the sum of cage {} is at r{}c{}, not at its first cell r{}c{}", k + 1,
+          tatham_fail(origin, "cage sums", fmt::format("the sum of cage {} is at r{}c{}, not at its first cell r{}c{}", k + 1,
                                                 i2 / n + 1, i2 % n + 1, first / n + 1, first % n + 1));
         sum = sums[static_cast<std::size_t>(i2)];
       }
-      if (!sum) fail(origin, "cage sums", fmt::format("cage {} (first cell r{}c{}) has no sum", k + 1, first / n + 1, first % n + 1));
+      if (!sum) tatham_fail(origin, "cage sums", fmt::format("cage {} (first cell r{}c{}) has no sum", k + 1, first / n + 1, first % n + 1));
       list.push_back({{"cells", cells}, {"sum", sum}});
       b.from(fmt::format("/killer/{}", k), fmt::format("cage {}", k + 1));
     }
@@ -313,9 +313,9 @@ Imported solo(const std::string& params, const std::string& desc, const std::str
 Imported keen(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
   while (i < params.size() && std::isdigit(static_cast<unsigned char>(params[i]))) ++i;
-  if (i == 0 || i > 2) fail(origin, "parameters", fmt::format("{} is not a keen size (W, or W with dX and m, e.g. 5 or 6dhm)", quote_input(params)));
+  if (i == 0 || i > 2) tatham_fail(origin, "parameters", fmt::format("{} is not a keen size (W, or W with dX and m, e.g. 5 or 6dhm)", quote_input(params)));
   const int w = std::stoi(params.substr(0, i));
-  if (w < 3 || w > 9) fail(origin, "parameters", fmt::format("size {} (keen is 3 to 9 wide)", w));
+  if (w < 3 || w > 9) tatham_fail(origin, "parameters", fmt::format("size {} (keen is 3 to 9 wide)", w));
   while (i < params.size()) {
     const char f = params[i++];
     if (f == 'm') continue;
@@ -324,12 +324,12 @@ Imported keen(const std::string& params, const std::string& desc, const std::str
       continue;
     }
     const std::string what = f == 'd' ? params.substr(i - 1, 2) : std::string(1, f);
-    fail(origin, "parameters", fmt::format("{} in {}: expected a difficulty (de, dn, dh, dx, du) or m", quote_input(what),
+    tatham_fail(origin, "parameters", fmt::format("{} in {}: expected a difficulty (de, dn, dh, dx, du) or m", quote_input(what),
                                            quote_input(params)));
   }
   const std::vector<std::string> parts = split(desc, ',');
   if (parts.size() != 2)
-    fail(origin, "", fmt::format("{} comma-separated parts, a keen ID has 2 (the cages, their clues)", parts.size()));
+    tatham_fail(origin, "", fmt::format("{} comma-separated parts, a keen ID has 2 (the cages, their clues)", parts.size()));
   auto cage = decode_blocks(parts[0], w, 25, true, origin, "cages");
   const int cages = *std::max_element(cage.begin(), cage.end()) + 1;
   Builder b("Tatham keen");
@@ -339,27 +339,27 @@ Imported keen(const std::string& params, const std::string& desc, const std::str
   for (int c = 0; c < cages; ++c) {
     nlohmann::json cells = cell_list(cage, c, w);
     const std::string where = fmt::format("clues, character {}", k + 1);
-    if (k >= clues.size()) fail(origin, "clues", fmt::format("{} clues for the {} cages", c, cages));
+    if (k >= clues.size()) tatham_fail(origin, "clues", fmt::format("{} clues for the {} cages", c, cages));
     const char op = clues[k++];
     const char* ops = "amsd";
     const char* ours[] = {"+", "*", "-", "/"};
     const char* at = std::strchr(ops, op);
-    if (!at || op == '\0') fail(origin, where, fmt::format("{} is not an operation (a sum, m product, s difference, d quotient)", quote_input(std::string(1, op))));
+    if (!at || op == '\0') tatham_fail(origin, where, fmt::format("{} is not an operation (a sum, m product, s difference, d quotient)", quote_input(std::string(1, op))));
     std::size_t j = k;
     while (j < clues.size() && std::isdigit(static_cast<unsigned char>(clues[j])) && j - k < 10) ++j;
-    if (j == k) fail(origin, where, fmt::format("the {} of cage {} has no value", quote_input(std::string(1, op)), c + 1));
+    if (j == k) tatham_fail(origin, where, fmt::format("the {} of cage {} has no value", quote_input(std::string(1, op)), c + 1));
     const long long v = std::stoll(clues.substr(k, j - k));
-    if (v < 1 || v > 1000000000) fail(origin, where, fmt::format("a value of {} (1..1000000000)", v));
+    if (v < 1 || v > 1000000000) tatham_fail(origin, where, fmt::format("a value of {} (1..1000000000)", v));
     k = j;
     const std::string our = ours[at - ops];
     if ((our == "-" || our == "/") && cells.size() != 2)
-      fail(origin, where, fmt::format("cage {} (first cell r{}c{}) has {} cells; {} clues are for two", c + 1,
+      tatham_fail(origin, where, fmt::format("cage {} (first cell r{}c{}) has {} cells; {} clues are for two", c + 1,
                                       cells[0][0].get<int>() + 1, cells[0][1].get<int>() + 1, cells.size(), op));
     list.push_back({{"cells", cells}, {"op", cells.size() == 1 ? "=" : our}, {"value", v}});
     b.from(fmt::format("/kenken/{}", c), fmt::format("the clue of cage {}", c + 1));
   }
   if (k != clues.size())
-    fail(origin, fmt::format("clues, character {}", k + 1), fmt::format("more clues than the {} cages", cages));
+    tatham_fail(origin, fmt::format("clues, character {}", k + 1), fmt::format("more clues than the {} cages", cages));
   nlohmann::json& p = b.out.puzzle;
   p["kind"] = "kenken";
   p["name"] = fmt::format("Keen {}", params);
@@ -380,9 +380,9 @@ Imported keen(const std::string& params, const std::string& desc, const std::str
 Imported unequal(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
   while (i < params.size() && std::isdigit(static_cast<unsigned char>(params[i]))) ++i;
-  if (i == 0 || i > 2) fail(origin, "parameters", fmt::format("{} is not an unequal size (N, Na, NdX, e.g. 5 or 6adk)", quote_input(params)));
+  if (i == 0 || i > 2) tatham_fail(origin, "parameters", fmt::format("{} is not an unequal size (N, Na, NdX, e.g. 5 or 6adk)", quote_input(params)));
   const int n = std::stoi(params.substr(0, i));
-  if (n < 3 || n > 32) fail(origin, "parameters", fmt::format("order {} (unequal is 3 to 32)", n));
+  if (n < 3 || n > 32) tatham_fail(origin, "parameters", fmt::format("order {} (unequal is 3 to 32)", n));
   bool adjacent = false;
   while (i < params.size()) {
     const char f = params[i++];
@@ -395,7 +395,7 @@ Imported unequal(const std::string& params, const std::string& desc, const std::
       continue;
     }
     const std::string what = f == 'd' ? params.substr(i - 1, 2) : std::string(1, f);
-    fail(origin, "parameters", fmt::format("{} in {}: expected a (adjacent) or a difficulty (dt, de, dk, dx, dr)", quote_input(what), quote_input(params)));
+    tatham_fail(origin, "parameters", fmt::format("{} in {}: expected a (adjacent) or a difficulty (dt, de, dk, dx, dr)", quote_input(what), quote_input(params)));
   }
   const std::size_t cells = static_cast<std::size_t>(n * n);
   std::vector<int> given;
@@ -411,24 +411,24 @@ Imported unequal(const std::string& params, const std::string& desc, const std::
       std::size_t j = k;
       while (j < desc.size() && std::isdigit(static_cast<unsigned char>(desc[j])) && j - k < 3) ++j;
       const int v = std::stoi(desc.substr(k, j - k));
-      if (v > n) fail(origin, where, fmt::format("a given of {} (1..{}, or 0 for a blank)", v, n));
+      if (v > n) tatham_fail(origin, where, fmt::format("a given of {} (1..{}, or 0 for a blank)", v, n));
       std::string f;
       while (j < desc.size() && std::strchr("URDL", desc[j]) && desc[j] != '\0') {
-        if (f.find(desc[j]) != std::string::npos) fail(origin, fmt::format("description, character {}", j + 1), fmt::format("flag {} twice on one cell", desc[j]));
+        if (f.find(desc[j]) != std::string::npos) tatham_fail(origin, fmt::format("description, character {}", j + 1), fmt::format("flag {} twice on one cell", desc[j]));
         f += desc[j++];
       }
       given.push_back(v);
       flags.push_back(f);
       if (j < desc.size() && desc[j] != ',')
-        fail(origin, fmt::format("description, character {}", j + 1),
+        tatham_fail(origin, fmt::format("description, character {}", j + 1),
              fmt::format("unexpected {} after an entry (flags are U, R, D, L; entries end with a comma)", quote_input(std::string(1, desc[j]))));
       k = j + 1;
     } else {
-      fail(origin, where, fmt::format("unexpected {} (an entry is a number and flags U R D L)", quote_input(std::string(1, c))));
+      tatham_fail(origin, where, fmt::format("unexpected {} (an entry is a number and flags U R D L)", quote_input(std::string(1, c))));
     }
-    if (given.size() > cells) fail(origin, "description", fmt::format("more than the {} cells of a {}x{} board", cells, n, n));
+    if (given.size() > cells) tatham_fail(origin, "description", fmt::format("more than the {} cells of a {}x{} board", cells, n, n));
   }
-  if (given.size() != cells) fail(origin, "description", fmt::format("{} cells, a {}x{} board has {}", given.size(), n, n, cells));
+  if (given.size() != cells) tatham_fail(origin, "description", fmt::format("{} cells, a {}x{} board has {}", given.size(), n, n, cells));
   Builder b(adjacent ? "Tatham unequal (adjacent)" : "Tatham unequal");
   nlohmann::json& p = b.out.puzzle;
   p["kind"] = "futoshiki";
@@ -449,14 +449,14 @@ Imported unequal(const std::string& params, const std::string& desc, const std::
         if (f.find(d.flag) == std::string::npos) continue;
         const int y2 = y + d.dy, x2 = x + d.dx;
         const std::string cell = fmt::format("cell {} (r{}c{})", y * n + x + 1, y + 1, x + 1);
-        if (y2 < 0 || x2 < 0 || y2 >= n || x2 >= n) fail(origin, cell, fmt::format("flag {} points off the board", d.flag));
+        if (y2 < 0 || x2 < 0 || y2 >= n || x2 >= n) tatham_fail(origin, cell, fmt::format("flag {} points off the board", d.flag));
         if (!adjacent) {
           b.from(fmt::format("/relations/{}", relations.size()), fmt::format("the sign {} of {}", d.flag, cell));
           relations.push_back({{"cells", {{y, x}, {y2, x2}}}, {"op", ">"}});
           continue;
         }
         if (flags[static_cast<std::size_t>(y2 * n + x2)].find(d.back) == std::string::npos)
-          fail(origin, cell, fmt::format("flag {} has no {} on r{}c{} (adjacent mode marks a bar on both cells)", d.flag, d.back, y2 + 1, x2 + 1));
+          tatham_fail(origin, cell, fmt::format("flag {} has no {} on r{}c{} (adjacent mode marks a bar on both cells)", d.flag, d.back, y2 + 1, x2 + 1));
         if (d.flag == 'R' || d.flag == 'D') {  // each bar once
           b.from(fmt::format("/kropki/white/{}", dots.size()), fmt::format("the bar between r{}c{} and r{}c{}", y + 1, x + 1, y2 + 1, x2 + 1));
           dots.push_back({{"cells", {{y, x}, {y2, x2}}}});
@@ -483,7 +483,7 @@ Imported pattern(const std::string& params, const std::string& desc, const std::
   auto number = [&]() {
     std::size_t j = i;
     while (j < params.size() && std::isdigit(static_cast<unsigned char>(params[j])) && j - i < 3) ++j;
-    if (j == i) fail(origin, "parameters", fmt::format("{} is not a pattern size (WxH or N, e.g. 15x10 or 20)", quote_input(params)));
+    if (j == i) tatham_fail(origin, "parameters", fmt::format("{} is not a pattern size (WxH or N, e.g. 15x10 or 20)", quote_input(params)));
     int v = std::stoi(params.substr(i, j - i));
     i = j;
     return v;
@@ -495,8 +495,8 @@ Imported pattern(const std::string& params, const std::string& desc, const std::
     h = number();
   }
   if (i != params.size())
-    fail(origin, "parameters", fmt::format("{} after the size in {} (pattern takes WxH or N)", quote_input(params.substr(i)), quote_input(params)));
-  if (w < 1 || h < 1 || w > 200 || h > 200) fail(origin, "parameters", fmt::format("a {}x{} picture (1 to 200 on each side)", w, h));
+    tatham_fail(origin, "parameters", fmt::format("{} after the size in {} (pattern takes WxH or N)", quote_input(params.substr(i)), quote_input(params)));
+  if (w < 1 || h < 1 || w > 200 || h > 200) tatham_fail(origin, "parameters", fmt::format("a {}x{} picture (1 to 200 on each side)", w, h));
   std::string clues = desc, known;
   if (auto comma = desc.find(','); comma != std::string::npos) {
     clues = desc.substr(0, comma);
@@ -504,7 +504,7 @@ Imported pattern(const std::string& params, const std::string& desc, const std::
   }
   const std::vector<std::string> parts = split(clues, '/');
   if (parts.size() != static_cast<std::size_t>(w + h))
-    fail(origin, "clues", fmt::format("{} clues separated by '/', a {}x{} picture has {} ({} columns, then {} rows)", parts.size(), w, h, w + h, w, h));
+    tatham_fail(origin, "clues", fmt::format("{} clues separated by '/', a {}x{} picture has {} ({} columns, then {} rows)", parts.size(), w, h, w + h, w, h));
   Builder b("Tatham pattern");
   nlohmann::json columns = nlohmann::json::array(), rows = nlohmann::json::array();
   for (int k = 0; k < w + h; ++k) {
@@ -515,9 +515,9 @@ Imported pattern(const std::string& params, const std::string& desc, const std::
     if (!parts[static_cast<std::size_t>(k)].empty())
       for (const auto& e : split(parts[static_cast<std::size_t>(k)], '.')) {
         if (e.empty() || e.size() > 3 || !std::all_of(e.begin(), e.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-          fail(origin, where, fmt::format("{} is not a run length", quote_input(e)));
+          tatham_fail(origin, where, fmt::format("{} is not a run length", quote_input(e)));
         const int v = std::stoi(e);
-        if (v < 1 || v > length) fail(origin, where, fmt::format("a run of {} (1..{} in a line of {})", v, length, length));
+        if (v < 1 || v > length) tatham_fail(origin, where, fmt::format("a run of {} (1..{} in a line of {})", v, length, length));
         runs.push_back(v);
       }
     // Runs that cannot fit their line make a puzzle without solution, not a malformed ID.
@@ -537,13 +537,13 @@ Imported pattern(const std::string& params, const std::string& desc, const std::
       const char c = known[k];
       const bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z';
       if (!lower && !upper)
-        fail(origin, fmt::format("given cells, character {}", k + 1), fmt::format("unexpected {} (letters a..z and A..Z)", quote_input(std::string(1, c))));
+        tatham_fail(origin, fmt::format("given cells, character {}", k + 1), fmt::format("unexpected {} (letters a..z and A..Z)", quote_input(std::string(1, c))));
       pos += static_cast<std::size_t>(std::tolower(static_cast<unsigned char>(c)) - 'a');
       if (c == 'z' || c == 'Z') continue;  // 25 unknown cells and no known one
-      if (pos >= cells.size()) fail(origin, "given cells", fmt::format("more than the {} cells of the picture", cells.size()));
+      if (pos >= cells.size()) tatham_fail(origin, "given cells", fmt::format("more than the {} cells of the picture", cells.size()));
       cells[pos++] = upper ? '#' : 'x';
     }
-    if (pos > cells.size()) fail(origin, "given cells", fmt::format("more than the {} cells of the picture", cells.size()));
+    if (pos > cells.size()) tatham_fail(origin, "given cells", fmt::format("more than the {} cells of the picture", cells.size()));
     nlohmann::json g = nlohmann::json::array();
     for (int r = 0; r < h; ++r) g.push_back(cells.substr(static_cast<std::size_t>(r * w), static_cast<std::size_t>(w)));
     p["givens"] = g;
@@ -567,20 +567,20 @@ std::optional<std::pair<std::string, std::string>> split_game_id(const std::stri
 Imported import_game_id(const std::string& game, const std::string& id, const std::string& origin) {
   const std::string full = game + ":" + id;
   if (id.find_first_of(" \t\r\n") != std::string::npos)
-    fail(origin, "", "a game ID has no spaces (paste it whole, as the collection prints it)");
+    tatham_fail(origin, "", "a game ID has no spaces (paste it whole, as the collection prints it)");
   auto colon = id.find(':');
   if (colon == std::string::npos)
-    fail(origin, "", fmt::format("{} has no description: a game ID is GAME:PARAMS:DESC (the collection's \"Game ID\", "
+    tatham_fail(origin, "", fmt::format("{} has no description: a game ID is GAME:PARAMS:DESC (the collection's \"Game ID\", "
                                  "not its \"Random seed\")",
                                  quote_input(full)));
   const std::string params = id.substr(0, colon), desc = id.substr(colon + 1);
-  if (desc.empty()) fail(origin, "", "the description after PARAMS: is empty");
+  if (desc.empty()) tatham_fail(origin, "", "the description after PARAMS: is empty");
   if (game == "towers") return towers(params, desc, origin, full);
   if (game == "solo") return solo(params, desc, origin, full);
   if (game == "keen") return keen(params, desc, origin, full);
   if (game == "unequal") return unequal(params, desc, origin, full);
   if (game == "pattern") return pattern(params, desc, origin, full);
-  fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads "
+  tatham_fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads "
                                "towers, solo, keen, unequal and pattern)", game));
 }
 

@@ -1,14 +1,17 @@
 #include "helpers.h"
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "encoders/registry.h"
 #include "io/error.h"
@@ -226,6 +229,37 @@ bool runs_on_cadical(const LoadedPuzzle& lp, const std::string& encoding) {
     EXPECT_NE(what.find("encoding " + encoding + " cannot run on CaDiCaL"), std::string::npos) << what;
     return false;
   }
+}
+
+bool wait_until(const std::function<bool()>& ready, int limit_ms) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(limit_ms);
+  while (std::chrono::steady_clock::now() < end) {
+    if (ready()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return ready();
+}
+
+long cpu_ms(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  if (!std::getline(in, stat)) return -1;
+  // Fields after the command name (which may hold spaces, in parentheses):
+  // state is field 3; utime and stime are fields 14 and 15.
+  std::istringstream rest(stat.substr(stat.rfind(')') + 2));
+  std::string field;
+  long utime = 0, stime = 0;
+  for (int f = 3; f <= 15 && rest >> field; ++f) {
+    if (f == 3 && field == "Z") return -1;
+    if (f == 14) utime = std::stol(field);
+    if (f == 15) stime = std::stol(field);
+  }
+  return (utime + stime) * 1000 / ::sysconf(_SC_CLK_TCK);
+}
+
+std::size_t lines_in(const std::string& path) {
+  std::string text = read_file(path);
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
 }  // namespace psmt::testing

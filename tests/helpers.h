@@ -46,6 +46,17 @@ void expect_count_in_every_encoding(const nlohmann::json& puzzle, uint64_t expec
 
 std::string read_file(const std::string& path);
 
+// Signal tests wait until work is under way, never for a fixed time: these
+// poll `ready` every 20 ms for up to `limit_ms` and say whether it held.
+bool wait_until(const std::function<bool()>& ready, int limit_ms = 120000);
+// CPU time (user + system) a running process has used so far, in ms (-1 if gone).
+long cpu_ms(int pid);
+// The picture `check --svg` drew of a puzzle file (test_svg.cpp), given the verdict.
+void expect_seed_picture(const nlohmann::json& puzzle, const std::string& svg, const std::string& status);
+
+// Whole lines in a file so far.
+std::size_t lines_in(const std::string& path);
+
 // Every solution under one encoding (complete enumeration), each as key(solution);
 // fails the test if the enumeration is incomplete or yields a key twice.
 std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& encoding,

@@ -48,10 +48,11 @@ TEST(Batch, ResumeAfterSigkillGivesEveryRecordExactlyOnce) {
   const std::string corpus = kCorpusDir + "/radcliffe200.jsonl";
   const std::string out = ::testing::TempDir() + "/batch_resume.jsonl";
   std::remove(out.c_str());
-  // A slow mode (a fresh solver per puzzle), killed while it writes.
+  // A slow mode (a fresh solver per puzzle), killed while it writes, once
+  // it has written 10 records.
   pid_t pid = spawn_tool({"batch", corpus, "-o", out, "--fresh-solver", "-q"});
   ASSERT_GT(pid, 0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  EXPECT_TRUE(wait_until([&] { return lines_in(out) >= 10; }));
   kill(pid, SIGKILL);
   int status = 0;
   waitpid(pid, &status, 0);
@@ -350,7 +351,7 @@ TEST(Batch, OutputThatIsAnInputOrInUseIsRefusedBeforeWriting) {
   // A slow first run holds the lock; a second one is refused and writes nothing.
   pid_t pid = spawn_tool({"batch", "-q", "--kind", "sudoku", "--fresh-solver", corpus, corpus, corpus, "-o", out});
   ASSERT_GT(pid, 0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_TRUE(wait_until([&] { return lines_in(out) >= 1; }));  // it holds the lock once it writes
   CliResult second = run_cli({"batch", "-q", "--kind", "sudoku", corpus, "-o", out});
   int status = 0;
   waitpid(pid, &status, 0);
@@ -361,6 +362,56 @@ TEST(Batch, OutputThatIsAnInputOrInUseIsRefusedBeforeWriting) {
   std::istringstream in(read_file(out));
   for (std::string line; std::getline(in, line);) EXPECT_TRUE(seen.insert(nlohmann::json::parse(line)["index"].get<uint64_t>()).second);
   EXPECT_EQ(seen.size(), 600u) << "the first run's records, each once";
+}
+
+}  // namespace
+}  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+// What setters keep: a file of links and game IDs, one per line, mixed. One
+// record each, with the verdict and the format it came from; a line that is
+// none of these is an error record, named in the summary with or without -q.
+TEST(Batch, ReadsAFileOfLinksAndGameIdsOfEveryFormat) {
+  const std::string corpus = kDataDir + "/links/mixed.txt";
+  for (const bool quiet : {false, true}) {
+    std::vector<std::string> args = {"batch", corpus, "--no-solutions"};
+    if (quiet) args.push_back("-q");
+    CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;  // one bad line
+    std::vector<nlohmann::json> rec;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) rec.push_back(nlohmann::json::parse(line));
+    ASSERT_EQ(rec.size(), 5u) << r.out;
+    const std::vector<std::pair<std::string, std::string>> want = {
+        {"sudoku", "unique"}, {"sudoku", "unique"}, {"kakuro", "unique"}, {"skyscrapers", "unique"}};
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      EXPECT_EQ(rec[i]["index"], i);
+      EXPECT_EQ(rec[i]["kind"], want[i].first) << rec[i].dump();
+      EXPECT_EQ(rec[i]["status"], want[i].second) << rec[i].dump();
+    }
+    EXPECT_EQ(rec[0]["file"], corpus + ":2");
+    EXPECT_EQ(rec[4]["status"], "error");
+    EXPECT_NE(rec[4]["error"].get<std::string>().find("mixed.txt:6: not a link or a game ID"), std::string::npos)
+        << rec[4].dump();
+    EXPECT_NE(r.err.find("batch: 1 record not read or not run:\n  " + corpus + ":6: not a link or a game ID"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("batch: 5 puzzles in") != std::string::npos, !quiet) << r.err;  // the summary line
+  }
+  // A file that holds one link, as check takes it, is a corpus of one.
+  const std::string one = ::testing::TempDir() + "/one.link";
+  std::ofstream(one) << "https://puzz.link/p?kakuro/6/6/m-eoI5lD-t.l-co-bm8-e-i97ggc\n";
+  CliResult o = run_cli({"batch", "-q", one});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["status"], "unique");
+  // A file in which no line is a link or an ID still needs --kind.
+  const std::string prose = ::testing::TempDir() + "/prose.txt";
+  std::ofstream(prose) << "hello\nworld\n";
+  CliResult p = run_cli({"batch", "-q", prose});
+  EXPECT_EQ(p.exit_code, 2);
+  EXPECT_NE(p.err.find("no line is a link or a game ID: say what a line is with --kind"), std::string::npos) << p.err;
 }
 
 }  // namespace

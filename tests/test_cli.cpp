@@ -2,6 +2,9 @@
 // contract, exit statuses, and bad input from the command line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -31,9 +34,15 @@ TEST_P(PuzzleFile, CheckMatchesItsExpectation) {
   auto spec = nlohmann::json::parse(read_file(kSourceDir + "/" + rel));
   ASSERT_TRUE(spec.contains("expect") && spec["expect"].contains("status")) << rel << " has no expect.status";
   ASSERT_TRUE(spec.contains("source")) << rel << " has no source";
-  CliResult r = run_cli({"check", "--json", kSourceDir + "/" + rel});
+  // The verdict and its picture from one run (test_svg.cpp checks the picture).
+  std::string svg = rel;
+  std::replace(svg.begin(), svg.end(), '/', '_');
+  svg = ::testing::TempDir() + "/seed-" + svg + ".svg";
+  std::remove(svg.c_str());
+  CliResult r = run_cli({"check", "--json", "--svg", svg, kSourceDir + "/" + rel});
   auto rep = nlohmann::json::parse(r.out);
   const std::string want = spec["expect"]["status"];
+  expect_seed_picture(spec, svg, rep["status"]);
   EXPECT_EQ(rep["status"], want) << r.out << r.err;
   EXPECT_EQ(r.exit_code, expected_exit(want)) << r.err;
   for (const char* k : {"file", "name", "kind", "encoding", "status", "solutions_found", "complete", "solutions",

@@ -21,7 +21,7 @@ using logic_grid::Grid;
 
 const std::vector<std::string> kSeedPuzzles = {"zebra", "researchers", "painting", "students", "car_rental"};
 
-std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& encoding) {
+std::set<std::string> lg_solution_set(const LoadedPuzzle& lp, const std::string& encoding) {
   return testing::solution_set(lp, encoding, [](const nlohmann::json& s) { return s.dump(); });
 }
 
@@ -114,7 +114,7 @@ TEST(LogicGrid, DroppingAnySingleZebraClueMakesItAmbiguous) {
     dropped.puzzle = edited;
     std::set<std::string> sets[2];
     int k = 0;
-    for (const auto& enc : encodings_of("logic_grid")) sets[k++] = solution_set(dropped, enc);
+    for (const auto& enc : encodings_of("logic_grid")) sets[k++] = lg_solution_set(dropped, enc);
     EXPECT_EQ(sets[0], sets[1]) << "encodings disagree without " << cl.id;
     EXPECT_EQ(sets[0].size(), expected.at(cl.id)) << "without " << cl.id << ": " << cl.text;
   }
@@ -131,8 +131,8 @@ TEST(LogicGrid, EncodingsAgreeWithBruteForceOnLooserPuzzles) {
         LoadedPuzzle loose = lp;
         loose.puzzle = lp.encoder->edit(*lp.puzzle, {ClueEdit{g.clues[i].id, -1}, ClueEdit{g.clues[j].id, -1}});
         uint64_t want = brute_force_count(static_cast<const Grid&>(*loose.puzzle));
-        auto a = solution_set(loose, "bool");
-        auto b = solution_set(loose, "int");
+        auto a = lg_solution_set(loose, "bool");
+        auto b = lg_solution_set(loose, "int");
         EXPECT_EQ(a, b) << name << " without " << g.clues[i].id << ", " << g.clues[j].id;
         EXPECT_EQ(a.size(), want) << name << " without " << g.clues[i].id << ", " << g.clues[j].id;
       }

@@ -258,7 +258,9 @@ TEST(Nonogram, PuzzLinkLinksAnswerInEveryEncodingAndALineTooShortIsNamed) {
       {"https://puzz.link/p?nonogram/6/6/1!", "character 2: unexpected \"!\""},
       {"https://puzz.link/p?nonogram/2/2/1111x", "character 5: more than the 4 clue places of a 2x2 picture"},
       {"https://puzz.link/p?nonogram/6/-/1", "nonogram rows: \"-\" is not a number"},
-      {"https://puzz.link/p?nonogram/201/6/1", "nonogram columns: 201 (1 to 200)"},
+      {"https://puzz.link/p?nonogram/201/6/1", "nonogram columns: \"201\" is out of range (1 to 200)"},
+      {"https://puzz.link/p?nonogram/100000/100000/1", "nonogram columns: \"100000\" is out of range (1 to 200)"},
+      {"https://puzz.link/p?nonogram/99999999999999999999/6/1", "columns: \"99999999999999999999\" is out of range"},
       {"https://puzz.link/p?nonogram/6/6", "a nonogram link is p?nonogram/COLS/ROWS/DATA"},
   });
 }

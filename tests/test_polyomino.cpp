@@ -15,7 +15,7 @@
 namespace psmt::testing {
 namespace {
 
-std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& encoding) {
+std::set<std::string> tiling_solution_set(const LoadedPuzzle& lp, const std::string& encoding) {
   // Placements, not grids: a grid cannot tell identical pieces apart.
   return testing::solution_set(lp, encoding, [](const nlohmann::json& s) { return s["placements"].dump(); });
 }
@@ -128,8 +128,8 @@ TEST(Polyomino, BothEncodingsGiveTheSameTilings) {
   // Domino tilings of a 3x4 rectangle: 11 (a classical count).
   auto lp = puzzle_from_text(R"({"kind": "polyomino", "board": {"rows": 3, "cols": 4},
       "pieces": [{"shape": ["##"], "count": 6}]})");
-  auto a = solution_set(lp, "clauses");
-  auto b = solution_set(lp, "pb");
+  auto a = tiling_solution_set(lp, "clauses");
+  auto b = tiling_solution_set(lp, "pb");
   EXPECT_EQ(a, b);
   EXPECT_EQ(a.size(), 11u);
 }

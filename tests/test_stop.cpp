@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -34,9 +35,18 @@ struct Stopped {
   std::string out, err;
 };
 
-// Run the tool with its output in files, send `sig` after `after_ms`, and
-// wait for it to end.
-Stopped run_and_signal(const std::vector<std::string>& tool_args, int sig, int after_ms) {
+// What says that a run's work is under way: its pid and its output files.
+using UnderWay = std::function<bool(pid_t pid, const std::string& out, const std::string& err)>;
+
+// The run has used this much CPU: past reading and encoding, into the search
+// (the time adapts to a loaded machine or a sanitizer build).
+UnderWay busy_for(long ms) {
+  return [ms](pid_t pid, const std::string&, const std::string&) { return cpu_ms(pid) >= ms; };
+}
+
+// Run the tool with its output in files, send `sig` once `under_way` holds
+// (never after a fixed time), and wait for it to end.
+Stopped run_and_signal(const std::vector<std::string>& tool_args, int sig, const UnderWay& under_way) {
   static int n = 0;
   const std::string base = ::testing::TempDir() + "/stop_" + std::to_string(::getpid()) + "_" + std::to_string(n++);
   const std::string out = base + ".out", err = base + ".err";
@@ -53,7 +63,7 @@ Stopped run_and_signal(const std::vector<std::string>& tool_args, int sig, int a
   Stopped s;
   if (posix_spawn(&pid, kBinary.c_str(), &fa, nullptr, argv.data(), environ) != 0) return s;
   posix_spawn_file_actions_destroy(&fa);
-  std::this_thread::sleep_for(std::chrono::milliseconds(after_ms));
+  EXPECT_TRUE(wait_until([&] { return under_way(pid, out, err); })) << "the run never got under way";
   auto t0 = std::chrono::steady_clock::now();
   kill(pid, sig);
   int status = 0;
@@ -70,11 +80,17 @@ Stopped run_and_signal(const std::vector<std::string>& tool_args, int sig, int a
 constexpr double kPromptMs = 15000;
 
 TEST(Stop, CtrlCStopsBatchWithoutRecordsForUnfinishedPuzzlesAndResumeFinishes) {
-  const std::string corpus = kCorpusDir + "/radcliffe200.jsonl";
+  // The 200 puzzles ten times over (2,000 records): two workers on a fresh
+  // solver per puzzle are still at work when the signal comes, once 20
+  // records are written, however fast the machine.
+  const std::string one = kCorpusDir + "/radcliffe200.jsonl";
+  const std::vector<std::string> corpus(10, one);
+  const std::size_t total = 10 * 200;
   const std::string out = ::testing::TempDir() + "/stop_batch.jsonl";
   std::remove(out.c_str());
-  // Two workers on a fresh solver per puzzle: slow enough to be stopped midway.
-  Stopped s = run_and_signal({"batch", corpus, "-o", out, "--fresh-solver", "-j", "2"}, SIGINT, 1500);
+  std::vector<std::string> args = {"batch", "-o", out, "--fresh-solver", "-j", "2"};
+  args.insert(args.end(), corpus.begin(), corpus.end());
+  Stopped s = run_and_signal(args, SIGINT, [&](pid_t, const std::string&, const std::string&) { return lines_in(out) >= 20; });
   ASSERT_EQ(s.exit_code, 130) << s.err;
   EXPECT_LT(s.stop_ms, kPromptMs);
   EXPECT_NE(s.err.find("stopped by SIGINT before the other"), std::string::npos) << s.err;
@@ -85,8 +101,11 @@ TEST(Stop, CtrlCStopsBatchWithoutRecordsForUnfinishedPuzzlesAndResumeFinishes) {
     EXPECT_EQ(r["status"], "unique") << "a record for a puzzle that was interrupted: " << line;
     EXPECT_TRUE(seen.insert(r["index"].get<uint64_t>()).second);
   }
-  ASSERT_LT(seen.size(), 200u) << "the run finished before the signal; the test needs a slower corpus";
-  CliResult c = run_cli({"batch", corpus, "-o", out, "--resume", "-j", "2"});
+  EXPECT_GE(seen.size(), 20u);
+  ASSERT_LT(seen.size(), total) << "the run finished before the signal";
+  args = {"batch", "-o", out, "--resume", "-j", "2"};
+  args.insert(args.end(), corpus.begin(), corpus.end());
+  CliResult c = run_cli(args);
   ASSERT_EQ(c.exit_code, 0) << c.err;
   seen.clear();
   std::istringstream all(read_file(out));
@@ -95,12 +114,12 @@ TEST(Stop, CtrlCStopsBatchWithoutRecordsForUnfinishedPuzzlesAndResumeFinishes) {
     EXPECT_EQ(r["status"], "unique") << line;
     EXPECT_TRUE(seen.insert(r["index"].get<uint64_t>()).second) << "record " << r["index"] << " twice";
   }
-  EXPECT_EQ(seen.size(), 200u);
+  EXPECT_EQ(seen.size(), total);
 }
 
 TEST(Stop, SigtermStopsCountWithAPartialReport) {
   // 9,356 tilings: minutes of enumeration.
-  Stopped s = run_and_signal({"count", "--json", kSourceDir + "/puzzles/polyomino/pentomino_6x10.json"}, SIGTERM, 1500);
+  Stopped s = run_and_signal({"count", "--json", kSourceDir + "/puzzles/polyomino/pentomino_6x10.json"}, SIGTERM, busy_for(800));
   ASSERT_EQ(s.exit_code, 143) << s.err;
   EXPECT_LT(s.stop_ms, kPromptMs);
   auto j = nlohmann::json::parse(s.out);
@@ -111,14 +130,15 @@ TEST(Stop, SigtermStopsCountWithAPartialReport) {
 }
 
 TEST(Stop, CtrlCStopsEnumerateAndEverySolutionPrintedIsWhole) {
-  Stopped s = run_and_signal({"enumerate", "--limit", "0", kSourceDir + "/puzzles/polyomino/pentomino_6x10.json"}, SIGINT, 1500);
+  Stopped s = run_and_signal({"enumerate", "--limit", "0", kSourceDir + "/puzzles/polyomino/pentomino_6x10.json"}, SIGINT,
+                             [](pid_t, const std::string& out, const std::string&) { return lines_in(out) >= 20; });
   ASSERT_EQ(s.exit_code, 130) << s.err;
   EXPECT_LT(s.stop_ms, kPromptMs);
   EXPECT_NE(s.out.find("interrupted (SIGINT)"), std::string::npos) << s.out.substr(s.out.size() > 400 ? s.out.size() - 400 : 0);
 }
 
 TEST(Stop, SigtermStopsDiagnoseWithAPartialDiagnosis) {
-  Stopped s = run_and_signal({"diagnose", "--json", kSourceDir + "/puzzles/polyomino/pentomino_6x10.json"}, SIGTERM, 2500);
+  Stopped s = run_and_signal({"diagnose", "--json", kSourceDir + "/puzzles/polyomino/pentomino_6x10.json"}, SIGTERM, busy_for(1500));
   ASSERT_EQ(s.exit_code, 143) << s.err;
   EXPECT_LT(s.stop_ms, kPromptMs);
   auto j = nlohmann::json::parse(s.out);
@@ -130,7 +150,7 @@ TEST(Stop, CtrlCStopsBenchAndItsFilesHoldOnlyWholePuzzles) {
   const std::string csv = ::testing::TempDir() + "/stop_bench.csv", md = ::testing::TempDir() + "/stop_bench.md";
   std::remove(csv.c_str());
   std::remove(md.c_str());
-  Stopped s = run_and_signal({"bench", "--csv", csv, "--summary", md, kSourceDir + "/puzzles/polyomino"}, SIGINT, 2500);
+  Stopped s = run_and_signal({"bench", "--csv", csv, "--summary", md, kSourceDir + "/puzzles/polyomino"}, SIGINT, busy_for(1500));
   ASSERT_EQ(s.exit_code, 130) << s.err;
   EXPECT_LT(s.stop_ms, kPromptMs);
   std::string summary = read_file(md);

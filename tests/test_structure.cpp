@@ -32,17 +32,31 @@ TEST(Structure, CheckersIncludeNoZ3) {
   EXPECT_GE(families, 20);
 }
 
-// src/ knows no kind: it includes only the encoder interface and the registry.
-TEST(Structure, SrcIncludesNoKindHeader) {
-  std::regex inc(R"(#include\s+"encoders/([a-z_/]+)\.h")");
-  for (const auto& e : fs::recursive_directory_iterator(kSourceDir + "/src")) {
-    if (!e.is_regular_file()) continue;
-    std::string text = read_file(e.path().string());
-    for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it) {
-      std::string h = (*it)[1];
-      EXPECT_TRUE(h == "encoder" || h == "registry") << e.path() << " includes encoders/" << h << ".h";
+// The house reads top-down: src/ (the engine, I/O, the encoder interface)
+// at the bottom, the kinds (encoders/) and the formats (importers/) above it,
+// the command line (cli/) on top. An include never points up, and kinds and
+// formats never include each other.
+TEST(Structure, IncludesPointDownOnly) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> floors = {
+      {"src", {"encoders", "importers", "cli"}},
+      {"encoders", {"importers", "cli"}},
+      {"importers", {"encoders", "cli"}},
+  };
+  std::regex inc(R"(#include\s+"([a-z_]+)/[^"]+")");
+  int files = 0;
+  for (const auto& [floor, above] : floors) {
+    for (const auto& e : fs::recursive_directory_iterator(kSourceDir + "/" + floor)) {
+      if (!e.is_regular_file()) continue;
+      files++;
+      std::string text = read_file(e.path().string());
+      for (std::sregex_iterator it(text.begin(), text.end(), inc), end; it != end; ++it) {
+        std::string top = (*it)[1];
+        for (const auto& a : above) EXPECT_NE(top, a) << e.path() << " includes " << (*it)[0];
+      }
     }
   }
+  EXPECT_GE(files, 120);
+  EXPECT_TRUE(fs::exists(kSourceDir + "/cli/main.cpp"));
 }
 
 }  // namespace

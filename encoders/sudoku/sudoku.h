@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "encoders/encoder.h"
+#include "engine/encoder.h"
 #include "family.h"
 
 namespace psmt::sudoku {

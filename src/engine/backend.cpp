@@ -128,7 +128,7 @@ class Stopper : public CaDiCaL::Terminator {
 // internal error it is (exit 1), not as a crash.
 void proof_check_failed(int) {
   const char msg[] = "puzzle-smt: internal error: CaDiCaL's proof checker rejected a proof of an UNSAT step\n";
-  ssize_t ignored = write(2, msg, sizeof msg - 1);
+  ssize_t ignored = ::write(2, msg, sizeof msg - 1);
   (void)ignored;
   _exit(1);
 }

@@ -23,7 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "encoders/encoder.h"
+#include "engine/encoder.h"
 #include "engine/backend.h"
 
 namespace psmt {

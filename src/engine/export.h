@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "encoders/encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt {
 

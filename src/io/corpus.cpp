@@ -27,6 +27,40 @@ CorpusRecord record(std::string origin, std::string text, bool is_line, bool is_
   return r;
 }
 
+// A file of links or game IDs, one per line ('#' comments and blank lines
+// skipped). A line that is none is a record that fails, naming its line.
+void add_link_lines(const std::string& path, LinkTest is_link, std::vector<CorpusRecord>& out) {
+  std::string text = read_text_file(path);
+  const std::size_t before = out.size();
+  std::size_t start = 0;
+  int line_no = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    start = end == std::string::npos ? text.size() : end + 1;
+    line_no++;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    std::size_t lead = line.find_first_not_of(" \t");
+    if (lead == std::string::npos || line[lead] == '#') continue;
+    line = line.substr(lead);
+    CorpusRecord r = record(fmt::format("{}:{}", path, line_no), line, false);
+    if (is_link(line))
+      r.is_link = true;
+    else
+      r.unreadable = fmt::format("not a link or a game ID (one puzzle per line: an f-puzzles, SudokuPad or "
+                                 "puzz.link link, or GAME:PARAMS:DESC): {}",
+                                 quote_input(line));
+    out.push_back(std::move(r));
+  }
+  const bool any = std::any_of(out.begin() + static_cast<long>(before), out.end(),
+                               [](const CorpusRecord& r) { return r.is_link; });
+  if (!any)
+    throw InputError("input.file", kNoPath,
+                     "not .json, .jsonl, .sdk or .ss, and no line is a link or a game ID: say what a line is with "
+                     "--kind (e.g. --kind sudoku for lines of 81 or 256 cells)",
+                     path);
+}
+
 void add_lines(const std::string& path, bool jsonl, const std::string& line_kind, std::vector<CorpusRecord>& out) {
   std::string text = read_text_file(path);
   const std::size_t before = out.size();
@@ -82,7 +116,8 @@ bool text_grid_file(const std::string& path) { return ends_with(path, ".sdk") ||
 
 }  // namespace
 
-std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind) {
+std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind,
+                                      LinkTest is_link) {
   std::vector<CorpusRecord> out;
   for (const auto& in : inputs) {
     std::error_code ec;
@@ -100,6 +135,10 @@ std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, co
     } else if (ends_with(in, ".json")) {
       out.push_back(record(in, read_text_file(in), false));
     } else {
+      if (line_kind.empty() && is_link) {
+        add_link_lines(in, is_link, out);
+        continue;
+      }
       if (line_kind.empty())
         throw InputError("input.file", kNoPath,
                          "not .json, .jsonl, .sdk or .ss: say what a line is with --kind (e.g. --kind sudoku for lines "
@@ -114,7 +153,8 @@ std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, co
 
 LoadedPuzzle load_record(const CorpusRecord& r, const std::string& line_kind) {
   if (!r.unreadable.empty()) throw InputError("input.line", kNoPath, r.unreadable, r.origin);
-  if (r.is_text_grid) throw InputError("input.file", kNoPath, "a grid as text needs the importers (load_corpus_record)", r.origin);
+  if (r.is_text_grid || r.is_link)
+    throw InputError("input.file", kNoPath, "a grid as text or a link needs the importers (load_corpus_record)", r.origin);
   if (!r.is_line) return load_puzzle(parse_json_text(r.text, r.origin), r.origin);
   nlohmann::json j = {{"kind", line_kind}, {"grid", r.text}};
   return load_puzzle(j, r.origin);

@@ -6,7 +6,12 @@
 //     sudoku, one puzzle string per line as public corpora ship them (the
 //     first field of a CSV line; '#' comments, blank lines and a header or
 //     count as the first line are skipped; any other line without a puzzle
-//     is a record that fails to load, naming its line).
+//     is a record that fails to load, naming its line),
+//   - without a line kind: a file of links or game IDs, one per line (what
+//     setters keep: f-puzzles, SudokuPad and puzz.link links, Tatham IDs,
+//     mixed), or a file holding one link. Whether a line is one is for the
+//     caller to say (`is_link`, the importers' test: src/ knows no format);
+//     any other line is a record that fails to load, naming its line.
 // Records are numbered from 0 across all inputs in order, so --shard and
 // --resume can name them; each keeps its origin ("file:line").
 #pragma once
@@ -25,13 +30,19 @@ struct CorpusRecord {
   std::string text;    // JSON text, or a line of a line format
   bool is_line = false;
   bool is_text_grid = false;  // a whole .sdk/.ss file: read by the importers (sudoku text)
+  bool is_link = false;       // a line that is a link or a game ID: read by the importers
   // A line that holds no puzzle (past the first line, which may be a
   // header): why, with its line number; loading it is an InputError.
   std::string unreadable;
 };
 
-// Throws InputError for an unreadable input, or a line-format file without `line_kind`.
-std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind);
+// Says whether a line is a link or a game ID (importers::is_link_argument).
+using LinkTest = bool (*)(const std::string& line);
+
+// Throws InputError for an unreadable input, or a line-format file without
+// `line_kind` in which no line is a link (`is_link`; nullptr: links are not read).
+std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind,
+                                      LinkTest is_link = nullptr);
 
 // The puzzle of one record (InputError with the record's origin as file).
 LoadedPuzzle load_record(const CorpusRecord& r, const std::string& line_kind);

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "encoders/registry.h"
+#include "engine/kinds.h"
 #include "io/json_load.h"
 
 namespace psmt {

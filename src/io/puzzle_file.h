@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "encoders/encoder.h"
+#include "engine/encoder.h"
 
 namespace psmt {
 

@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "encoders/encoder.h"
+#include "engine/encoder.h"
 #include "render/svg.h"
 
 namespace psmt {

@@ -42,7 +42,7 @@ std::string symbol(const std::string& op) {
   return "";  // "=": the number alone
 }
 
-std::string cage_label(const Item& it) {
+std::string kenken_cage_label(const Item& it) {
   return fmt::format("cage {} ({}): {}{}", it.index + 1, span_label(it.cells), *it.value, symbol(it.variant));
 }
 
@@ -124,7 +124,7 @@ class KenKen : public Family {
       if (it.variant == "=" && it.cells.size() != 1)
         e.at("op").fail("input.shape", fmt::format("an = cage has one cell, this one has {}", it.cells.size()));
       it.value = static_cast<int>(e.at("value").as_int(1, 1000000000));
-      it.label = cage_label(it);
+      it.label = kenken_cage_label(it);
       return it;
     });
   }
@@ -141,7 +141,7 @@ class KenKen : public Family {
       if (t == *it.value || t > 1000000000) continue;
       Item a = it;
       a.value = static_cast<int>(t);
-      a.label = cage_label(a);
+      a.label = kenken_cage_label(a);
       out.push_back(a);
     }
     return out;

@@ -143,7 +143,7 @@ int run_batch(const BatchOptions& o) {
     if (!o.resume && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::ftruncate(fd, 0) != 0)
       throw InputError("input.file", "#", std::string("cannot empty the output file: ") + std::strerror(errno), o.output);
   }
-  auto records = read_corpus(o.inputs, o.kind);
+  auto records = read_corpus(o.inputs, o.kind, o.kind.empty() ? &importers::is_link_text : nullptr);
   uint64_t total = records.size();
   std::map<uint64_t, nlohmann::json> done;
   if (o.resume) {
@@ -198,6 +198,7 @@ int run_batch(const BatchOptions& o) {
   };
   std::mutex count_mu;
   std::map<std::string, uint64_t> verdicts;
+  std::map<uint64_t, std::string> bad_records;  // index -> the error, for the summary
   std::atomic<bool> internal_error{false}, bad_input{false};
   Limits limits;
   limits.timeout_ms = o.timeout_ms;
@@ -284,6 +285,7 @@ int run_batch(const BatchOptions& o) {
       {
         std::lock_guard<std::mutex> lock(count_mu);
         verdicts[verdict]++;
+        if (j.contains("error")) bad_records[r.index] = j["error"].get<std::string>();
       }
       finished++;
     }
@@ -325,6 +327,18 @@ int run_batch(const BatchOptions& o) {
                              other_shard ? fmt::format(", {} in other shards", other_shard) : "",
                              o.limit && o.limit < total ? fmt::format(", first {} of {}", o.limit, total) : "",
                              counts.empty() ? "nothing to do" : counts, ru.ru_maxrss / 1024.0, reused.load());
+  // The first records that could not be read or run, named, with or
+  // without --quiet: a corpus with a bad line says which.
+  if (!bad_records.empty()) {
+    const std::size_t shown = std::min<std::size_t>(bad_records.size(), 5);
+    std::cerr << fmt::format("batch: {} record{} not read or not run{}:\n", bad_records.size(),
+                             bad_records.size() == 1 ? "" : "s", shown < bad_records.size() ? fmt::format(", the first {}", shown) : "");
+    std::size_t n = 0;
+    for (const auto& [index, error] : bad_records) {
+      if (n++ == shown) break;
+      std::cerr << "  " << one_line(error) << "\n";
+    }
+  }
   if (stop_signal()) return stop_exit_status();  // Ctrl-C / SIGTERM: the records written are whole
   if (write_errno == EPIPE) return 141;  // the reader went away: stop quietly, as `| head` expects
   if (write_errno) {

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/common.h"
+#include "encoders/registry.h"
 #include "engine/stop.h"
 #include "io/error.h"
 #include "io/halt.h"
@@ -16,6 +17,7 @@ int main(int argc, char** argv) {
   // Before any other thread: Ctrl-C and SIGTERM stop runs within about a
   // second (src/engine/stop.h); Z3 gets the default memory cap.
   install_stop_signals();
+  install_kinds();
   apply_memory_cap_to_z3();
   int exit_status = 0;
   CLI::App app{

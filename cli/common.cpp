@@ -192,10 +192,30 @@ void add_alphabet_option(CLI::App& cmd, std::string& into) {
       "needed when a grid reads both ways");
 }
 
+// Our JSON from an importer, loaded; an error the kind's parser finds also
+// names the place in the foreign data it came from.
+static LoadedPuzzle load_imported(const importers::Imported& imported, const std::string& origin) {
+  try {
+    LoadedPuzzle lp = load_puzzle(imported.puzzle, origin);
+    lp.imported_from = imported.format;
+    lp.ignored_drawings = imported.ignored;
+    return lp;
+  } catch (const InputError& e) {
+    std::string place = importers::foreign_place(imported, e.path());
+    std::string where = place.empty() ? "" : fmt::format(" (from {} in the {} data)", place, imported.format);
+    throw InputError(e.id(), e.path(), std::string(e.what()) + where, e.file().empty() ? origin : e.file());
+  }
+}
+
 LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_kind,
                                 const importers::ImportOptions& options) {
   if (!r.unreadable.empty()) return load_record(r, line_kind);  // InputError naming the line
   std::optional<importers::Imported> imported;
+  if (r.is_link) {
+    imported = importers::import_text(r.text, r.origin, options);
+    if (!imported) throw InputError("input.format", kNoPath, "not a link or a game ID this tool reads", r.origin);
+    return load_imported(*imported, r.origin);
+  }
   if (r.is_text_grid) {
     imported = importers::sudoku_text(r.text, r.origin, options);
     if (!imported) throw InputError("input.format", kNoPath, "not a sudoku grid as text (.sdk or .ss)", r.origin);
@@ -218,16 +238,7 @@ LoadedPuzzle load_argument(const std::string& argument, const importers::ImportO
   importers::Argument a = importers::read_argument(argument, io);
   if (our_json) *our_json = a.imported ? a.imported->puzzle : a.doc;
   if (!a.imported) return load_puzzle(a.doc, a.origin);
-  try {
-    LoadedPuzzle lp = load_puzzle(a.imported->puzzle, a.origin);
-    lp.imported_from = a.imported->format;
-    lp.ignored_drawings = a.imported->ignored;
-    return lp;
-  } catch (const InputError& e) {
-    std::string place = importers::foreign_place(*a.imported, e.path());
-    std::string where = place.empty() ? "" : fmt::format(" (from {} in the {} data)", place, a.imported->format);
-    throw InputError(e.id(), e.path(), std::string(e.what()) + where, e.file().empty() ? a.origin : e.file());
-  }
+  return load_imported(*a.imported, a.origin);
 }
 
 int guarded(const std::string& what, const std::function<int()>& body) {

@@ -1,0 +1,24 @@
+#include "engine/encoder.h"
+
+#include "io/halt.h"
+
+namespace psmt {
+
+void EncodeOptions::check_deadline() const {
+  poll_halt();  // the thread's deadline (the run's, as a rule), the memory cap, Ctrl-C
+  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw Halted(HaltCause::Timeout, "timeout");
+}
+
+bool Encoder::has_encoding(std::string_view name) const {
+  for (const auto& e : encodings())
+    if (e.name == name) return true;
+  return false;
+}
+
+std::string Encoder::encoding_names() const {
+  std::string s;
+  for (const auto& e : encodings()) s += (s.empty() ? "" : ", ") + e.name;
+  return s;
+}
+
+}  // namespace psmt
