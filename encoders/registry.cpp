@@ -11,6 +11,7 @@
 #include "kakuro.h"
 #include "logic_grid.h"
 #include "nonogram.h"
+#include "pencil/slitherlink.h"
 #include "polyomino.h"
 #include "sudoku/sudoku.h"
 #include "xor_keystream.h"
@@ -35,6 +36,7 @@ constexpr Entry kKinds[] = {
     {"nonogram", nonogram::nonogram_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"skyscrapers", sudoku::skyscrapers_encoder},
+    {"slitherlink", slitherlink::slitherlink_encoder},
     {"sudoku", sudoku::sudoku_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},
 };

@@ -53,6 +53,17 @@ Imported import_game_id(const std::string& game, const std::string& id, const st
 std::optional<std::string> puzzlink_query(const std::string& link);
 Imported import_puzzlink(const std::string& query, const std::string& origin, const std::string& link);
 
+// The pencil genres (loops and connected areas), one reader per format:
+// puzz.link (importers/puzzlink_pencil.cpp: slither, ...; `flags` are the
+// fields before the size) and Tatham IDs (importers/tatham_pencil.cpp: loopy,
+// ...). std::nullopt for a PID or game these do not know; an InputError
+// naming the place for anything malformed or a flag that is not read.
+std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vector<std::string>& flags,
+                                        const std::vector<std::string>& fields, const std::string& origin,
+                                        const std::string& link);
+std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
+                                      const std::string& origin, const std::string& id);
+
 // Percent-decoding (%2B -> +); invalid escapes are left as they are.
 std::string percent_decode(std::string_view s);
 

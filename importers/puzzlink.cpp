@@ -301,13 +301,18 @@ Imported import_puzzlink(const std::string& query, const std::string& origin, co
     if (pid.size() > 5 && pid.compare(pid.size() - 5, 5, mode) == 0) pid.resize(pid.size() - 5);
   if (pid.empty()) puzzlink_fail(origin, "a puzz.link link names its puzzle after '?': p?kakuro/COLS/ROWS/DATA");
   const bool sky = pid == "skyscrapers" || pid == "building" || pid == "skyscraper";
-  if (pid != "kakuro" && pid != "nonogram" && !sky)
-    puzzlink_fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro, nonogram and skyscrapers)", quote_input(pid)));
   fields.erase(fields.begin());
-  // An optional variant mark v:ID (no effect on decoding), then an optional flag before the size: a first field that is not a number.
+  // An optional variant mark v:ID (no effect on decoding), then optional flags before the size: fields that are not a number.
   if (!fields.empty() && fields[0].rfind("v:", 0) == 0) fields.erase(fields.begin());
-  if (!fields.empty() && !fields[0].empty() && !std::isdigit(static_cast<unsigned char>(fields[0][0]))) fields.erase(fields.begin());
+  std::vector<std::string> flags;
+  while (fields.size() > 3 && !fields[0].empty() && !std::isdigit(static_cast<unsigned char>(fields[0][0]))) {
+    flags.push_back(fields[0]);
+    fields.erase(fields.begin());
+  }
   if (fields.size() == 4 && fields[3].empty()) fields.pop_back();  // a trailing '/'
+  if (auto pencil = puzzlink_pencil(pid, flags, fields, origin, link)) return *pencil;
+  if (pid != "kakuro" && pid != "nonogram" && !sky)
+    puzzlink_fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro, nonogram, skyscrapers and slither)", quote_input(pid)));
   if (fields.size() != 3)
     puzzlink_fail(origin, fmt::format("a {0} link is p?{0}/COLS/ROWS/DATA, this one has {1} parts after the name", pid, fields.size()));
   if (sky) return skyscrapers(fields, origin, link);

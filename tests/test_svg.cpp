@@ -74,6 +74,7 @@ struct Expect {
   int labels = -1;     // tiling labels, table row labels
   int values = -1;     // table values
   int filled = -1;     // filled squares (nonogram)
+  int lines = -1;      // loop segments drawn (slitherlink)
 };
 
 Expect expected(const json& p, bool solved) {
@@ -160,6 +161,19 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["rows"])
         for (const auto& v : r) e.filled += v.get<int>();
     }
+  } else if (kind == "slitherlink") {
+    e.givens = 0;
+    for (const auto& r : p["clues"])
+      for (char c : r.get<std::string>()) {
+        e.cells++;
+        e.givens += c != '.';
+      }
+    e.numbers = e.givens;  // the clues; the loop is drawn as lines
+    if (solved && p.contains("expect") && p["expect"].contains("solution")) {
+      e.lines = 0;
+      for (const auto& r : p["expect"]["solution"])
+        for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
+    }
   } else if (kind == "xor_keystream") {
     const auto& parts = p["ciphertexts"];
     std::size_t longest = 0;
@@ -214,6 +228,7 @@ void expect_seed_picture(const nlohmann::json& p, const std::string& svg, const 
   if (e.signs >= 0) EXPECT_EQ(n["sign"], e.signs);
   if (e.filled >= 0) EXPECT_EQ(n["filled"], e.filled);
   if (kind == "hidoku" && solved) EXPECT_EQ(n["path"], 1);
+  if (e.lines >= 0) EXPECT_EQ(n["loop"], e.lines);
   // What the verdict is about is visible.
   if (status == "none" || (status == "multiple" && (kind == "sudoku" || kind == "futoshiki")))
     EXPECT_GT(n["highlighted"] + n["marked"], 0) << status;

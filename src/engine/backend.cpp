@@ -1,5 +1,7 @@
 #include "engine/backend.h"
 
+#include "engine/graph.h"
+
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -536,9 +538,10 @@ class Z3Backend : public Backend {
 
 std::unique_ptr<Backend> make_backend(const std::string& solver, z3::context& ctx, const Encoding& enc,
                                       const std::string& encoding_name, bool renewable) {
-  if (solver.empty() || solver == "z3") return std::make_unique<Z3Backend>(ctx, enc, encoding_name, renewable);
+  // Lazy graph rules: the chosen back end, with cuts added between checks.
+  if (solver.empty() || solver == "z3") return graph::with_cuts(std::make_unique<Z3Backend>(ctx, enc, encoding_name, renewable), enc);
   check_solver_name(solver);
-  return std::make_unique<CadicalBackend>(ctx, enc, encoding_name, renewable);
+  return graph::with_cuts(std::make_unique<CadicalBackend>(ctx, enc, encoding_name, renewable), enc);
 }
 
 }  // namespace detail

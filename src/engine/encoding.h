@@ -6,6 +6,7 @@
 
 #include <z3++.h>
 
+#include "engine/graph.h"
 #include "grid/grid.h"
 
 namespace psmt {
@@ -68,6 +69,11 @@ struct Encoding {
   // and repairs then work on edited puzzles (Encoder::edit, one encoding per
   // subset of clues) instead of dropping tracked clues from this encoding.
   bool clues_in_rules = false;
+  // Graph rules the back end makes hold by cut clauses between checks
+  // (engine/graph.h): "connected", "one loop", "no cycle". Their literals
+  // are Boolean constants of this encoding (or negations, or true). The
+  // engine never splits such an encoding into components.
+  std::vector<graph::Rule> lazy_rules;
   // For each place of Encoder::places, the indices of its decision variables.
   std::vector<std::vector<unsigned>> places;
 };

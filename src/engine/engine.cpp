@@ -963,7 +963,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     };
 
     Budget budget(ctx, options.limits, t_start);  // the limits cover encoding too
-    if (options.split && !options.on_solution && options.limit != 1 && !budget.spent()) {
+    if (options.split && enc.lazy_rules.empty() && !options.on_solution && options.limit != 1 && !budget.spent()) {
       auto comps = split_components(enc);
       if (comps.size() > 1) {
         run_components(encoder, puzzle, options, ctx, enc, comps, budget, res);

@@ -1,0 +1,18 @@
+// Small counting constraints the pencil genres share, written as plain
+// clauses (so both back ends take them as they are): exactly k of a few
+// literals, and "0 or 2 of these" (a loop's degree at a point or a cell).
+#pragma once
+
+#include <vector>
+
+#include <z3++.h>
+
+namespace psmt::pencil {
+
+// Exactly k of `lits` (a handful: every subset of k+1 has a false literal,
+// every subset of n-k+1 a true one).
+z3::expr exactly(z3::context& ctx, const std::vector<z3::expr>& lits, int k);
+// 0 or 2 of `lits` true (2 only, when `at_least_one`).
+z3::expr none_or_two(z3::context& ctx, const std::vector<z3::expr>& lits, bool at_least_one = false);
+
+}  // namespace psmt::pencil

@@ -1,0 +1,54 @@
+// The geometry the pencil genres share: a rows x cols board of cells, the
+// (rows+1) x (cols+1) lattice points around them, and the unit segments
+// between lattice points (the edges a Slitherlink loop runs on), numbered
+// once for every genre; and the graph of cells joined to their orthogonal
+// neighbours (what a Masyu loop runs on, what Nurikabe's areas connect
+// over). Plain C++: checkers use it too.
+//
+// Edges: first the horizontal segments, row of lattice points by row
+// (r = 0..rows, c = 0..cols-1: the segment from point (r,c) to (r,c+1),
+// above cell (r,c)), then the vertical ones (r = 0..rows-1, c = 0..cols:
+// from (r,c) to (r+1,c), left of cell (r,c)).
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "engine/graph_check.h"
+#include "grid/grid.h"
+
+namespace psmt::pencil {
+
+struct Lattice {
+  int rows = 0, cols = 0;
+
+  int cells() const { return rows * cols; }
+  int cell(int r, int c) const { return r * cols + c; }
+  Cell cell_at(int i) const { return {i / cols, i % cols}; }
+  int points() const { return (rows + 1) * (cols + 1); }
+  int point(int r, int c) const { return r * (cols + 1) + c; }
+  int horizontal_edges() const { return (rows + 1) * cols; }
+  int edges() const { return horizontal_edges() + rows * (cols + 1); }
+  int h_edge(int r, int c) const { return r * cols + c; }                          // above cell (r,c)
+  int v_edge(int r, int c) const { return horizontal_edges() + r * (cols + 1) + c; }  // left of cell (r,c)
+  bool is_horizontal(int e) const { return e < horizontal_edges(); }
+  // The edge's lattice points, as (row, col) of the point.
+  std::array<Cell, 2> edge_points(int e) const;
+  // The four edges around a cell: top, right, bottom, left.
+  std::array<int, 4> cell_edges(int r, int c) const {
+    return {h_edge(r, c), v_edge(r, c + 1), h_edge(r + 1, c), v_edge(r, c)};
+  }
+  // For people: "the edge above r1c2", "the edge right of r3c5".
+  std::string edge_label(int e) const;
+  // A cell the edge borders (for highlighting).
+  Cell edge_cell(int e) const;
+
+  // Lattice points joined by the unit segments (edge e of the graph is edge e here).
+  graph::Graph point_graph() const;
+  // Cells joined to their orthogonal neighbours: first each cell to the one
+  // on its right (row by row), then each cell to the one below it.
+  graph::Graph cell_graph() const;
+};
+
+}  // namespace psmt::pencil

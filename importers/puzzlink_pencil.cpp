@@ -1,0 +1,72 @@
+// puzz.link (pzprjs) URLs of the pencil genres (FORMATS.md §7): the query is
+// PID/[FLAGS/]COLS/ROWS/BODY, the body read with pzprjs's shared readers
+// (importers/pzpr_readers.h). A flag this reader does not know is refused by
+// name: a dropped variant rule would change the verdict.
+//   slither (slitherlink): 4Cell over the cells (0-4, '.' a "?" clue);
+//     flag f: the loop passes through every lattice point.
+#include <fmt/format.h>
+
+#include "importers/formats.h"
+#include "importers/pzpr_readers.h"
+#include "io/error.h"
+
+namespace psmt::importers {
+namespace {
+
+[[noreturn]] void pencil_fail(const std::string& origin, const std::string& msg) {
+  throw InputError("input.link", kNoPath, msg, origin);
+}
+
+int size_field(const std::string& s, const std::string& genre, const char* what, int most, const std::string& origin) {
+  if (s.empty() || s.size() > 4 || s.find_first_not_of("0123456789") != std::string::npos)
+    pencil_fail(origin, fmt::format("{} {}: {} is not a number", genre, what, quote_input(s)));
+  const int v = std::stoi(s);
+  if (v < 1 || v > most) pencil_fail(origin, fmt::format("{} {}: {} is out of range (1 to {})", genre, what, quote_input(s), most));
+  return v;
+}
+
+Imported slither(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
+                 const std::string& link) {
+  bool full = false;
+  for (const auto& f : flags) {
+    if (f == "f") full = true;
+    else pencil_fail(origin, fmt::format("slither: the flag {} is not read (puzzle-smt reads f, the loop through every point)", quote_input(f)));
+  }
+  if (fields.size() != 3)
+    pencil_fail(origin, fmt::format("a slither link is p?slither/[f/]COLS/ROWS/DATA, this one has {} parts after the name", fields.size()));
+  const int cols = size_field(fields[0], "slither", "columns", 60, origin), rows = size_field(fields[1], "slither", "rows", 60, origin);
+  const std::string& body = fields[2];
+  const auto read = pzpr::four_cell(body, 0, rows * cols, "slither", origin);
+  if (read.end != body.size())
+    pencil_fail(origin, fmt::format("slither data, character {}: {} more characters than the {}x{} board needs", read.end + 1,
+                                    body.size() - read.end, cols, rows));
+  Builder b("puzz.link slither");
+  nlohmann::json clues = nlohmann::json::array();
+  for (int r = 0; r < rows; ++r) {
+    std::string s;
+    for (int c = 0; c < cols; ++c) {
+      const int v = read.values[static_cast<std::size_t>(r * cols + c)];
+      s += v == pzpr::kNone ? '.' : v == pzpr::kUnknown ? '?' : static_cast<char>('0' + v);
+    }
+    clues.push_back(s);
+  }
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "slitherlink";
+  p["name"] = fmt::format("puzz.link slither {}x{}", cols, rows);
+  p["source"] = link;
+  p["clues"] = clues;
+  if (full) p["full"] = true;
+  b.from("/clues", "slither data");
+  return b.out;
+}
+
+}  // namespace
+
+std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vector<std::string>& flags,
+                                        const std::vector<std::string>& fields, const std::string& origin,
+                                        const std::string& link) {
+  if (pid == "slither" || pid == "slitherlink") return slither(flags, fields, origin, link);
+  return std::nullopt;
+}
+
+}  // namespace psmt::importers

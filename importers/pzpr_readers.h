@@ -1,0 +1,24 @@
+// The readers pzprjs's URL bodies share (FORMATS.md §7.1), each consuming a
+// prefix of the body and saying where it stopped, so that genres chain them.
+// Errors are InputErrors naming the character (1-based) and what was read.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace psmt::importers::pzpr {
+
+inline constexpr int kUnknown = -2;  // a '.' in the body: a clue whose value is not given ("?")
+inline constexpr int kNone = -1;     // no clue
+
+struct Read {
+  std::vector<int> values;  // per slot: kNone, kUnknown or the value
+  std::size_t end = 0;      // the position after the last character read
+};
+
+// 4Cell (decode4Cell): values 0-4 over `slots` places: 0-4 a value, 5-9
+// value-5 then skip one, a-e value-10 then skip two, g-z skip 1..20, '.' an
+// unknown clue.
+Read four_cell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
+
+}  // namespace psmt::importers::pzpr

@@ -1,0 +1,105 @@
+// Game IDs of Simon Tatham's collection for the pencil genres (FORMATS.md
+// §7.3-7.4), GAME:PARAMS:DESC:
+//   loopy WxHt<type>[d<diff>]: slitherlink; only t0 (squares) maps, every
+//     other tiling is refused by name. DESC: one symbol per face, row-major:
+//     0-9 a clue, a-z 1..26 faces without one.
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "importers/formats.h"
+#include "io/error.h"
+
+namespace psmt::importers {
+namespace {
+
+[[noreturn]] void tatham_pencil_fail(const std::string& origin, const std::string& where, const std::string& msg) {
+  throw InputError("input.game_id", kNoPath, where.empty() ? msg : where + ": " + msg, origin);
+}
+
+// WxH at the start of PARAMS (both 1..most); `i` moves past it.
+std::pair<int, int> read_size(const std::string& params, std::size_t& i, const std::string& game, int most,
+                              const std::string& origin) {
+  auto number = [&]() {
+    std::size_t j = i;
+    while (j < params.size() && std::isdigit(static_cast<unsigned char>(params[j])) && j - i < 4) ++j;
+    if (j == i) tatham_pencil_fail(origin, "parameters", fmt::format("{} is not a {} size (WxH)", quote_input(params), game));
+    const int v = std::stoi(params.substr(i, j - i));
+    i = j;
+    return v;
+  };
+  const int w = number();
+  int h = w;
+  if (i < params.size() && params[i] == 'x') {
+    ++i;
+    h = number();
+  }
+  if (w < 1 || h < 1 || w > most || h > most)
+    tatham_pencil_fail(origin, "parameters", fmt::format("a {}x{} {} (1 to {} on each side)", w, h, game, most));
+  return {w, h};
+}
+
+// The tilings loopy names by number (Debian's build), for refusals.
+constexpr const char* kLoopyTypes[] = {"squares", "triangular", "honeycomb", "snub-square", "Cairo", "great-hexagonal",
+                                       "octagonal", "kites", "floret", "dodecagonal", "great-dodecagonal",
+                                       "Penrose P2 (kite/dart)", "Penrose P3 (rhombs)", "great-great-dodecagonal",
+                                       "compass-dodecagonal", "hats", "spectres"};
+
+Imported loopy(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  const auto [w, h] = read_size(params, i, "loopy", 60, origin);
+  int type = 0;
+  if (i < params.size() && params[i] == 't') {
+    std::size_t j = ++i;
+    while (j < params.size() && std::isdigit(static_cast<unsigned char>(params[j]))) ++j;
+    if (j == i) tatham_pencil_fail(origin, "parameters", "a t without a grid type number");
+    type = std::stoi(params.substr(i, std::min<std::size_t>(j - i, 3)));
+    i = j;
+  }
+  if (i < params.size() && params[i] == 'd') i = params.size();  // difficulty: the generator's, not the puzzle's
+  if (i != params.size())
+    tatham_pencil_fail(origin, "parameters", fmt::format("{} after the size in {}", quote_input(params.substr(i)), quote_input(params)));
+  if (type != 0) {
+    const std::string name = type < static_cast<int>(std::size(kLoopyTypes)) ? kLoopyTypes[type] : "unknown";
+    tatham_pencil_fail(origin, "parameters", fmt::format("loopy grid type t{} ({} tiling) is not read: puzzle-smt reads t0, squares", type, name));
+  }
+  std::vector<int> clue;
+  for (std::size_t k = 0; k < desc.size(); ++k) {
+    const char c = desc[k];
+    if (c >= '0' && c <= '4') clue.push_back(c - '0');
+    else if (c >= 'a' && c <= 'z') clue.insert(clue.end(), static_cast<std::size_t>(c - 'a' + 1), -1);
+    else tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                            fmt::format("unexpected {} (0-4 a clue on a square, a-z 1..26 faces without one)", quote_input(std::string(1, c))));
+    if (static_cast<int>(clue.size()) > w * h)
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1), fmt::format("more than the {} faces of a {}x{} grid", w * h, w, h));
+  }
+  if (static_cast<int>(clue.size()) != w * h)
+    tatham_pencil_fail(origin, "description", fmt::format("{} faces, a {}x{} grid has {}", clue.size(), w, h, w * h));
+  Builder b("Tatham loopy");
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < h; ++r) {
+    std::string s;
+    for (int c = 0; c < w; ++c) {
+      const int v = clue[static_cast<std::size_t>(r * w + c)];
+      s += v < 0 ? '.' : static_cast<char>('0' + v);
+    }
+    rows.push_back(s);
+  }
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "slitherlink";
+  p["name"] = fmt::format("Loopy {}", params);
+  p["source"] = id;
+  p["clues"] = rows;
+  b.from("/clues", "description");
+  return b.out;
+}
+
+}  // namespace
+
+std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
+                                      const std::string& origin, const std::string& id) {
+  if (game == "loopy") return loopy(params, desc, origin, id);
+  return std::nullopt;
+}
+
+}  // namespace psmt::importers

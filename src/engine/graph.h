@@ -1,0 +1,84 @@
+// Graph rules a kind declares over a graph of its own (cells, or vertices and
+// edges), and the two ways the engine makes them hold:
+//
+//   "these vertices are connected"        (ConnectedVertices: nurikabe's shaded
+//                                          cells, hitori's unshaded ones)
+//   "these edges are connected"           (ConnectedEdges: with degree 0 or 2 at
+//                                          every vertex, one loop; with
+//                                          all_vertices, hashi's islands)
+//   "these edges form no cycle"           (Acyclic: gokigen's diagonals)
+//
+// Cuts (lazy): the kind puts the rule in Encoding::lazy_rules. The back end
+// (make_backend wraps it, engine/graph.cpp) solves without it; when a model
+// breaks the rule it adds the cut clause that model breaks and solves again
+// in the same solver:
+//   - connected vertices: a part C of the true vertices and a true vertex w
+//     outside it: not u (a vertex of C) or not w or some vertex around C;
+//   - connected edges: an edge of one piece and an edge of another: not e or
+//     not f or some edge leaving the first piece's vertices (all_vertices:
+//     some edge leaving the part);
+//   - no cycle: not every edge of the cycle.
+// Each cut follows from the rule alone (never from a clue, so diagnose never
+// blames one), so solutions, counts and uniqueness are exact, and proofs
+// (--proof, --certify) cover the formula and the cuts. Each cut is checked
+// by the plain graph check of engine/graph_check.h before it is added.
+//
+// Eager: encode_eager() writes the rule as clauses: a canonical root (the
+// first true vertex in a fixed order) and "reached from the root within k
+// steps" for k up to the number of vertices, each auxiliary defined both
+// ways so that its value is fixed by the solution (counts stay exact even
+// without projection); no cycle as repeated peeling of the edges at
+// vertices of degree below 2.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+#include "engine/graph_check.h"
+
+namespace psmt {
+struct Encoding;
+namespace detail {
+class Backend;
+}
+
+namespace graph {
+
+enum class RuleKind { ConnectedVertices, ConnectedEdges, Acyclic };
+
+struct Rule {
+  RuleKind kind = RuleKind::ConnectedVertices;
+  std::string name;  // for people and statistics: "shaded cells connected"
+  Graph graph;
+  // ConnectedVertices: a literal per vertex (a Boolean constant, its
+  // negation, or true: always in). ConnectedEdges and Acyclic: per edge.
+  std::vector<z3::expr> vertex_lits;
+  std::vector<z3::expr> edge_lits;
+  bool all_vertices = false;  // ConnectedEdges: every vertex must be joined
+};
+
+// A clause over a rule's literals: vertex and edge literals, each taken
+// positively or negated.
+struct Cut {
+  std::vector<std::pair<int, bool>> vertices;  // (vertex, positive)
+  std::vector<std::pair<int, bool>> edges;     // (edge, positive)
+};
+
+// The cuts a full assignment of the rule's literals breaks (none: it holds).
+std::vector<Cut> cuts_for(const Rule& rule, const std::vector<bool>& vertex_on, const std::vector<bool>& edge_on);
+// Whether a cut follows from the rule alone, by a plain graph check.
+bool valid_cut(const Rule& rule, const Cut& cut);
+// The cut as a Z3 clause over the rule's literals.
+z3::expr cut_clause(const Rule& rule, const Cut& cut, z3::context& ctx);
+
+// The rule as clauses, added to `rules`; auxiliary constants are named with `prefix`.
+void encode_eager(const Rule& rule, z3::context& ctx, z3::expr_vector& rules, const std::string& prefix);
+
+// The back end for an encoding with lazy rules: cuts added between checks.
+std::unique_ptr<detail::Backend> with_cuts(std::unique_ptr<detail::Backend> inner, const Encoding& enc);
+
+}  // namespace graph
+}  // namespace psmt

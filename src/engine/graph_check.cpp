@@ -1,0 +1,145 @@
+#include "engine/graph_check.h"
+
+#include <numeric>
+
+namespace psmt::graph {
+
+void Graph::index() {
+  incident.assign(static_cast<std::size_t>(vertices), {});
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    incident[static_cast<std::size_t>(edges[e].first)].push_back(static_cast<int>(e));
+    incident[static_cast<std::size_t>(edges[e].second)].push_back(static_cast<int>(e));
+  }
+}
+
+Graph indexed(const Graph& g) {
+  if (static_cast<int>(g.incident.size()) == g.vertices) return g;
+  Graph h = g;
+  h.index();
+  return h;
+}
+
+std::vector<int> components(const Graph& g0, const std::vector<bool>& on, const std::vector<bool>& usable, int& count) {
+  const Graph g = indexed(g0);
+  std::vector<int> comp(static_cast<std::size_t>(g.vertices), -1);
+  count = 0;
+  std::vector<int> stack;
+  for (int s = 0; s < g.vertices; ++s) {
+    if (!on[static_cast<std::size_t>(s)] || comp[static_cast<std::size_t>(s)] >= 0) continue;
+    comp[static_cast<std::size_t>(s)] = count;
+    stack.push_back(s);
+    while (!stack.empty()) {
+      int v = stack.back();
+      stack.pop_back();
+      for (int e : g.incident[static_cast<std::size_t>(v)]) {
+        if (!usable.empty() && !usable[static_cast<std::size_t>(e)]) continue;
+        int w = g.other(e, v);
+        if (!on[static_cast<std::size_t>(w)] || comp[static_cast<std::size_t>(w)] >= 0) continue;
+        comp[static_cast<std::size_t>(w)] = count;
+        stack.push_back(w);
+      }
+    }
+    count++;
+  }
+  return comp;
+}
+
+bool vertices_connected(const Graph& g, const std::vector<bool>& on) {
+  int count = 0;
+  components(g, on, {}, count);
+  return count <= 1;
+}
+
+bool edges_connected(const Graph& g0, const std::vector<bool>& active, bool all_vertices) {
+  const Graph g = indexed(g0);
+  std::vector<bool> touched(static_cast<std::size_t>(g.vertices), all_vertices);
+  for (std::size_t e = 0; e < g.edges.size(); ++e)
+    if (active[e]) touched[static_cast<std::size_t>(g.edges[e].first)] = touched[static_cast<std::size_t>(g.edges[e].second)] = true;
+  int count = 0;
+  components(g, touched, active, count);
+  return count <= 1;
+}
+
+bool one_loop(const Graph& g0, const std::vector<bool>& active) {
+  const Graph g = indexed(g0);
+  bool any = false;
+  for (int v = 0; v < g.vertices; ++v) {
+    int d = 0;
+    for (int e : g.incident[static_cast<std::size_t>(v)]) d += active[static_cast<std::size_t>(e)] ? 1 : 0;
+    if (d != 0 && d != 2) return false;
+    any = any || d > 0;
+  }
+  return any && edges_connected(g, active, false);
+}
+
+std::vector<int> find_cycle_edges(const Graph& g0, const std::vector<bool>& active) {
+  // Union-find over the active edges: the first edge that closes a cycle,
+  // then the tree path between its ends.
+  const Graph g = indexed(g0);
+  std::vector<int> parent(static_cast<std::size_t>(g.vertices));
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](int v) {
+    while (parent[static_cast<std::size_t>(v)] != v) v = parent[static_cast<std::size_t>(v)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
+    return v;
+  };
+  std::vector<bool> tree(g.edges.size(), false);
+  for (std::size_t e = 0; e < g.edges.size(); ++e) {
+    if (!active[e]) continue;
+    int a = find(g.edges[e].first), b = find(g.edges[e].second);
+    if (a != b) {
+      parent[static_cast<std::size_t>(a)] = b;
+      tree[e] = true;
+      continue;
+    }
+    // Path from one end to the other over tree edges (BFS), plus e.
+    const int s = g.edges[e].first, t = g.edges[e].second;
+    std::vector<int> via(static_cast<std::size_t>(g.vertices), -2);
+    via[static_cast<std::size_t>(s)] = -1;
+    std::vector<int> queue{s};
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+      int v = queue[q];
+      for (int f : g.incident[static_cast<std::size_t>(v)]) {
+        if (!tree[static_cast<std::size_t>(f)]) continue;
+        int w = g.other(f, v);
+        if (via[static_cast<std::size_t>(w)] != -2) continue;
+        via[static_cast<std::size_t>(w)] = f;
+        queue.push_back(w);
+      }
+    }
+    std::vector<int> cycle{static_cast<int>(e)};
+    for (int v = t; v != s;) {
+      int f = via[static_cast<std::size_t>(v)];
+      cycle.push_back(f);
+      v = g.other(f, v);
+    }
+    return cycle;
+  }
+  return {};
+}
+
+bool acyclic(const Graph& g, const std::vector<bool>& active) { return find_cycle_edges(g, active).empty(); }
+
+bool separates_vertices(const Graph& g0, int u, int w, const std::vector<bool>& removed) {
+  const Graph g = indexed(g0);
+  if (removed[static_cast<std::size_t>(u)] || removed[static_cast<std::size_t>(w)] || u == w) return false;
+  std::vector<bool> on(static_cast<std::size_t>(g.vertices));
+  for (int v = 0; v < g.vertices; ++v) on[static_cast<std::size_t>(v)] = !removed[static_cast<std::size_t>(v)];
+  int count = 0;
+  auto comp = components(g, on, {}, count);
+  return comp[static_cast<std::size_t>(u)] != comp[static_cast<std::size_t>(w)];
+}
+
+bool separates_edges(const Graph& g0, int e, int f, const std::vector<bool>& removed) {
+  const Graph g = indexed(g0);
+  std::vector<bool> usable(g.edges.size());
+  for (std::size_t i = 0; i < g.edges.size(); ++i) usable[i] = !removed[i];
+  std::vector<bool> on(static_cast<std::size_t>(g.vertices), true);
+  int count = 0;
+  auto comp = components(g, on, usable, count);
+  if (f < 0) return count > 1;
+  if (removed[static_cast<std::size_t>(e)] || removed[static_cast<std::size_t>(f)]) return false;
+  return comp[static_cast<std::size_t>(g.edges[static_cast<std::size_t>(e)].first)] !=
+         comp[static_cast<std::size_t>(g.edges[static_cast<std::size_t>(f)].first)];
+}
+
+}  // namespace psmt::graph

@@ -1,0 +1,310 @@
+// The pencil genres: the graph rules of the engine (engine/graph.h: cuts and
+// the eager encoding), and Slitherlink from puzz.link and Tatham IDs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <regex>
+#include <sstream>
+
+#include "encoders/pencil/slitherlink.h"
+#include "engine/engine.h"
+#include "engine/graph.h"
+#include "engine/graph_check.h"
+#include "helpers.h"
+
+namespace psmt::testing {
+namespace {
+
+using nlohmann::json;
+
+// ---------------------------------------------------------------- graph rules
+
+graph::Graph random_graph(std::mt19937& rng, int n, double p) {
+  graph::Graph g;
+  g.vertices = n;
+  std::bernoulli_distribution edge(p);
+  for (int u = 0; u < n; ++u)
+    for (int v = u + 1; v < n; ++v)
+      if (edge(rng)) g.edges.push_back({u, v});
+  g.index();
+  return g;
+}
+
+// Every cut a broken assignment yields is valid (follows from the rule by
+// the plain graph check) and is broken by that assignment; an assignment
+// that keeps the rule yields none. Checked against the plain checkers on
+// random graphs and assignments, for each rule.
+TEST(GraphRules, CutsAreValidAndBrokenByTheModelTheyCome) {
+  std::mt19937 rng(7);
+  z3::context ctx;
+  int broken = 0, kept = 0;
+  for (int round = 0; round < 600; ++round) {
+    const int n = 2 + static_cast<int>(rng() % 9);
+    graph::Graph g = random_graph(rng, n, 0.35);
+    std::bernoulli_distribution half(0.5);
+    for (auto kind : {graph::RuleKind::ConnectedVertices, graph::RuleKind::ConnectedEdges, graph::RuleKind::Acyclic}) {
+      for (bool all : {false, true}) {
+        if (all && kind != graph::RuleKind::ConnectedEdges) continue;
+        graph::Rule rule;
+        rule.kind = kind;
+        rule.graph = g;
+        rule.all_vertices = all;
+        for (int v = 0; v < n; ++v) rule.vertex_lits.push_back(ctx.bool_const(("v" + std::to_string(v)).c_str()));
+        for (std::size_t e = 0; e < g.edges.size(); ++e) rule.edge_lits.push_back(ctx.bool_const(("e" + std::to_string(e)).c_str()));
+        std::vector<bool> von(static_cast<std::size_t>(n)), eon(g.edges.size());
+        for (auto&& b : von) b = half(rng);
+        for (auto&& b : eon) b = half(rng);
+        bool holds = kind == graph::RuleKind::ConnectedVertices ? graph::vertices_connected(g, von)
+                     : kind == graph::RuleKind::Acyclic         ? graph::acyclic(g, eon)
+                                                                 : graph::edges_connected(g, eon, all);
+        auto cuts = graph::cuts_for(rule, von, eon);
+        EXPECT_EQ(cuts.empty(), holds);
+        (holds ? kept : broken)++;
+        for (const auto& c : cuts) {
+          EXPECT_TRUE(graph::valid_cut(rule, c));
+          bool satisfied = false;  // by the model: it must not be
+          for (auto [v, pos] : c.vertices) satisfied = satisfied || von[static_cast<std::size_t>(v)] == pos;
+          for (auto [e, pos] : c.edges) satisfied = satisfied || eon[static_cast<std::size_t>(e)] == pos;
+          EXPECT_FALSE(satisfied);
+        }
+      }
+    }
+  }
+  EXPECT_GT(broken, 300);
+  EXPECT_GT(kept, 100);
+}
+
+// A cut that does not follow from the rule is caught by the plain check.
+TEST(GraphRules, AWrongCutIsRejectedByTheGraphCheck) {
+  graph::Graph g;
+  g.vertices = 4;  // a square 0-1-2-3-0
+  g.edges = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
+  g.index();
+  graph::Rule rule;
+  rule.kind = graph::RuleKind::ConnectedVertices;
+  rule.graph = g;
+  graph::Cut c;
+  c.vertices = {{0, false}, {2, false}, {1, true}};  // vertex 3 also joins 0 and 2
+  EXPECT_FALSE(graph::valid_cut(rule, c));
+  c.vertices.push_back({3, true});
+  EXPECT_TRUE(graph::valid_cut(rule, c));
+  rule.kind = graph::RuleKind::Acyclic;
+  graph::Cut path;
+  path.edges = {{0, false}, {1, false}, {2, false}};  // a path, not a cycle
+  EXPECT_FALSE(graph::valid_cut(rule, path));
+  path.edges.push_back({3, false});
+  EXPECT_TRUE(graph::valid_cut(rule, path));
+}
+
+// ---------------------------------------------------------------- slitherlink
+
+// A plain backtracking counter: edges assigned in order, a point's degree and
+// a clue checked as soon as all their edges are set, one loop at the end.
+uint64_t count_loops(int rows, int cols, const std::vector<int>& clue, bool full = false) {
+  pencil::Lattice L{rows, cols};
+  const graph::Graph g = L.point_graph();
+  const int m = L.edges();
+  std::vector<int> last_point(static_cast<std::size_t>(g.vertices), -1), last_cell(static_cast<std::size_t>(L.cells()), -1);
+  for (int v = 0; v < g.vertices; ++v)
+    for (int e : g.incident[static_cast<std::size_t>(v)]) last_point[static_cast<std::size_t>(v)] = std::max(last_point[static_cast<std::size_t>(v)], e);
+  for (int i = 0; i < L.cells(); ++i)
+    for (int e : L.cell_edges(i / cols, i % cols)) last_cell[static_cast<std::size_t>(i)] = std::max(last_cell[static_cast<std::size_t>(i)], e);
+  std::vector<bool> on(static_cast<std::size_t>(m), false);
+  uint64_t count = 0;
+  std::function<void(int)> go = [&](int e) {
+    if (e == m) {
+      count += graph::one_loop(g, on) ? 1 : 0;
+      return;
+    }
+    for (bool b : {false, true}) {
+      on[static_cast<std::size_t>(e)] = b;
+      bool ok = true;
+      for (int v = 0; v < g.vertices && ok; ++v) {
+        if (last_point[static_cast<std::size_t>(v)] != e) continue;
+        int d = 0;
+        for (int f : g.incident[static_cast<std::size_t>(v)]) d += on[static_cast<std::size_t>(f)];
+        ok = d == 2 || (d == 0 && !full);
+      }
+      for (int i = 0; i < L.cells() && ok; ++i) {
+        if (last_cell[static_cast<std::size_t>(i)] != e || clue[static_cast<std::size_t>(i)] < 0) continue;
+        int d = 0;
+        for (int f : L.cell_edges(i / cols, i % cols)) d += on[static_cast<std::size_t>(f)];
+        ok = d == clue[static_cast<std::size_t>(i)];
+      }
+      if (ok) go(e + 1);
+    }
+    on[static_cast<std::size_t>(e)] = false;
+  };
+  go(0);
+  return count;
+}
+
+json slitherlink_json(int rows, int cols, const std::vector<int>& clue) {
+  json rs = json::array();
+  for (int r = 0; r < rows; ++r) {
+    std::string s;
+    for (int c = 0; c < cols; ++c) {
+      const int v = clue[static_cast<std::size_t>(r * cols + c)];
+      s += v < 0 ? '.' : static_cast<char>('0' + v);
+    }
+    rs.push_back(s);
+  }
+  return {{"kind", "slitherlink"}, {"clues", rs}};
+}
+
+// Exact counts on small boards, in both encodings on both back ends, against
+// the backtracking counter: every loop of an empty 3x3 board (213, the
+// simple cycles of the 4x4 grid graph) and random clue sets.
+TEST(Slitherlink, ExactCountsMatchBacktrackingInEveryEncodingAndBackEnd) {
+  EXPECT_EQ(count_loops(3, 3, std::vector<int>(9, -1)), 213u);
+  expect_count_in_every_encoding(slitherlink_json(3, 3, std::vector<int>(9, -1)), 213);
+  std::mt19937 rng(11);
+  int with_none = 0, with_several = 0;
+  for (int round = 0; round < 14; ++round) {
+    const int rows = 2 + static_cast<int>(rng() % 2), cols = 2 + static_cast<int>(rng() % 3);
+    std::vector<int> clue(static_cast<std::size_t>(rows * cols), -1);
+    for (auto& v : clue)
+      if (rng() % 3 == 0) v = static_cast<int>(rng() % 4);
+    const uint64_t want = count_loops(rows, cols, clue);
+    with_none += want == 0;
+    with_several += want > 1;
+    SCOPED_TRACE(slitherlink_json(rows, cols, clue).dump());
+    expect_count_in_every_encoding(slitherlink_json(rows, cols, clue), want);
+  }
+  EXPECT_GT(with_none, 0);
+  EXPECT_GT(with_several, 0);
+}
+
+// The loop drawn by pzprjs's own test (test/script/slither.js: its URL and
+// solved board) is what check finds, in both encodings.
+TEST(Slitherlink, PzprjsTestPuzzleSolvesToItsBoard) {
+  const std::string text = read_file(kDataDir + "/pzprjs/slither.js.txt");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("url: \"([^\"]+)\"")));
+  const std::string url = "https://puzz.link/p?slither/" + m[1].str();
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("\"pzprv3/slither/5/5/([^\"]+)\"")));
+  std::string board = m[1].str();
+  std::replace(board.begin(), board.end(), '/', ' ');  // the file's line breaks
+  std::vector<std::string> tok;
+  std::istringstream in(board);
+  for (std::string t; in >> t;) tok.push_back(t);
+  ASSERT_EQ(tok.size(), 25u + 30u + 30u);  // clues, vertical edges 5x6, horizontal 6x5
+  std::vector<std::string> drawing(11, std::string(11, ' '));
+  for (int r = 0; r <= 10; r += 2)
+    for (int c = 0; c <= 10; c += 2) drawing[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = '+';
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c <= 5; ++c)
+      if (tok[static_cast<std::size_t>(25 + r * 6 + c)] == "1") drawing[static_cast<std::size_t>(2 * r + 1)][static_cast<std::size_t>(2 * c)] = '|';
+  for (int r = 0; r <= 5; ++r)
+    for (int c = 0; c < 5; ++c)
+      if (tok[static_cast<std::size_t>(55 + r * 5 + c)] == "1") drawing[static_cast<std::size_t>(2 * r)][static_cast<std::size_t>(2 * c + 1)] = '-';
+  for (const std::string enc : {"cuts", "eager"}) {
+    CliResult r = run_cli({"check", "--json", "-e", enc, url});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["solutions"][0], json(drawing)) << enc;
+  }
+  // The clues as pzprjs's board file lists them.
+  CliResult c = run_cli({"convert", url});
+  EXPECT_EQ(json::parse(c.out)["clues"], json::parse(R"(["2..1.", ".2..1", "..2..", "3..3.", ".0..3"])"));
+}
+
+// Loopy's edges in the collection's order: each square face (row-major) adds
+// its sides top, right, bottom, left when not yet numbered.
+std::vector<bool> loopy_edges(int w, int h, const std::string& move) {
+  pencil::Lattice L{h, w};
+  std::vector<int> order;
+  std::vector<bool> seen(static_cast<std::size_t>(L.edges()), false);
+  for (int r = 0; r < h; ++r)
+    for (int c = 0; c < w; ++c)
+      for (int e : L.cell_edges(r, c))
+        if (!seen[static_cast<std::size_t>(e)]) {
+          seen[static_cast<std::size_t>(e)] = true;
+          order.push_back(e);
+        }
+  std::vector<bool> on(static_cast<std::size_t>(L.edges()), false);
+  std::regex item("(\\d+)([yn])");
+  for (std::sregex_iterator it(move.begin(), move.end(), item), end; it != end; ++it)
+    on[static_cast<std::size_t>(order.at(std::stoul((*it)[1])))] = (*it)[2] == "y";
+  return on;
+}
+
+// IDs made by Debian's sgt-loopy (unique by construction): unique, with the
+// loop the collection's solver recorded, on both back ends.
+TEST(Slitherlink, LoopyIdsAreUniqueWithTheCollectionsSolution) {
+  std::ifstream in(kDataDir + "/tatham/loopy.txt");
+  int ids = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::string id = line.substr(0, line.find(' ')), move = line.substr(line.find(' ') + 1);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(id, m, std::regex("^loopy:(\\d+)x(\\d+)")));
+    const int w = std::stoi(m[1]), h = std::stoi(m[2]);
+    slitherlink::Board b;
+    b.lat = {h, w};
+    const json want = slitherlink::solution_json(b, loopy_edges(w, h, move));
+    for (const std::string solver : {"z3", "cadical"}) {
+      CliResult r = run_cli({"check", "--json", "--solver", solver, id});
+      ASSERT_EQ(r.exit_code, 0) << id << r.err;
+      const json j = json::parse(r.out);
+      EXPECT_EQ(j["status"], "unique") << id;
+      EXPECT_EQ(j["solutions"][0], want) << id;
+    }
+    ids++;
+  }
+  EXPECT_EQ(ids, 12);
+}
+
+// Diagnose names the clues of a broken puzzle in the genre's words; the
+// verdicts of a unique and a broken one are certified on both back ends.
+TEST(Slitherlink, BrokenPuzzleIsDiagnosedInCluesAndVerdictsAreCertified) {
+  const std::string broken = "https://puzz.link/p?slither/5/5/cbcbcddaa";  // pzprjs's puzzle, r5c5 3 -> 0
+  CliResult d = run_cli({"diagnose", "--json", broken});
+  ASSERT_EQ(d.exit_code, 20) << d.err;
+  const json j = json::parse(d.out);
+  std::set<std::string> ids;
+  for (const auto& c : j["conflict"]) ids.insert(c["id"].get<std::string>());
+  EXPECT_TRUE(ids.count("clues/r5c5")) << j["conflict"].dump();
+  CliResult t = run_cli({"diagnose", broken});
+  EXPECT_NE(t.out.find("clue 0 at r5c5   [clues/r5c5]"), std::string::npos) << t.out;
+  for (const std::string solver : {"z3", "cadical"}) {
+    CliResult u = run_cli({"check", "--json", "--certify", "--solver", solver, "https://puzz.link/p?slither/5/5/cbcbcddad"});
+    ASSERT_EQ(u.exit_code, 0) << u.err;
+    EXPECT_GE(json::parse(u.out)["certified"]["unsat_steps"].get<int>(), 1) << u.out;
+    CliResult n = run_cli({"check", "--json", "--certify", "--solver", solver, broken});
+    ASSERT_EQ(n.exit_code, 20) << n.err;
+    EXPECT_GE(json::parse(n.out)["certified"]["unsat_steps"].get<int>(), 1) << n.out;
+  }
+  // Several solutions: the fewest extra clues of the genre's own kind.
+  CliResult s = run_cli({"diagnose", "--json", "https://puzz.link/p?slither/5/5/cbcbcddgd"});
+  ASSERT_EQ(s.exit_code, 10) << s.err;
+  const json sj = json::parse(s.out);
+  ASSERT_FALSE(sj["diagnosis"]["extra_givens"].empty()) << sj.dump();
+  EXPECT_EQ(sj["diagnosis"]["extra_givens"][0].get<std::string>().rfind("clue ", 0), 0u) << sj["diagnosis"].dump();
+}
+
+TEST(Slitherlink, ConvertRoundTripsAndBadLinksAndIdsAreRefusedInOneLine) {
+  const std::string url = "https://puzz.link/p?slither/f/3/3/z";
+  CliResult c = run_cli({"convert", url});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const json p = json::parse(c.out);
+  EXPECT_EQ(p["full"], true);
+  CliResult a = run_cli({"count", "--json", url}), b = run_cli({"count", "--json", "-"}, c.out);
+  EXPECT_EQ(json::parse(a.out)["count"], json::parse(b.out)["count"]);
+  EXPECT_EQ(json::parse(a.out)["count"], count_loops(3, 3, std::vector<int>(9, -1), true));
+  EXPECT_EQ(count_loops(3, 3, std::vector<int>(9, -1), true), 6u);  // Hamiltonian cycles of the 4x4 grid graph
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?slither/5/5/cbcbcddad4", "slither data, character 10: 1 more characters than the 5x5 board needs"},
+      {"https://puzz.link/p?slither/5/5/cbc", "slither data ends after 9 of the 25 cells"},
+      {"https://puzz.link/p?slither/5/5/cbcbcdd!d", "slither data, character 8: unexpected \"!\""},
+      {"https://puzz.link/p?slither/x/5/5/z", "slither: the flag \"x\" is not read"},
+      {"https://puzz.link/p?slither/0/5/z", "slither columns: \"0\" is out of range (1 to 60)"},
+      {"loopy:5x5t1:abc", "loopy grid type t1 (triangular tiling) is not read"},
+      {"loopy:5x5t0:2c3", "description: 5 faces, a 5x5 grid has 25"},
+      {"loopy:5x5t0:2c5", "description, character 3: unexpected \"5\""},
+  });
+}
+
+}  // namespace
+}  // namespace psmt::testing
