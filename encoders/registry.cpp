@@ -11,6 +11,8 @@
 #include "kakuro.h"
 #include "logic_grid.h"
 #include "nonogram.h"
+#include "pencil/masyu.h"
+#include "pencil/nurikabe.h"
 #include "pencil/slitherlink.h"
 #include "polyomino.h"
 #include "sudoku/sudoku.h"
@@ -33,7 +35,9 @@ constexpr Entry kKinds[] = {
     {"kakuro", kakuro::kakuro_encoder},
     {"kenken", sudoku::kenken_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
+    {"masyu", masyu::masyu_encoder},
     {"nonogram", nonogram::nonogram_encoder},
+    {"nurikabe", nurikabe::nurikabe_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"skyscrapers", sudoku::skyscrapers_encoder},
     {"slitherlink", slitherlink::slitherlink_encoder},

@@ -4,6 +4,10 @@
 // name: a dropped variant rule would change the verdict.
 //   slither (slitherlink): 4Cell over the cells (0-4, '.' a "?" clue);
 //     flag f: the loop passes through every lattice point.
+//   mashu (masyu, pearl): Circle over the cells (1 white, 2 black); flag f:
+//     the loop visits every cell; flag u (uramashu) only swaps the colours
+//     on screen and is refused, since its rules differ.
+//   nurikabe: Number16 over the cells ('.' an island of unknown size).
 #include <fmt/format.h>
 
 #include "importers/formats.h"
@@ -60,12 +64,90 @@ Imported slither(const std::vector<std::string>& flags, const std::vector<std::s
   return b.out;
 }
 
+// The size and body of a link: COLS/ROWS/BODY.
+struct Board {
+  int cols = 0, rows = 0;
+  std::string body;
+};
+Board board_fields(const std::vector<std::string>& fields, const std::string& genre, const std::string& form,
+                   const std::string& origin) {
+  if (fields.size() != 3)
+    pencil_fail(origin, fmt::format("a {} link is p?{}, this one has {} parts after the name", genre, form, fields.size()));
+  return {size_field(fields[0], genre, "columns", 60, origin), size_field(fields[1], genre, "rows", 60, origin), fields[2]};
+}
+
+void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin) {
+  if (end != b.body.size())
+    pencil_fail(origin, fmt::format("{} data, character {}: {} more characters than the {}x{} board needs", genre, end + 1,
+                                    b.body.size() - end, b.cols, b.rows));
+}
+
+Imported mashu(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
+               const std::string& link) {
+  bool full = false;
+  for (const auto& f : flags) {
+    if (f == "f") full = true;
+    else pencil_fail(origin, fmt::format("mashu: the flag {} is not read (puzzle-smt reads f, the loop through every cell)", quote_input(f)));
+  }
+  const Board b = board_fields(fields, "mashu", "mashu/[f/]COLS/ROWS/DATA", origin);
+  const auto read = pzpr::circle(b.body, 0, b.rows * b.cols, "mashu", origin);
+  no_trailing("mashu", b, read.end, origin);
+  Builder out("puzz.link mashu");
+  nlohmann::json pearls = nlohmann::json::array();
+  for (int r = 0; r < b.rows; ++r) {
+    std::string s;
+    for (int c = 0; c < b.cols; ++c) {
+      const int v = read.values[static_cast<std::size_t>(r * b.cols + c)];
+      s += v == 1 ? 'W' : v == 2 ? 'B' : '.';
+    }
+    pearls.push_back(s);
+  }
+  nlohmann::json& p = out.out.puzzle;
+  p["kind"] = "masyu";
+  p["name"] = fmt::format("puzz.link mashu {}x{}", b.cols, b.rows);
+  p["source"] = link;
+  p["pearls"] = pearls;
+  if (full) p["full"] = true;
+  out.from("/pearls", "mashu data");
+  return out.out;
+}
+
+Imported nurikabe(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
+                  const std::string& link) {
+  for (const auto& f : flags) pencil_fail(origin, fmt::format("nurikabe: the flag {} is not read", quote_input(f)));
+  const Board b = board_fields(fields, "nurikabe", "nurikabe/COLS/ROWS/DATA", origin);
+  const auto read = pzpr::number16(b.body, 0, b.rows * b.cols, "nurikabe", origin);
+  no_trailing("nurikabe", b, read.end, origin);
+  Builder out("puzz.link nurikabe");
+  nlohmann::json grid = nlohmann::json::array();
+  for (int r = 0; r < b.rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < b.cols; ++c) {
+      const int v = read.values[static_cast<std::size_t>(r * b.cols + c)];
+      if (v == 0) pencil_fail(origin, fmt::format("nurikabe data: an island of size 0 at r{}c{}", r + 1, c + 1));
+      if (v == pzpr::kNone) row.push_back(".");
+      else if (v == pzpr::kUnknown) row.push_back("?");
+      else row.push_back(v);
+    }
+    grid.push_back(row);
+  }
+  nlohmann::json& p = out.out.puzzle;
+  p["kind"] = "nurikabe";
+  p["name"] = fmt::format("puzz.link nurikabe {}x{}", b.cols, b.rows);
+  p["source"] = link;
+  p["grid"] = grid;
+  out.from("/grid", "nurikabe data");
+  return out.out;
+}
+
 }  // namespace
 
 std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vector<std::string>& flags,
                                         const std::vector<std::string>& fields, const std::string& origin,
                                         const std::string& link) {
   if (pid == "slither" || pid == "slitherlink") return slither(flags, fields, origin, link);
+  if (pid == "mashu" || pid == "masyu" || pid == "pearl") return mashu(flags, fields, origin, link);
+  if (pid == "nurikabe") return nurikabe(flags, fields, origin, link);
   return std::nullopt;
 }
 

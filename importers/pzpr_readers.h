@@ -21,4 +21,13 @@ struct Read {
 // unknown clue.
 Read four_cell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
 
+// Circle (decodeCircle): values 0-2 over `slots` places, three to a base-27
+// digit (0-9, a-q) with weights 9, 3, 1.
+Read circle(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
+
+// Number16 (decodeNumber16): numbers over `slots` places: 0-9 a-f one hex
+// digit; '-' and two hex digits (16-255); '+' and three (256-4095); '.' an
+// unknown number; g-z skip 1..20.
+Read number16(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
+
 }  // namespace psmt::importers::pzpr

@@ -3,6 +3,8 @@
 //   loopy WxHt<type>[d<diff>]: slitherlink; only t0 (squares) maps, every
 //     other tiling is refused by name. DESC: one symbol per face, row-major:
 //     0-9 a clue, a-z 1..26 faces without one.
+//   pearl WxH[d<diff>][n]: masyu; DESC row-major: B black, W white, a-z
+//     1..26 cells without a pearl.
 #include <cctype>
 
 #include <fmt/format.h>
@@ -94,11 +96,44 @@ Imported loopy(const std::string& params, const std::string& desc, const std::st
   return b.out;
 }
 
+Imported pearl(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  const auto [w, h] = read_size(params, i, "pearl", 60, origin);
+  while (i < params.size()) {  // d<difficulty>, n (no unique-solution check): the generator's settings
+    if (params[i] == 'd' && i + 1 < params.size()) i += 2;
+    else if (params[i] == 'n') i += 1;
+    else tatham_pencil_fail(origin, "parameters", fmt::format("{} after the size in {}", quote_input(params.substr(i)), quote_input(params)));
+  }
+  std::string cells;
+  for (std::size_t k = 0; k < desc.size(); ++k) {
+    const char c = desc[k];
+    if (c == 'B' || c == 'W') cells += c;
+    else if (c >= 'a' && c <= 'z') cells.append(static_cast<std::size_t>(c - 'a' + 1), '.');
+    else tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                            fmt::format("unexpected {} (B black, W white, a-z 1..26 cells without a pearl)", quote_input(std::string(1, c))));
+    if (static_cast<int>(cells.size()) > w * h)
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1), fmt::format("more than the {} cells of a {}x{} board", w * h, w, h));
+  }
+  if (static_cast<int>(cells.size()) != w * h)
+    tatham_pencil_fail(origin, "description", fmt::format("{} cells, a {}x{} board has {}", cells.size(), w, h, w * h));
+  Builder b("Tatham pearl");
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < h; ++r) rows.push_back(cells.substr(static_cast<std::size_t>(r * w), static_cast<std::size_t>(w)));
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "masyu";
+  p["name"] = fmt::format("Pearl {}", params);
+  p["source"] = id;
+  p["pearls"] = rows;
+  b.from("/pearls", "description");
+  return b.out;
+}
+
 }  // namespace
 
 std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
                                       const std::string& origin, const std::string& id) {
   if (game == "loopy") return loopy(params, desc, origin, id);
+  if (game == "pearl") return pearl(params, desc, origin, id);
   return std::nullopt;
 }
 

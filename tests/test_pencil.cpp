@@ -9,6 +9,8 @@
 #include <regex>
 #include <sstream>
 
+#include "encoders/pencil/masyu.h"
+#include "encoders/pencil/nurikabe.h"
 #include "encoders/pencil/slitherlink.h"
 #include "engine/engine.h"
 #include "engine/graph.h"
@@ -303,6 +305,232 @@ TEST(Slitherlink, ConvertRoundTripsAndBadLinksAndIdsAreRefusedInOneLine) {
       {"loopy:5x5t1:abc", "loopy grid type t1 (triangular tiling) is not read"},
       {"loopy:5x5t0:2c3", "description: 5 faces, a 5x5 grid has 25"},
       {"loopy:5x5t0:2c5", "description, character 3: unexpected \"5\""},
+  });
+}
+
+}  // namespace
+}  // namespace psmt::testing
+
+// ---------------------------------------------------------------- masyu
+
+namespace psmt::testing {
+namespace {
+
+using nlohmann::json;
+
+// The loops of a masyu board by backtracking over the steps (degree pruned as
+// soon as a cell's steps are all set), each full assignment held to the
+// plain checker.
+uint64_t count_masyu(const std::vector<std::string>& pearls) {
+  masyu::Board b;
+  b.lat = {static_cast<int>(pearls.size()), static_cast<int>(pearls[0].size())};
+  for (const auto& row : pearls)
+    for (char c : row) b.pearl.push_back(c == 'W' ? masyu::Pearl::White : c == 'B' ? masyu::Pearl::Black : masyu::Pearl::None);
+  const auto& L = b.lat;
+  const int m = L.steps();
+  std::vector<int> last(static_cast<std::size_t>(L.cells()), -1);
+  for (int i = 0; i < L.cells(); ++i)
+    for (int s : L.cell_steps(i / L.cols, i % L.cols)) last[static_cast<std::size_t>(i)] = std::max(last[static_cast<std::size_t>(i)], s);
+  std::vector<bool> on(static_cast<std::size_t>(m), false);
+  uint64_t count = 0;
+  std::function<void(int)> go = [&](int s) {
+    if (s == m) {
+      count += masyu::check_solution(b, masyu::solution_json(b, on)).empty() ? 1 : 0;
+      return;
+    }
+    for (bool v : {false, true}) {
+      on[static_cast<std::size_t>(s)] = v;
+      bool ok = true;
+      for (int i = 0; i < L.cells() && ok; ++i) {
+        if (last[static_cast<std::size_t>(i)] != s) continue;
+        int d = 0;
+        for (int t : L.cell_steps(i / L.cols, i % L.cols)) d += t >= 0 && on[static_cast<std::size_t>(t)];
+        ok = d == 0 || d == 2;
+      }
+      if (ok) go(s + 1);
+    }
+    on[static_cast<std::size_t>(s)] = false;
+  };
+  go(0);
+  return count;
+}
+
+TEST(Masyu, ExactCountsMatchBacktrackingInEveryEncodingAndBackEnd) {
+  std::mt19937 rng(5);
+  int none = 0, several = 0;
+  for (int round = 0; round < 12; ++round) {
+    const int rows = 3 + static_cast<int>(rng() % 2), cols = 3 + static_cast<int>(rng() % 2);
+    std::vector<std::string> pearls(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+    for (auto& row : pearls)
+      for (auto& c : row)
+        if (rng() % 5 == 0) c = rng() % 2 ? 'W' : 'B';
+    const uint64_t want = count_masyu(pearls);
+    none += want == 0;
+    several += want > 1;
+    const json p = {{"kind", "masyu"}, {"pearls", pearls}};
+    SCOPED_TRACE(p.dump());
+    expect_count_in_every_encoding(p, want);
+  }
+  EXPECT_GT(none, 0);
+  EXPECT_GT(several, 0);
+}
+
+// pzprjs's test puzzle (test/script/mashu.js): its URL solves to its board.
+TEST(Masyu, PzprjsTestPuzzleSolvesToItsBoard) {
+  const std::string text = read_file(kDataDir + "/pzprjs/mashu.js.txt");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("url: \"([^\"]+)\"")));
+  const std::string url = "https://puzz.link/p?mashu/" + m[1].str();
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("\"pzprv3/mashu/6/6/([^\"]+)\"")));
+  std::string board = m[1].str();
+  std::replace(board.begin(), board.end(), '/', ' ');
+  std::vector<std::string> tok;
+  std::istringstream in(board);
+  for (std::string t; in >> t;) tok.push_back(t);
+  ASSERT_EQ(tok.size(), 36u + 30u + 30u);  // pearls, links 6x5 across, 5x6 down
+  masyu::Board b;
+  b.lat = {6, 6};
+  std::vector<bool> step(static_cast<std::size_t>(b.lat.steps()), false);
+  for (int r = 0; r < 6; ++r)
+    for (int c = 0; c < 5; ++c) step[static_cast<std::size_t>(b.lat.step_right(r, c))] = tok[static_cast<std::size_t>(36 + r * 5 + c)] == "1";
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 6; ++c) step[static_cast<std::size_t>(b.lat.step_down(r, c))] = tok[static_cast<std::size_t>(66 + r * 6 + c)] == "1";
+  const json want = masyu::solution_json(b, step);
+  for (const std::string enc : {"cuts", "eager"}) {
+    CliResult r = run_cli({"check", "--json", "-e", enc, url});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["solutions"][0], want) << enc;
+  }
+  EXPECT_EQ(json::parse(run_cli({"convert", url}).out)["pearls"],
+            json::parse(R"(["..W...", ".B..W.", "......", "...B..", ".W....", "......"])"));
+}
+
+// IDs made by Debian's sgt-pearl: unique, with the collection's loop.
+TEST(Masyu, PearlIdsAreUniqueWithTheCollectionsSolution) {
+  std::ifstream in(kDataDir + "/tatham/pearl.txt");
+  int ids = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::string id = line.substr(0, line.find(' ')), move = line.substr(line.find(' ') + 1);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(id, m, std::regex("^pearl:(\\d+)x(\\d+)")));
+    masyu::Board b;
+    b.lat = {std::stoi(m[2]), std::stoi(m[1])};
+    // R<mask>,<x>,<y>: 1 right, 2 up, 4 left, 8 down.
+    std::vector<bool> step(static_cast<std::size_t>(b.lat.steps()), false);
+    std::regex item("R(\\d+),(\\d+),(\\d+)");
+    for (std::sregex_iterator it(move.begin(), move.end(), item), end; it != end; ++it) {
+      const int mask = std::stoi((*it)[1]), x = std::stoi((*it)[2]), y = std::stoi((*it)[3]);
+      if (mask & 1) step[static_cast<std::size_t>(b.lat.step_right(y, x))] = true;
+      if (mask & 8) step[static_cast<std::size_t>(b.lat.step_down(y, x))] = true;
+    }
+    const json want = masyu::solution_json(b, step);
+    for (const std::string solver : {"z3", "cadical"}) {
+      CliResult r = run_cli({"check", "--json", "--solver", solver, id});
+      ASSERT_EQ(r.exit_code, 0) << id << r.err;
+      EXPECT_EQ(json::parse(r.out)["solutions"][0], want) << id;
+    }
+    ids++;
+  }
+  EXPECT_EQ(ids, 8);
+}
+
+TEST(Masyu, BrokenPearlIsNamedAndBadLinksAreRefused) {
+  // pzprjs's puzzle with the white pearl at r1c3 turned black: no solution.
+  const std::string broken = "https://puzz.link/p?mashu/6/6/2063000i3000";
+  CliResult d = run_cli({"diagnose", broken});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  EXPECT_NE(d.out.find("black pearl at r1c3   [pearls/r1c3]"), std::string::npos) << d.out;
+  CliResult c = run_cli({"check", "--json", "--certify", "--solver", "cadical", broken});
+  ASSERT_EQ(c.exit_code, 20) << c.err;
+  EXPECT_GE(json::parse(c.out)["certified"]["unsat_steps"].get<int>(), 1);
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?mashu/6/6/1063000i300", "mashu data ends after 11 of its 12 characters"},
+      {"https://puzz.link/p?mashu/6/6/1063000i300z", "mashu data, character 12: unexpected \"z\""},
+      {"https://puzz.link/p?mashu/u/6/6/1063000i3000", "mashu: the flag \"u\" is not read"},
+      {"pearl:5x5:BW", "description: 2 cells, a 5x5 board has 25"},
+      {"pearl:5x5:B5", "description, character 2: unexpected \"5\""},
+  });
+}
+
+// ---------------------------------------------------------------- nurikabe
+
+// Every shading of a small board held to the plain checker.
+uint64_t count_nurikabe(const json& grid) {
+  nurikabe::Board b;
+  b.lat = {static_cast<int>(grid.size()), static_cast<int>(grid[0].size())};
+  for (const auto& row : grid)
+    for (const auto& v : row) b.number.push_back(v.is_number() ? v.get<int>() : v == "?" ? nurikabe::kUnknownSize : nurikabe::kPlain);
+  b.given.assign(b.number.size(), 0);
+  const int n = b.lat.cells();
+  uint64_t count = 0;
+  for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+    std::vector<bool> s(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) s[static_cast<std::size_t>(i)] = mask >> i & 1;
+    count += nurikabe::check_solution(b, nurikabe::solution_json(b, s)).empty() ? 1 : 0;
+  }
+  return count;
+}
+
+TEST(Nurikabe, ExactCountsMatchBruteForceInEveryEncodingAndBackEnd) {
+  std::mt19937 rng(3);
+  int none = 0, several = 0;
+  for (int round = 0; round < 12; ++round) {
+    const int rows = 3 + static_cast<int>(rng() % 2), cols = 3 + static_cast<int>(rng() % 2);
+    json grid = json::array();
+    for (int r = 0; r < rows; ++r) {
+      json row = json::array();
+      for (int c = 0; c < cols; ++c) {
+        const auto x = rng() % 9;
+        row.push_back(x == 0 ? json("?") : x < 3 ? json(1 + static_cast<int>(rng() % 4)) : json("."));
+      }
+      grid.push_back(row);
+    }
+    const uint64_t want = count_nurikabe(grid);
+    none += want == 0;
+    several += want > 1;
+    const json p = {{"kind", "nurikabe"}, {"grid", grid}};
+    SCOPED_TRACE(p.dump());
+    expect_count_in_every_encoding(p, want);
+  }
+  EXPECT_GT(none, 0);
+  EXPECT_GT(several, 0);
+}
+
+TEST(Nurikabe, PzprjsTestPuzzleSolvesToItsBoardAndABrokenNumberIsNamed) {
+  const std::string text = read_file(kDataDir + "/pzprjs/nurikabe.js.txt");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("url: \"([^\"]+)\"")));
+  const std::string url = "https://puzz.link/p?nurikabe/" + m[1].str();
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("\"pzprv3/nurikabe/5/5/([^\"]+)\"")));
+  json want = json::array();
+  std::string row, board;
+  for (char ch : m[1].str()) board += ch == '/' ? std::string(" / ") : std::string(1, ch);
+  std::istringstream in(board);
+  for (std::string t; in >> t;) {
+    if (t == "/") {
+      want.push_back(row);
+      row.clear();
+      continue;
+    }
+    row += t == "#" ? '#' : '.';
+  }
+  ASSERT_EQ(want.size(), 5u);
+  for (const std::string enc : {"cuts", "eager"})
+    for (const std::string solver : {"z3", "cadical"}) {
+      CliResult r = run_cli({"check", "--json", "-e", enc, "--solver", solver, url});
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(json::parse(r.out)["solutions"][0], want) << enc << " " << solver;
+    }
+  // The 3 at r5c4 misprinted as 6: no solution, and diagnose names it.
+  CliResult d = run_cli({"diagnose", "https://puzz.link/p?nurikabe/5/5/g5k2o1k6g"});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  EXPECT_NE(d.out.find("island size 6 at r5c4"), std::string::npos) << d.out;
+  CliResult c = run_cli({"check", "--json", "--certify", "https://puzz.link/p?nurikabe/5/5/g5k2o1k6g"});
+  ASSERT_EQ(c.exit_code, 20) << c.err;
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?nurikabe/5/5/g5k2o1k3g7", "nurikabe data, character 10: 1 more characters than the 5x5 board needs"},
+      {"https://puzz.link/p?nurikabe/5/5/0", "nurikabe data: an island of size 0 at r1c1"},
+      {"https://puzz.link/p?nurikabe/5/5/!", "nurikabe data, character 1: unexpected \"!\""},
   });
 }
 

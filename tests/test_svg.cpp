@@ -174,6 +174,27 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
+  } else if (kind == "masyu") {
+    for (const auto& r : p["pearls"]) e.cells += static_cast<int>(r.get<std::string>().size());
+    e.givens = e.numbers = 0;  // pearls are shapes, the loop lines
+    if (solved && p.contains("expect") && p["expect"].contains("solution")) {
+      e.lines = 0;
+      for (const auto& r : p["expect"]["solution"])
+        for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
+    }
+  } else if (kind == "nurikabe") {
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (const auto& v : r) {
+        e.cells++;
+        e.givens += v != ".";
+      }
+    e.numbers = e.givens;
+    if (solved && p.contains("expect") && p["expect"].contains("solution")) {
+      e.filled = 0;
+      for (const auto& r : p["expect"]["solution"])
+        for (char c : r.get<std::string>()) e.filled += c == '#';
+    }
   } else if (kind == "xor_keystream") {
     const auto& parts = p["ciphertexts"];
     std::size_t longest = 0;

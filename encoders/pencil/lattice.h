@@ -44,6 +44,16 @@ struct Lattice {
   // A cell the edge borders (for highlighting).
   Cell edge_cell(int e) const;
 
+  // Steps between neighbouring cells (the edges of cell_graph()): -1 where
+  // the cell has no neighbour that way.
+  int steps() const { return rows * (cols - 1) + (rows - 1) * cols; }
+  int step_right(int r, int c) const { return c + 1 < cols ? r * (cols - 1) + c : -1; }
+  int step_down(int r, int c) const { return r + 1 < rows ? rows * (cols - 1) + r * cols + c : -1; }
+  int step_left(int r, int c) const { return c > 0 ? step_right(r, c - 1) : -1; }
+  int step_up(int r, int c) const { return r > 0 ? step_down(r - 1, c) : -1; }
+  // A cell's steps: left, right, up, down (-1 where none).
+  std::array<int, 4> cell_steps(int r, int c) const { return {step_left(r, c), step_right(r, c), step_up(r, c), step_down(r, c)}; }
+
   // Lattice points joined by the unit segments (edge e of the graph is edge e here).
   graph::Graph point_graph() const;
   // Cells joined to their orthogonal neighbours: first each cell to the one

@@ -1,0 +1,364 @@
+#include "encoders/pencil/nurikabe.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <regex>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "engine/cardinality.h"
+#include "engine/encoding.h"
+#include "engine/graph.h"
+#include "io/error.h"
+#include "io/words.h"
+#include "render/marks.h"
+#include "render/svg.h"
+
+namespace psmt::nurikabe {
+namespace {
+
+// The sizes a changed number may take (diagnose's "change" repairs).
+int max_alternative(const Board& b, int n) { return std::min(b.lat.cells(), std::max(9, n + 4)); }
+
+Cell read_cell(const JsonNode& node, const pencil::Lattice& L) {
+  Cell c{};
+  if (node.is_string()) {
+    static const std::regex rc(R"(r(\d{1,3})c(\d{1,3}))");
+    std::smatch m;
+    const std::string s = node.as_string();
+    if (!std::regex_match(s, m, rc)) node.fail("input.value", fmt::format("{}: a cell \"r3c7\" or [row, col]", quote_input(s)));
+    c = {std::stoi(m[1]) - 1, std::stoi(m[2]) - 1};
+  } else {
+    const auto rc = node.items(2);
+    c = {static_cast<int>(rc[0].as_int(0, L.rows - 1)), static_cast<int>(rc[1].as_int(0, L.cols - 1))};
+  }
+  if (c.row < 0 || c.row >= L.rows || c.col < 0 || c.col >= L.cols)
+    node.fail("input.value", fmt::format("r{}c{} is not on the {}x{} board", c.row + 1, c.col + 1, L.rows, L.cols));
+  return c;
+}
+
+class NurikabeEncoder final : public Encoder {
+ public:
+  std::string_view kind() const override { return "nurikabe"; }
+  std::string_view summary() const override {
+    return "shade cells: the shaded ones connected without a 2x2 block, the others in islands of one number each, "
+           "the number its size (puzz.link's nurikabe)";
+  }
+  std::vector<std::string> fields() const override { return {"grid", "shaded", "unshaded"}; }
+  std::string schema() const override {
+    return R"json({"description": "Nurikabe (puzz.link's nurikabe): shade cells so that the shaded cells are connected and hold no 2x2 block, and the unshaded cells fall into islands (orthogonally connected areas), each holding exactly one number, which is its size ('?': any size). Each number is a clue (grid/r2c3) that diagnose can blame. Solution: one string per row, '#' shaded and '.' unshaded.", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 60, "description": "one array per row (1 to 60 rows and columns): '.' a plain cell, a number the size of the island it starts, '?' a number not given", "items": {"type": "array", "minItems": 1, "maxItems": 60, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 1, "maximum": 3600}]}}}, "shaded": {"type": "array", "description": "cells given as shaded: [row, col] from 0 or \"r3c7\"", "items": {"anyOf": [{"type": "string"}, {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 0}}]}}, "unshaded": {"type": "array", "description": "cells given as unshaded", "items": {"anyOf": [{"type": "string"}, {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 0}}]}}}, "examples": [{"kind": "nurikabe", "grid": [[1, ".", "."], [".", ".", "."], [".", ".", 3]]}, {"kind": "nurikabe", "name": "pzprjs's test puzzle nurikabe/5/5/g5k2o1k3g", "source": "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", "grid": [[".", 5, ".", ".", "."], [".", ".", 2, ".", "."], [".", ".", ".", ".", "."], [".", ".", 1, ".", "."], [".", ".", ".", 3, "."]], "expect": {"status": "unique"}}]})json";
+  }
+  std::vector<EncodingInfo> encodings() const override {
+    return {{"cuts", "a Bool per cell (shaded) and per island and cell it can reach; sizes as sequential counters; the "
+                     "shaded cells and each island connected by cut clauses between checks (engine/graph.h)"},
+            {"eager", "the same, with connectedness as reachability clauses (an island within its size)"}};
+  }
+
+  std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
+    auto b = std::make_shared<Board>();
+    const JsonNode grid = root.at("grid");
+    const auto rows = grid.items();
+    if (rows.empty() || rows.size() > kMaxSide) grid.fail("input.shape", fmt::format("1 to {} rows", kMaxSide));
+    b->lat.rows = static_cast<int>(rows.size());
+    for (const auto& row : rows) {
+      const auto cells = row.items();
+      if (b->lat.cols == 0) b->lat.cols = static_cast<int>(cells.size());
+      if (cells.empty() || cells.size() > kMaxSide) row.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
+      if (static_cast<int>(cells.size()) != b->lat.cols)
+        row.fail("input.shape", fmt::format("{} cells, the first row has {}", cells.size(), b->lat.cols));
+      for (const auto& e : cells) {
+        if (e.is_number()) {
+          b->number.push_back(static_cast<int>(e.as_int(1, kMaxSide * kMaxSide)));
+        } else {
+          const std::string s = e.as_string();
+          if (s == ".") b->number.push_back(kPlain);
+          else if (s == "?") b->number.push_back(kUnknownSize);
+          else e.fail("input.value", fmt::format("{}: '.' a plain cell, a number, or '?'", quote_input(s)));
+        }
+      }
+    }
+    b->given.assign(static_cast<std::size_t>(b->lat.cells()), 0);
+    for (const char* field : {"shaded", "unshaded"})
+      if (auto list = root.find(field))
+        for (const auto& item : list->items()) {
+          const Cell c = read_cell(item, b->lat);
+          const int i = b->lat.cell(c.row, c.col);
+          if (b->given[static_cast<std::size_t>(i)]) item.fail("input.value", fmt::format("{} is given twice", cell_label(c)));
+          b->given[static_cast<std::size_t>(i)] = std::string(field) == "shaded" ? 1 : 2;
+        }
+    return b;
+  }
+
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    const bool eager = encoding == "eager";
+    Encoding enc(ctx);
+    enc.clues_in_rules = true;
+    std::vector<z3::expr> shaded;
+    for (int i = 0; i < L.cells(); ++i) {
+      const Cell c = L.cell_at(i);
+      shaded.push_back(ctx.bool_const(fmt::format("shaded_r{}c{}", c.row + 1, c.col + 1).c_str()));
+      enc.decision_vars.push_back(shaded.back());
+      enc.places.push_back({static_cast<unsigned>(i)});
+    }
+    const graph::Graph cells = L.cell_graph();
+    // No 2x2 shaded block.
+    for (int r = 0; r + 1 < L.rows; ++r)
+      for (int c = 0; c + 1 < L.cols; ++c)
+        enc.rules.push_back(!shaded[static_cast<std::size_t>(L.cell(r, c))] || !shaded[static_cast<std::size_t>(L.cell(r, c + 1))] ||
+                            !shaded[static_cast<std::size_t>(L.cell(r + 1, c))] ||
+                            !shaded[static_cast<std::size_t>(L.cell(r + 1, c + 1))]);
+    // Shaded cells connected.
+    graph::Rule sea;
+    sea.kind = graph::RuleKind::ConnectedVertices;
+    sea.name = "the shaded cells are connected";
+    sea.graph = cells;
+    sea.vertex_lits = shaded;
+    if (eager) graph::encode_eager(sea, ctx, enc.rules, "sea!");
+    else enc.lazy_rules.push_back(sea);
+    // Islands: per number, the cells it can reach (within size-1 steps,
+    // never through or onto another number's cell).
+    std::vector<int> numbered;
+    for (int i = 0; i < L.cells(); ++i)
+      if (b.number[static_cast<std::size_t>(i)] != kPlain) numbered.push_back(i);
+    std::vector<std::vector<std::optional<z3::expr>>> has(numbered.size(), std::vector<std::optional<z3::expr>>(static_cast<std::size_t>(L.cells())));
+    for (std::size_t k = 0; k < numbered.size(); ++k) {
+      eo.check_deadline();
+      const int home = numbered[k], n = b.number[static_cast<std::size_t>(home)];
+      const int reach = n == kUnknownSize ? L.cells() : n - 1;
+      // Breadth-first over cells that are not another number.
+      std::vector<int> dist(static_cast<std::size_t>(L.cells()), -1);
+      std::vector<int> queue{home};
+      dist[static_cast<std::size_t>(home)] = 0;
+      for (std::size_t q = 0; q < queue.size(); ++q) {
+        const int v = queue[q];
+        if (dist[static_cast<std::size_t>(v)] == reach) continue;
+        for (int e : cells.incident[static_cast<std::size_t>(v)]) {
+          const int w = cells.other(e, v);
+          if (dist[static_cast<std::size_t>(w)] >= 0 || b.number[static_cast<std::size_t>(w)] != kPlain) continue;
+          dist[static_cast<std::size_t>(w)] = dist[static_cast<std::size_t>(v)] + 1;
+          queue.push_back(w);
+        }
+      }
+      const Cell hc = L.cell_at(home);
+      for (int i : queue)
+        has[k][static_cast<std::size_t>(i)] =
+            ctx.bool_const(fmt::format("island_r{}c{}_has_r{}c{}", hc.row + 1, hc.col + 1, L.cell_at(i).row + 1, L.cell_at(i).col + 1).c_str());
+    }
+    // A cell is unshaded exactly when one island has it.
+    for (int i = 0; i < L.cells(); ++i) {
+      std::vector<z3::expr> owners;
+      for (std::size_t k = 0; k < numbered.size(); ++k)
+        if (has[k][static_cast<std::size_t>(i)]) owners.push_back(*has[k][static_cast<std::size_t>(i)]);
+      z3::expr_vector any(ctx);
+      for (const auto& o : owners) {
+        any.push_back(o);
+        enc.rules.push_back(!o || !shaded[static_cast<std::size_t>(i)]);
+      }
+      enc.rules.push_back(shaded[static_cast<std::size_t>(i)] || z3::mk_or(any));
+      at_most_one_pairwise(owners, enc.rules);
+    }
+    // Unshaded neighbours share their island.
+    for (std::size_t k = 0; k < numbered.size(); ++k)
+      for (const auto& [u, v] : cells.edges)
+        for (auto [a, c] : {std::pair{u, v}, std::pair{v, u}}) {
+          const auto& ha = has[k][static_cast<std::size_t>(a)];
+          if (!ha) continue;
+          const auto& hc = has[k][static_cast<std::size_t>(c)];
+          enc.rules.push_back(z3::implies(*ha && !shaded[static_cast<std::size_t>(c)], hc ? *hc : ctx.bool_val(false)));
+        }
+    // Each island connected, over the cells it can reach.
+    for (std::size_t k = 0; k < numbered.size(); ++k) {
+      std::vector<int> index(static_cast<std::size_t>(L.cells()), -1);
+      graph::Rule island;
+      island.kind = graph::RuleKind::ConnectedVertices;
+      island.name = "an island is connected";
+      for (int i = 0; i < L.cells(); ++i)
+        if (has[k][static_cast<std::size_t>(i)]) {
+          index[static_cast<std::size_t>(i)] = island.graph.vertices++;
+          island.vertex_lits.push_back(*has[k][static_cast<std::size_t>(i)]);
+        }
+      for (const auto& [u, v] : cells.edges)
+        if (index[static_cast<std::size_t>(u)] >= 0 && index[static_cast<std::size_t>(v)] >= 0)
+          island.graph.edges.push_back({index[static_cast<std::size_t>(u)], index[static_cast<std::size_t>(v)]});
+      island.graph.index();
+      if (island.graph.vertices < 2) continue;
+      if (eager) graph::encode_eager(island, ctx, enc.rules, fmt::format("island{}!", k));
+      else enc.lazy_rules.push_back(island);
+    }
+    // The numbers: the island has its home cell and, when given, its size.
+    for (std::size_t k = 0; k < numbered.size(); ++k) {
+      const int home = numbered[k], n = b.number[static_cast<std::size_t>(home)];
+      const Cell hc = L.cell_at(home);
+      z3::expr_vector parts(ctx);
+      parts.push_back(*has[k][static_cast<std::size_t>(home)]);
+      if (n != kUnknownSize) {
+        std::vector<z3::expr> lits;
+        for (const auto& h : has[k])
+          if (h) lits.push_back(*h);
+        if (static_cast<int>(lits.size()) < n) parts.push_back(ctx.bool_val(false));
+        else exactly_k(ctx, lits, static_cast<unsigned>(n), fmt::format("size_r{}c{}!", hc.row + 1, hc.col + 1), parts);
+      }
+      if (n == kUnknownSize) {  // an island of any size: a rule
+        enc.rules.push_back(z3::mk_and(parts));
+        continue;
+      }
+      Clue clue{number_id(hc), number_label(hc, n), z3::mk_and(parts), {hc}, {}};
+      if (eo.alternatives)  // diagnose edits the puzzle (clues_in_rules): only the labels are used
+        for (int s = 1; s <= max_alternative(b, n); ++s)
+          if (s != n) clue.alternatives.push_back({number_label(hc, s), ctx.bool_val(true)});
+      enc.clues.push_back(std::move(clue));
+    }
+    // A cell no island can reach is shaded; given cells.
+    for (int i = 0; i < L.cells(); ++i) {
+      bool reachable = false;
+      for (std::size_t k = 0; k < numbered.size(); ++k) reachable = reachable || has[k][static_cast<std::size_t>(i)].has_value();
+      if (!reachable) enc.rules.push_back(shaded[static_cast<std::size_t>(i)]);
+      const int gv = b.given[static_cast<std::size_t>(i)];
+      if (gv) {
+        const Cell c = L.cell_at(i);
+        Clue clue{given_id(c, gv == 1), given_label(c, gv == 1), gv == 1 ? shaded[static_cast<std::size_t>(i)] : !shaded[static_cast<std::size_t>(i)], {c}, {}};
+        enc.clues.push_back(std::move(clue));
+      }
+    }
+    enc.solver_logic = "QF_FD";
+    enc.block_true_literals = false;
+    return enc;
+  }
+
+  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
+    std::vector<bool> s(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) s[i] = values[i] != 0;
+    return solution_json(static_cast<const Board&>(p), s);
+  }
+
+  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
+    const auto& b = static_cast<const Board&>(p);
+    try {
+      return solution_json(b, shaded_of(b, node.json()));
+    } catch (const InputError& e) {
+      throw InputError(e.id(), node.path() + e.path(), e.what());
+    }
+  }
+
+  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
+    return check_solution(static_cast<const Board&>(p), solution);
+  }
+
+  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto sa = shaded_of(b, a), sc = shaded_of(b, c);
+    std::vector<std::string> out;
+    for (int i = 0; i < b.lat.cells(); ++i)
+      if (sa[static_cast<std::size_t>(i)] != sc[static_cast<std::size_t>(i)]) out.push_back(cell_label(b.lat.cell_at(i)));
+    return out;
+  }
+
+  std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    const std::vector<bool> s = solution ? shaded_of(b, *solution) : std::vector<bool>(static_cast<std::size_t>(L.cells()), false);
+    auto text = [&](int i) {
+      const int n = b.number[static_cast<std::size_t>(i)];
+      return n == kPlain ? std::string() : n == kUnknownSize ? std::string("?") : std::to_string(n);
+    };
+    if (opt.format == RenderFormat::Svg) {
+      GridSvg g;
+      g.rows = L.rows;
+      g.cols = L.cols;
+      g.title = opt.title;
+      g.cell_text = [&](Cell c) { return text(L.cell(c.row, c.col)); };
+      g.is_given = [](Cell) { return true; };
+      g.filled = [&](Cell c) { return s[static_cast<std::size_t>(L.cell(c.row, c.col))]; };
+      g.highlighted = [&](Cell c) {
+        return has_cell(opt.highlight, c) ||
+               std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), number_id(c)) != opt.highlight_clues.end();
+      };
+      apply_marks(g, opt);
+      return g.render();
+    }
+    std::string out;
+    for (int r = 0; r < L.rows; ++r) {
+      std::string line;
+      for (int c = 0; c < L.cols; ++c) {
+        const int i = L.cell(r, c);
+        std::string t = text(i);
+        if (t.empty()) t = s[static_cast<std::size_t>(i)] ? "#" : ".";
+        line += fmt::format("{:>3}", t);
+      }
+      out += line + "\n";
+    }
+    return out;
+  }
+
+  std::string describe(const Puzzle& p) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto numbers = static_cast<std::size_t>(std::count_if(b.number.begin(), b.number.end(), [](int n) { return n != kPlain; }));
+    return fmt::format("{}x{} nurikabe, {}", b.lat.rows, b.lat.cols, plural(numbers, "number"));
+  }
+
+  std::vector<Place> places(const Puzzle& p) const override {
+    const auto& b = static_cast<const Board&>(p);
+    std::vector<Place> out;
+    for (int i = 0; i < b.lat.cells(); ++i) out.push_back({cell_label(b.lat.cell_at(i)), b.lat.cell_at(i)});
+    return out;
+  }
+
+  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
+    const auto s = shaded_of(static_cast<const Board&>(p), solution);
+    std::vector<std::string> out;
+    for (bool v : s) out.push_back(v ? "shaded" : "unshaded");
+    return out;
+  }
+
+  std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    for (const auto& e : edits) {
+      bool found = false;
+      for (int i = 0; i < b->lat.cells() && !found; ++i) {
+        const Cell c = b->lat.cell_at(i);
+        int& n = b->number[static_cast<std::size_t>(i)];
+        int& gv = b->given[static_cast<std::size_t>(i)];
+        if (n > 0 && number_id(c) == e.clue_id) {
+          if (e.alternative < 0) {
+            n = kUnknownSize;  // the size dropped, the island kept
+          } else {
+            const int s = e.alternative + 1 + (n > 0 && e.alternative + 1 >= n ? 1 : 0);
+            if (s > max_alternative(*b, n)) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
+            n = s;
+          }
+          found = true;
+        } else if (gv && given_id(c, gv == 1) == e.clue_id) {
+          if (e.alternative >= 0) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
+          gv = 0;
+          found = true;
+        }
+      }
+      if (!found) throw InputError("input.value", "#", "no clue " + e.clue_id);
+    }
+    return b;
+  }
+
+  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
+                                           const std::vector<std::size_t>& place_indices,
+                                           std::vector<std::string>* labels) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    const auto s = shaded_of(*b, solution);
+    for (auto k : place_indices) {
+      b->given[k] = s[k] ? 1 : 2;
+      if (labels) labels->push_back(given_label(b->lat.cell_at(static_cast<int>(k)), s[k]));
+    }
+    return b;
+  }
+};
+
+}  // namespace
+
+const Encoder& nurikabe_encoder() {
+  static const NurikabeEncoder e;
+  return e;
+}
+
+}  // namespace psmt::nurikabe

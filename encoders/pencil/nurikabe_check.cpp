@@ -1,0 +1,101 @@
+// Nurikabe's independent checker: plain C++, no solver.
+#include <fmt/format.h>
+
+#include "encoders/pencil/nurikabe.h"
+#include "engine/graph_check.h"
+#include "io/error.h"
+
+namespace psmt::nurikabe {
+
+std::string number_id(Cell c) { return fmt::format("grid/r{}c{}", c.row + 1, c.col + 1); }
+std::string number_label(Cell c, int size) {
+  return size == kUnknownSize ? fmt::format("island ? at r{}c{}", c.row + 1, c.col + 1)
+                              : fmt::format("island size {} at r{}c{}", size, c.row + 1, c.col + 1);
+}
+std::string given_id(Cell c, bool shaded) { return fmt::format("{}/r{}c{}", shaded ? "shaded" : "unshaded", c.row + 1, c.col + 1); }
+std::string given_label(Cell c, bool shaded) { return fmt::format("r{}c{} {}", c.row + 1, c.col + 1, shaded ? "shaded" : "unshaded"); }
+
+nlohmann::json solution_json(const Board& b, const std::vector<bool>& shaded) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < b.lat.rows; ++r) {
+    std::string s;
+    for (int c = 0; c < b.lat.cols; ++c) s += shaded[static_cast<std::size_t>(b.lat.cell(r, c))] ? '#' : '.';
+    rows.push_back(s);
+  }
+  return rows;
+}
+
+std::vector<bool> shaded_of(const Board& b, const nlohmann::json& solution) {
+  std::vector<bool> out;
+  if (!solution.is_array() || static_cast<int>(solution.size()) != b.lat.rows)
+    throw InputError("input.shape", "", fmt::format("{} row strings", b.lat.rows));
+  for (int r = 0; r < b.lat.rows; ++r) {
+    const auto& row = solution[static_cast<std::size_t>(r)];
+    if (!row.is_string() || static_cast<int>(row.get<std::string>().size()) != b.lat.cols)
+      throw InputError("input.shape", fmt::format("/{}", r), fmt::format("a string of {} characters", b.lat.cols));
+    for (char ch : row.get<std::string>()) {
+      if (ch != '#' && ch != '.') throw InputError("input.value", fmt::format("/{}", r), "'#' shaded or '.' unshaded");
+      out.push_back(ch == '#');
+    }
+  }
+  return out;
+}
+
+std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solution) {
+  std::vector<bool> shaded;
+  try {
+    shaded = shaded_of(b, solution);
+  } catch (const InputError& e) {
+    return {{"rule/shape", e.what()}};
+  }
+  const auto& L = b.lat;
+  std::vector<Violation> out;
+  const graph::Graph g = L.cell_graph();
+  if (!graph::vertices_connected(g, shaded)) out.push_back({"rule/shaded_connected", "the shaded cells are not connected"});
+  for (int r = 0; r + 1 < L.rows; ++r)
+    for (int c = 0; c + 1 < L.cols; ++c)
+      if (shaded[static_cast<std::size_t>(L.cell(r, c))] && shaded[static_cast<std::size_t>(L.cell(r, c + 1))] &&
+          shaded[static_cast<std::size_t>(L.cell(r + 1, c))] && shaded[static_cast<std::size_t>(L.cell(r + 1, c + 1))])
+        out.push_back({"rule/2x2", fmt::format("a 2x2 block of shaded cells at r{}c{}", r + 1, c + 1)});
+  // Islands: each holds exactly one number, which is its size.
+  std::vector<bool> white(shaded.size());
+  for (std::size_t i = 0; i < shaded.size(); ++i) white[i] = !shaded[i];
+  int count = 0;
+  const auto comp = graph::components(g, white, {}, count);
+  std::vector<int> size(static_cast<std::size_t>(count), 0), numbers(static_cast<std::size_t>(count), 0);
+  std::vector<int> first(static_cast<std::size_t>(count), -1);
+  for (int i = 0; i < L.cells(); ++i) {
+    const int k = comp[static_cast<std::size_t>(i)];
+    if (k < 0) continue;
+    size[static_cast<std::size_t>(k)]++;
+    if (first[static_cast<std::size_t>(k)] < 0) first[static_cast<std::size_t>(k)] = i;
+    if (b.number[static_cast<std::size_t>(i)] != kPlain) numbers[static_cast<std::size_t>(k)]++;
+  }
+  for (int i = 0; i < L.cells(); ++i) {
+    const Cell c = L.cell_at(i);
+    const int n = b.number[static_cast<std::size_t>(i)];
+    if (n != kPlain && shaded[static_cast<std::size_t>(i)]) {
+      out.push_back({number_id(c), number_label(c, n) + ": the numbered cell is shaded"});
+      continue;
+    }
+    if (n == kPlain) continue;
+    const int k = comp[static_cast<std::size_t>(i)];
+    if (numbers[static_cast<std::size_t>(k)] > 1)
+      out.push_back({number_id(c), number_label(c, n) + ": its island holds another number"});
+    else if (n > 0 && size[static_cast<std::size_t>(k)] != n)
+      out.push_back({number_id(c), fmt::format("{}: its island has {} cells", number_label(c, n), size[static_cast<std::size_t>(k)])});
+  }
+  for (int k = 0; k < count; ++k)
+    if (numbers[static_cast<std::size_t>(k)] == 0) {
+      const Cell c = L.cell_at(first[static_cast<std::size_t>(k)]);
+      out.push_back({"rule/island_number", fmt::format("the island at r{}c{} holds no number", c.row + 1, c.col + 1)});
+    }
+  for (int i = 0; i < L.cells(); ++i) {
+    const int gv = b.given[static_cast<std::size_t>(i)];
+    if (gv && shaded[static_cast<std::size_t>(i)] != (gv == 1))
+      out.push_back({given_id(L.cell_at(i), gv == 1), given_label(L.cell_at(i), gv == 1) + " is not"});
+  }
+  return out;
+}
+
+}  // namespace psmt::nurikabe
