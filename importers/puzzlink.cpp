@@ -303,8 +303,11 @@ Imported import_puzzlink(const std::string& query, const std::string& origin, co
   const bool sky = pid == "skyscrapers" || pid == "building" || pid == "skyscraper";
   fields.erase(fields.begin());
   // An optional variant mark v:ID (no effect on decoding), then optional flags before the size: fields that are not a number.
-  if (!fields.empty() && fields[0].rfind("v:", 0) == 0) fields.erase(fields.begin());
   std::vector<std::string> flags;
+  if (!fields.empty() && fields[0].rfind("v:", 0) == 0) {
+    flags.push_back(fields[0]);  // the pencil genres refuse it; the others read the body as before
+    fields.erase(fields.begin());
+  }
   while (fields.size() > 3 && !fields[0].empty() && !std::isdigit(static_cast<unsigned char>(fields[0][0]))) {
     flags.push_back(fields[0]);
     fields.erase(fields.begin());

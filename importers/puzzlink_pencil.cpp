@@ -21,6 +21,16 @@ namespace {
   throw InputError("input.link", kNoPath, msg, origin);
 }
 
+// A variant mark v:ID says the puzzle has extra rules stated elsewhere: a
+// reader cannot know them, so it refuses rather than drop them.
+void refuse_variant(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin) {
+  for (const auto& f : flags)
+    if (f.rfind("v:", 0) == 0)
+      pencil_fail(origin, fmt::format("{}: {} marks a variant whose extra rules are stated elsewhere (not in the link); "
+                                      "puzzle-smt cannot read them: write the puzzle as JSON with the rules it has",
+                                      genre, quote_input(f)));
+}
+
 int size_field(const std::string& s, const std::string& genre, const char* what, int most, const std::string& origin) {
   if (s.empty() || s.size() > 4 || s.find_first_not_of("0123456789") != std::string::npos)
     pencil_fail(origin, fmt::format("{} {}: {} is not a number", genre, what, quote_input(s)));
@@ -31,6 +41,7 @@ int size_field(const std::string& s, const std::string& genre, const char* what,
 
 Imported slither(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
                  const std::string& link) {
+  refuse_variant(flags, "slither", origin);
   bool full = false;
   for (const auto& f : flags) {
     if (f == "f") full = true;
@@ -84,6 +95,7 @@ void no_trailing(const std::string& genre, const Board& b, std::size_t end, cons
 
 Imported mashu(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
                const std::string& link) {
+  refuse_variant(flags, "mashu", origin);
   bool full = false;
   for (const auto& f : flags) {
     if (f == "f") full = true;
@@ -114,6 +126,7 @@ Imported mashu(const std::vector<std::string>& flags, const std::vector<std::str
 
 Imported nurikabe(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
                   const std::string& link) {
+  refuse_variant(flags, "nurikabe", origin);
   for (const auto& f : flags) pencil_fail(origin, fmt::format("nurikabe: the flag {} is not read", quote_input(f)));
   const Board b = board_fields(fields, "nurikabe", "nurikabe/COLS/ROWS/DATA", origin);
   const auto read = pzpr::number16(b.body, 0, b.rows * b.cols, "nurikabe", origin);

@@ -1,5 +1,7 @@
 #include "importers/pzpr_readers.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "io/error.h"
@@ -38,7 +40,7 @@ Read four_cell(const std::string& body, std::size_t from, int slots, const std::
       reader_fail(origin, fmt::format("{}: unexpected {} (0-9, a-e, g-z or '.')", where, quote_input(std::string(1, ch))));
     }
   }
-  if (c < slots) reader_fail(origin, fmt::format("{} data ends after {} of the {} cells", genre, c, slots));
+  // A shorter body leaves the rest empty, as pzprjs reads it.
   r.end = i;
   return r;
 }
@@ -46,9 +48,8 @@ Read four_cell(const std::string& body, std::size_t from, int slots, const std::
 Read circle(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin) {
   Read r;
   r.values.assign(static_cast<std::size_t>(slots), kNone);
-  const std::size_t digits = static_cast<std::size_t>((slots + 2) / 3);
-  if (body.size() < from + digits)
-    reader_fail(origin, fmt::format("{} data ends after {} of its {} characters", genre, body.size() - from, digits));
+  // A shorter body leaves the rest empty, as pzprjs reads it.
+  const std::size_t digits = std::min(static_cast<std::size_t>((slots + 2) / 3), body.size() - std::min(body.size(), from));
   for (std::size_t k = 0; k < digits; ++k) {
     const char ch = body[from + k];
     int v = -1;

@@ -1,6 +1,7 @@
 // The readers pzprjs's URL bodies share (FORMATS.md §7.1), each consuming a
 // prefix of the body and saying where it stopped, so that genres chain them.
 // Errors are InputErrors naming the character (1-based) and what was read.
+// A body that ends early leaves the remaining places empty, as pzprjs reads it.
 #pragma once
 
 #include <string>

@@ -298,7 +298,7 @@ TEST(Slitherlink, ConvertRoundTripsAndBadLinksAndIdsAreRefusedInOneLine) {
   EXPECT_EQ(count_loops(3, 3, std::vector<int>(9, -1), true), 6u);  // Hamiltonian cycles of the 4x4 grid graph
   expect_refused_in_one_line({
       {"https://puzz.link/p?slither/5/5/cbcbcddad4", "slither data, character 10: 1 more characters than the 5x5 board needs"},
-      {"https://puzz.link/p?slither/5/5/cbc", "slither data ends after 9 of the 25 cells"},
+      {"https://puzz.link/p?slither/v:/5/5/cbcbcddad", "slither: \"v:\" marks a variant whose extra rules are stated elsewhere"},
       {"https://puzz.link/p?slither/5/5/cbcbcdd!d", "slither data, character 8: unexpected \"!\""},
       {"https://puzz.link/p?slither/x/5/5/z", "slither: the flag \"x\" is not read"},
       {"https://puzz.link/p?slither/0/5/z", "slither columns: \"0\" is out of range (1 to 60)"},
@@ -444,7 +444,7 @@ TEST(Masyu, BrokenPearlIsNamedAndBadLinksAreRefused) {
   ASSERT_EQ(c.exit_code, 20) << c.err;
   EXPECT_GE(json::parse(c.out)["certified"]["unsat_steps"].get<int>(), 1);
   expect_refused_in_one_line({
-      {"https://puzz.link/p?mashu/6/6/1063000i300", "mashu data ends after 11 of its 12 characters"},
+      {"https://puzz.link/p?mashu/v:/6/6/1063000i3000", "mashu: \"v:\" marks a variant"},
       {"https://puzz.link/p?mashu/6/6/1063000i300z", "mashu data, character 12: unexpected \"z\""},
       {"https://puzz.link/p?mashu/u/6/6/1063000i3000", "mashu: the flag \"u\" is not read"},
       {"pearl:5x5:BW", "description: 2 cells, a 5x5 board has 25"},
@@ -532,6 +532,56 @@ TEST(Nurikabe, PzprjsTestPuzzleSolvesToItsBoardAndABrokenNumberIsNamed) {
       {"https://puzz.link/p?nurikabe/5/5/0", "nurikabe data: an island of size 0 at r1c1"},
       {"https://puzz.link/p?nurikabe/5/5/!", "nurikabe data, character 1: unexpected \"!\""},
   });
+}
+
+}  // namespace
+}  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+// Published puzz.link links of the three genres (penpa-edit's parser test
+// list): each decodes, and every encoding on both back ends gives the same
+// verdict and solution; a variant link (v:) is refused, its rules unknown.
+TEST(PencilLinks, PublishedLinksDecodeAndEveryEncodingAgrees) {
+  int links = 0, variants = 0;
+  for (const std::string genre : {"slitherlink", "masyu", "nurikabe"}) {
+    const std::string text = read_file(kDataDir + "/puzzlink/" + genre + ".txt");
+    std::regex url("\"(https://puzz\\.link/p\\?[^\"]+)\"");
+    for (std::sregex_iterator it(text.begin(), text.end(), url), end; it != end; ++it) {
+      const std::string link = (*it)[1];
+      SCOPED_TRACE(link);
+      if (link.find("/v:/") != std::string::npos) {
+        CliResult r = run_cli({"check", link});
+        EXPECT_EQ(r.exit_code, 2);
+        EXPECT_NE(r.err.find("marks a variant whose extra rules are stated elsewhere"), std::string::npos) << r.err;
+        variants++;
+        continue;
+      }
+      // The eager encoding on the boards of up to 64 cells (on 10x10 nurikabe
+      // it takes seconds: scripts/bench-pencil measures it).
+      std::smatch size;
+      ASSERT_TRUE(std::regex_search(link, size, std::regex("/(\\d+)/(\\d+)/[^/]*$")));
+      std::vector<std::string> encodings = {"cuts"};
+      if (std::stoi(size[1]) * std::stoi(size[2]) <= 64) encodings.push_back("eager");
+      json first;
+      for (const std::string& enc : encodings)
+        for (const std::string solver : {"z3", "cadical"}) {
+          CliResult r = run_cli({"check", "--json", "-e", enc, "--solver", solver, link});
+          ASSERT_EQ(r.exit_code, 0) << enc << " " << solver << r.err;
+          const json j = json::parse(r.out);
+          if (first.is_null()) first = j["solutions"][0];
+          EXPECT_EQ(j["solutions"][0], first) << enc << " " << solver;
+        }
+      links++;
+    }
+  }
+  EXPECT_EQ(links, 10);
+  EXPECT_EQ(variants, 2);
+  // A body that ends early leaves the rest of the board empty, as pzprjs reads it.
+  CliResult s = run_cli({"convert", "https://puzz.link/p?slither/3/2/3"});
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_EQ(json::parse(s.out)["clues"], json::parse(R"(["3..", "..."])"));
 }
 
 }  // namespace
