@@ -11,6 +11,7 @@
 #include "kakuro.h"
 #include "logic_grid.h"
 #include "nonogram.h"
+#include "pencil/gokigen.h"
 #include "pencil/masyu.h"
 #include "pencil/nurikabe.h"
 #include "pencil/slitherlink.h"
@@ -30,6 +31,7 @@ constexpr Entry kKinds[] = {
     {"disk_rotation", disk_rotation::disk_rotation_encoder},
     {"equation_grid", equation_grid::equation_grid_encoder},
     {"futoshiki", sudoku::futoshiki_encoder},
+    {"gokigen", gokigen::gokigen_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"jodici", jodici::jodici_encoder},
     {"kakuro", kakuro::kakuro_encoder},

@@ -8,6 +8,8 @@
 //     the loop visits every cell; flag u (uramashu) only swaps the colours
 //     on screen and is refused, since its rules differ.
 //   nurikabe: Number16 over the cells ('.' an island of unknown size).
+//   gokigen: 4Cross over the (COLS+1) x (ROWS+1) lattice points; the legacy
+//     one-character form (flag d) is refused by name.
 #include <fmt/format.h>
 
 #include "importers/formats.h"
@@ -153,6 +155,35 @@ Imported nurikabe(const std::vector<std::string>& flags, const std::vector<std::
   return out.out;
 }
 
+Imported gokigen(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
+                 const std::string& link) {
+  refuse_variant(flags, "gokigen", origin);
+  for (const auto& f : flags)
+    pencil_fail(origin, fmt::format("gokigen: the flag {} is not read{}", quote_input(f),
+                                    f == "d" ? " (the old one-character form of the clues)" : ""));
+  const Board b = board_fields(fields, "gokigen", "gokigen/COLS/ROWS/DATA", origin);
+  const auto read = pzpr::four_cell(b.body, 0, (b.rows + 1) * (b.cols + 1), "gokigen", origin);
+  no_trailing("gokigen", b, read.end, origin);
+  Builder out("puzz.link gokigen");
+  nlohmann::json clues = nlohmann::json::array();
+  for (int r = 0; r <= b.rows; ++r) {
+    std::string s;
+    for (int c = 0; c <= b.cols; ++c) {
+      const int v = read.values[static_cast<std::size_t>(r * (b.cols + 1) + c)];
+      if (v == pzpr::kUnknown) pencil_fail(origin, fmt::format("gokigen data: a \"?\" clue at point p{}c{} (not read)", r + 1, c + 1));
+      s += v == pzpr::kNone ? '.' : static_cast<char>('0' + v);
+    }
+    clues.push_back(s);
+  }
+  nlohmann::json& p = out.out.puzzle;
+  p["kind"] = "gokigen";
+  p["name"] = fmt::format("puzz.link gokigen {}x{}", b.cols, b.rows);
+  p["source"] = link;
+  p["clues"] = clues;
+  out.from("/clues", "gokigen data");
+  return out.out;
+}
+
 }  // namespace
 
 std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vector<std::string>& flags,
@@ -161,6 +192,7 @@ std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vecto
   if (pid == "slither" || pid == "slitherlink") return slither(flags, fields, origin, link);
   if (pid == "mashu" || pid == "masyu" || pid == "pearl") return mashu(flags, fields, origin, link);
   if (pid == "nurikabe") return nurikabe(flags, fields, origin, link);
+  if (pid == "gokigen") return gokigen(flags, fields, origin, link);
   return std::nullopt;
 }
 

@@ -3,6 +3,8 @@
 //   loopy WxHt<type>[d<diff>]: slitherlink; only t0 (squares) maps, every
 //     other tiling is refused by name. DESC: one symbol per face, row-major:
 //     0-9 a clue, a-z 1..26 faces without one.
+//   slant WxH[d<diff>]: gokigen; DESC: (W+1)(H+1) point clues row-major, 0-4
+//     a clue, a-z 1..26 points without one.
 //   pearl WxH[d<diff>][n]: masyu; DESC row-major: B black, W white, a-z
 //     1..26 cells without a pearl.
 #include <cctype>
@@ -128,12 +130,44 @@ Imported pearl(const std::string& params, const std::string& desc, const std::st
   return b.out;
 }
 
+Imported slant(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  const auto [w, h] = read_size(params, i, "slant", 60, origin);
+  if (i < params.size() && params[i] == 'd' && i + 1 < params.size()) i += 2;  // difficulty: the generator's
+  if (i != params.size())
+    tatham_pencil_fail(origin, "parameters", fmt::format("{} after the size in {}", quote_input(params.substr(i)), quote_input(params)));
+  const int points = (w + 1) * (h + 1);
+  std::string clue;
+  for (std::size_t k = 0; k < desc.size(); ++k) {
+    const char c = desc[k];
+    if (c >= '0' && c <= '4') clue += c;
+    else if (c >= 'a' && c <= 'z') clue.append(static_cast<std::size_t>(c - 'a' + 1), '.');
+    else tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                            fmt::format("unexpected {} (0-4 a clue, a-z 1..26 points without one)", quote_input(std::string(1, c))));
+    if (static_cast<int>(clue.size()) > points)
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1), fmt::format("more than the {} points of a {}x{} grid", points, w, h));
+  }
+  if (static_cast<int>(clue.size()) != points)
+    tatham_pencil_fail(origin, "description", fmt::format("{} points, a {}x{} grid has {}", clue.size(), w, h, points));
+  Builder b("Tatham slant");
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r <= h; ++r) rows.push_back(clue.substr(static_cast<std::size_t>(r * (w + 1)), static_cast<std::size_t>(w + 1)));
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "gokigen";
+  p["name"] = fmt::format("Slant {}", params);
+  p["source"] = id;
+  p["clues"] = rows;
+  b.from("/clues", "description");
+  return b.out;
+}
+
 }  // namespace
 
 std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
                                       const std::string& origin, const std::string& id) {
   if (game == "loopy") return loopy(params, desc, origin, id);
   if (game == "pearl") return pearl(params, desc, origin, id);
+  if (game == "slant") return slant(params, desc, origin, id);
   return std::nullopt;
 }
 

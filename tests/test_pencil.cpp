@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "encoders/pencil/gokigen.h"
 #include "encoders/pencil/masyu.h"
 #include "encoders/pencil/nurikabe.h"
 #include "encoders/pencil/slitherlink.h"
@@ -582,6 +583,119 @@ TEST(PencilLinks, PublishedLinksDecodeAndEveryEncodingAgrees) {
   CliResult s = run_cli({"convert", "https://puzz.link/p?slither/3/2/3"});
   ASSERT_EQ(s.exit_code, 0) << s.err;
   EXPECT_EQ(json::parse(s.out)["clues"], json::parse(R"(["3..", "..."])"));
+}
+
+}  // namespace
+}  // namespace psmt::testing
+
+// ---------------------------------------------------------------- gokigen
+
+namespace psmt::testing {
+namespace {
+
+using nlohmann::json;
+
+// Every diagonal pattern of a small board held to the plain checker.
+uint64_t count_gokigen(const std::vector<std::string>& clues) {
+  gokigen::Board b;
+  b.lat = {static_cast<int>(clues.size()) - 1, static_cast<int>(clues[0].size()) - 1};
+  for (const auto& row : clues)
+    for (char c : row) b.clue.push_back(c == '.' ? gokigen::kNoClue : c - '0');
+  const int n = b.lat.cells();
+  uint64_t count = 0;
+  for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+    std::vector<bool> back(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) back[static_cast<std::size_t>(i)] = mask >> i & 1;
+    count += gokigen::check_solution(b, gokigen::solution_json(b, back)).empty() ? 1 : 0;
+  }
+  return count;
+}
+
+TEST(Gokigen, ExactCountsMatchBruteForceInEveryEncodingAndBackEnd) {
+  // No clue on a 3x3 board: every pattern without a loop of diagonals.
+  const std::vector<std::string> empty(4, "....");
+  const uint64_t all = count_gokigen(empty);
+  EXPECT_GT(all, 0u);
+  EXPECT_LT(all, 512u);  // some of the 2^9 patterns hold a loop
+  expect_count_in_every_encoding({{"kind", "gokigen"}, {"clues", empty}}, all);
+  std::mt19937 rng(9);
+  int none = 0, several = 0;
+  for (int round = 0; round < 12; ++round) {
+    const int rows = 2 + static_cast<int>(rng() % 2), cols = 2 + static_cast<int>(rng() % 3);
+    std::vector<std::string> clues(static_cast<std::size_t>(rows + 1), std::string(static_cast<std::size_t>(cols + 1), '.'));
+    for (auto& row : clues)
+      for (auto& c : row)
+        if (rng() % 3 == 0) c = static_cast<char>('0' + rng() % 3);
+    const uint64_t want = count_gokigen(clues);
+    none += want == 0;
+    several += want > 1;
+    const json p = {{"kind", "gokigen"}, {"clues", clues}};
+    SCOPED_TRACE(p.dump());
+    expect_count_in_every_encoding(p, want);
+  }
+  EXPECT_GT(none, 0);
+  EXPECT_GT(several, 0);
+}
+
+TEST(Gokigen, PzprjsTestPuzzleAndSlantIdsSolveToTheirBoards) {
+  const std::string text = read_file(kDataDir + "/pzprjs/gokigen.js.txt");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("url: \"([^\"]+)\"")));
+  const std::string url = "https://puzz.link/p?gokigen/" + m[1].str();
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("\"pzprv3/gokigen/4/4/([^\"]+)\"")));
+  std::string board = m[1].str();
+  std::replace(board.begin(), board.end(), '/', ' ');
+  std::vector<std::string> tok;
+  std::istringstream in(board);
+  for (std::string t; in >> t;) tok.push_back(t);
+  ASSERT_EQ(tok.size(), 25u + 16u);
+  json want = json::array();
+  for (int r = 0; r < 4; ++r) {
+    std::string row;
+    for (int c = 0; c < 4; ++c) row += tok[static_cast<std::size_t>(25 + r * 4 + c)] == "1" ? '\\' : '/';
+    want.push_back(row);
+  }
+  for (const std::string enc : {"cuts", "eager"}) {
+    CliResult r = run_cli({"check", "--json", "-e", enc, url});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["solutions"][0], want) << enc;
+  }
+  // Debian's sgt-slant IDs: unique, with the collection's diagonals.
+  std::ifstream ids(kDataDir + "/tatham/slant.txt");
+  int n = 0;
+  for (std::string line; std::getline(ids, line);) {
+    const std::string id = line.substr(0, line.find(' ')), move = line.substr(line.find(' ') + 1);
+    ASSERT_TRUE(std::regex_search(id, m, std::regex("^slant:(\\d+)x(\\d+)")));
+    const int w = std::stoi(m[1]), h = std::stoi(m[2]);
+    std::vector<std::string> rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '?'));
+    std::regex item("([\\\\/])(\\d+),(\\d+)");
+    for (std::sregex_iterator it(move.begin(), move.end(), item), end; it != end; ++it)
+      rows[static_cast<std::size_t>(std::stoi((*it)[3]))][static_cast<std::size_t>(std::stoi((*it)[2]))] = (*it)[1].str()[0];
+    for (const std::string solver : {"z3", "cadical"}) {
+      CliResult r = run_cli({"check", "--json", "--solver", solver, id});
+      ASSERT_EQ(r.exit_code, 0) << id << r.err;
+      EXPECT_EQ(json::parse(r.out)["solutions"][0], json(rows)) << id;
+    }
+    n++;
+  }
+  EXPECT_EQ(n, 8);
+}
+
+TEST(Gokigen, BrokenClueIsNamedAndBadLinksAreRefused) {
+  // pzprjs's puzzle with its 1 at p5c2 misprinted as 0: no solution.
+  const std::string broken = "https://puzz.link/p?gokigen/4/4/iaegcgcj5a";
+  CliResult d = run_cli({"diagnose", broken});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  EXPECT_NE(d.out.find("[clues/p5c2]"), std::string::npos) << d.out;
+  CliResult c = run_cli({"check", "--json", "--certify", broken});
+  ASSERT_EQ(c.exit_code, 20) << c.err;
+  EXPECT_GE(json::parse(c.out)["certified"]["unsat_steps"].get<int>(), 1);
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?gokigen/d/4/4/iaegcgcj6a", "gokigen: the flag \"d\" is not read (the old one-character form"},
+      {"https://puzz.link/p?gokigen/4/4/iaegcgcj6a.", "gokigen data, character 11: 1 more characters"},
+      {"slant:3x3:a1", "description: 2 points, a 3x3 grid has 16"},
+      {"slant:3x3:5p", "description, character 1: unexpected \"5\""},
+  });
 }
 
 }  // namespace

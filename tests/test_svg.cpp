@@ -182,6 +182,12 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
+  } else if (kind == "gokigen") {
+    e.cells = static_cast<int>((p["clues"].size() - 1) * (p["clues"][0].get<std::string>().size() - 1));
+    e.givens = 0;
+    for (const auto& r : p["clues"])
+      for (char c : r.get<std::string>()) e.givens += c != '.';
+    e.numbers = e.givens;
   } else if (kind == "nurikabe") {
     e.givens = 0;
     for (const auto& r : p["grid"])
