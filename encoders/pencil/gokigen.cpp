@@ -6,6 +6,7 @@
 #include <z3++.h>
 
 #include "encoders/pencil/clauses.h"
+#include "encoders/pencil/kit.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
 #include "io/error.h"
@@ -34,15 +35,9 @@ class GokigenEncoder final : public Encoder {
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
     auto b = std::make_shared<Board>();
-    const JsonNode clues = root.at("clues");
-    const auto rows = clues.items();
-    if (rows.size() < 2 || rows.size() > kMaxSide + 1) clues.fail("input.shape", fmt::format("2 to {} rows of points", kMaxSide + 1));
-    int width = 0;
-    for (const auto& row : rows) {
-      const std::string s = row.as_string();
-      if (width == 0) width = static_cast<int>(s.size());
-      if (s.size() < 2 || s.size() > kMaxSide + 1) row.fail("input.shape", fmt::format("2 to {} points", kMaxSide + 1));
-      if (static_cast<int>(s.size()) != width) row.fail("input.shape", fmt::format("{} points, the first row has {}", s.size(), width));
+    const auto rows = pencil::char_rows(root.at("clues"), 2, kMaxSide + 1, "points");
+    const int width = static_cast<int>(rows[0].second.size());
+    for (const auto& [row, s] : rows) {
       for (std::size_t k = 0; k < s.size(); ++k) {
         const char ch = s[k];
         if (ch >= '0' && ch <= '4') b->clue.push_back(ch - '0');
@@ -103,18 +98,12 @@ class GokigenEncoder final : public Encoder {
   }
 
   nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
-    std::vector<bool> back(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) back[i] = values[i] != 0;
-    return solution_json(static_cast<const Board&>(p), back);
+    return solution_json(static_cast<const Board&>(p), pencil::truth_of(values));
   }
 
   nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
     const auto& b = static_cast<const Board&>(p);
-    try {
-      return solution_json(b, backslashes_of(b, node.json()));
-    } catch (const InputError& e) {
-      throw InputError(e.id(), node.path() + e.path(), e.what());
-    }
+    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, backslashes_of(b, j)); });
   }
 
   std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
@@ -123,11 +112,7 @@ class GokigenEncoder final : public Encoder {
 
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
     const auto& b = static_cast<const Board&>(p);
-    const auto ba = backslashes_of(b, a), bc = backslashes_of(b, c);
-    std::vector<std::string> out;
-    for (int i = 0; i < b.lat.cells(); ++i)
-      if (ba[static_cast<std::size_t>(i)] != bc[static_cast<std::size_t>(i)]) out.push_back(cell_label(b.lat.cell_at(i)));
-    return out;
+    return pencil::cells_that_differ(b.lat, place_values(b, a), place_values(b, c));
   }
 
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
@@ -209,12 +194,7 @@ class GokigenEncoder final : public Encoder {
     return fmt::format("{}x{} gokigen, {}", b.lat.rows, b.lat.cols, plural(clues, "clue"));
   }
 
-  std::vector<Place> places(const Puzzle& p) const override {
-    const auto& b = static_cast<const Board&>(p);
-    std::vector<Place> out;
-    for (int i = 0; i < b.lat.cells(); ++i) out.push_back({cell_label(b.lat.cell_at(i)), b.lat.cell_at(i)});
-    return out;
-  }
+  std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
 
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
     std::vector<std::string> out;

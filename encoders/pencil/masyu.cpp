@@ -6,6 +6,7 @@
 #include <z3++.h>
 
 #include "encoders/pencil/clauses.h"
+#include "encoders/pencil/kit.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
 #include "io/error.h"
@@ -35,16 +36,9 @@ class MasyuEncoder final : public Encoder {
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
     auto b = std::make_shared<Board>();
-    const JsonNode pearls = root.at("pearls");
-    const auto rows = pearls.items();
-    if (rows.empty() || rows.size() > kMaxSide) pearls.fail("input.shape", fmt::format("1 to {} rows", kMaxSide));
-    b->lat.rows = static_cast<int>(rows.size());
-    for (const auto& row : rows) {
-      const std::string s = row.as_string();
-      if (b->lat.cols == 0) b->lat.cols = static_cast<int>(s.size());
-      if (s.empty() || s.size() > kMaxSide) row.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
-      if (static_cast<int>(s.size()) != b->lat.cols)
-        row.fail("input.shape", fmt::format("{} cells, the first row has {}", s.size(), b->lat.cols));
+    const auto rows = pencil::char_rows(root.at("pearls"), 1, kMaxSide, "cells");
+    b->lat = {static_cast<int>(rows.size()), static_cast<int>(rows[0].second.size())};
+    for (const auto& [row, s] : rows) {
       for (std::size_t k = 0; k < s.size(); ++k) {
         const char ch = s[k];
         if (ch == 'W') b->pearl.push_back(Pearl::White);
@@ -121,18 +115,12 @@ class MasyuEncoder final : public Encoder {
   }
 
   nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
-    std::vector<bool> on(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) on[i] = values[i] != 0;
-    return solution_json(static_cast<const Board&>(p), on);
+    return solution_json(static_cast<const Board&>(p), pencil::truth_of(values));
   }
 
   nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
     const auto& b = static_cast<const Board&>(p);
-    try {
-      return solution_json(b, steps_of(b, node.json()));
-    } catch (const InputError& e) {
-      throw InputError(e.id(), node.path() + e.path(), e.what());
-    }
+    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, steps_of(b, j)); });
   }
 
   std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
@@ -141,11 +129,7 @@ class MasyuEncoder final : public Encoder {
 
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
     const auto& b = static_cast<const Board&>(p);
-    const auto pa = place_values(b, a), pc = place_values(b, c);
-    std::vector<std::string> out;
-    for (int i = 0; i < b.lat.cells(); ++i)
-      if (pa[static_cast<std::size_t>(i)] != pc[static_cast<std::size_t>(i)]) out.push_back(cell_label(b.lat.cell_at(i)));
-    return out;
+    return pencil::cells_that_differ(b.lat, place_values(b, a), place_values(b, c));
   }
 
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
@@ -216,12 +200,7 @@ class MasyuEncoder final : public Encoder {
                        b.full ? ", loop through every cell" : "");
   }
 
-  std::vector<Place> places(const Puzzle& p) const override {
-    const auto& b = static_cast<const Board&>(p);
-    std::vector<Place> out;
-    for (int i = 0; i < b.lat.cells(); ++i) out.push_back({cell_label(b.lat.cell_at(i)), b.lat.cell_at(i)});
-    return out;
-  }
+  std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
 
   // A cell's value: how the loop passes it ("-" straight across, "|" straight
   // down, a turn by its two directions "LU", "RD", ..., "." not at all).

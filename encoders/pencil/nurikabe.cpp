@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "encoders/pencil/kit.h"
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
@@ -229,18 +230,12 @@ class NurikabeEncoder final : public Encoder {
   }
 
   nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
-    std::vector<bool> s(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) s[i] = values[i] != 0;
-    return solution_json(static_cast<const Board&>(p), s);
+    return solution_json(static_cast<const Board&>(p), pencil::truth_of(values));
   }
 
   nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
     const auto& b = static_cast<const Board&>(p);
-    try {
-      return solution_json(b, shaded_of(b, node.json()));
-    } catch (const InputError& e) {
-      throw InputError(e.id(), node.path() + e.path(), e.what());
-    }
+    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, shaded_of(b, j)); });
   }
 
   std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
@@ -249,11 +244,7 @@ class NurikabeEncoder final : public Encoder {
 
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
     const auto& b = static_cast<const Board&>(p);
-    const auto sa = shaded_of(b, a), sc = shaded_of(b, c);
-    std::vector<std::string> out;
-    for (int i = 0; i < b.lat.cells(); ++i)
-      if (sa[static_cast<std::size_t>(i)] != sc[static_cast<std::size_t>(i)]) out.push_back(cell_label(b.lat.cell_at(i)));
-    return out;
+    return pencil::cells_that_differ(b.lat, place_values(b, a), place_values(b, c));
   }
 
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
@@ -299,12 +290,7 @@ class NurikabeEncoder final : public Encoder {
     return fmt::format("{}x{} nurikabe, {}", b.lat.rows, b.lat.cols, plural(numbers, "number"));
   }
 
-  std::vector<Place> places(const Puzzle& p) const override {
-    const auto& b = static_cast<const Board&>(p);
-    std::vector<Place> out;
-    for (int i = 0; i < b.lat.cells(); ++i) out.push_back({cell_label(b.lat.cell_at(i)), b.lat.cell_at(i)});
-    return out;
-  }
+  std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
 
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
     const auto s = shaded_of(static_cast<const Board&>(p), solution);

@@ -6,6 +6,7 @@
 #include <z3++.h>
 
 #include "encoders/pencil/clauses.h"
+#include "encoders/pencil/kit.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
 #include "io/error.h"
@@ -37,16 +38,9 @@ class SlitherlinkEncoder final : public Encoder {
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
     auto b = std::make_shared<Board>();
-    const JsonNode clues = root.at("clues");
-    const auto rows = clues.items();
-    if (rows.empty() || rows.size() > kMaxSide) clues.fail("input.shape", fmt::format("1 to {} rows", kMaxSide));
-    b->lat.rows = static_cast<int>(rows.size());
-    for (const auto& row : rows) {
-      const std::string s = row.as_string();
-      if (b->lat.cols == 0) b->lat.cols = static_cast<int>(s.size());
-      if (s.empty() || s.size() > kMaxSide) row.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
-      if (static_cast<int>(s.size()) != b->lat.cols)
-        row.fail("input.shape", fmt::format("{} cells, the first row has {}", s.size(), b->lat.cols));
+    const auto rows = pencil::char_rows(root.at("clues"), 1, kMaxSide, "cells");
+    b->lat = {static_cast<int>(rows.size()), static_cast<int>(rows[0].second.size())};
+    for (const auto& [row, s] : rows) {
       for (std::size_t k = 0; k < s.size(); ++k) {
         const char ch = s[k];
         if (ch >= '0' && ch <= '4') b->clue.push_back(ch - '0');
@@ -116,19 +110,12 @@ class SlitherlinkEncoder final : public Encoder {
   }
 
   nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
-    const auto& b = static_cast<const Board&>(p);
-    std::vector<bool> on(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) on[i] = values[i] != 0;
-    return solution_json(b, on);
+    return solution_json(static_cast<const Board&>(p), pencil::truth_of(values));
   }
 
   nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
     const auto& b = static_cast<const Board&>(p);
-    try {
-      return solution_json(b, edges_of(b, node.json()));
-    } catch (const InputError& e) {
-      throw InputError(e.id(), node.path() + e.path(), e.what());
-    }
+    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, edges_of(b, j)); });
   }
 
   std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
@@ -210,12 +197,7 @@ class SlitherlinkEncoder final : public Encoder {
     return fmt::format("{}x{} slitherlink, {}{}", b.lat.rows, b.lat.cols, plural(clues, "clue"), b.full ? ", loop through every point" : "");
   }
 
-  std::vector<Place> places(const Puzzle& p) const override {
-    const auto& b = static_cast<const Board&>(p);
-    std::vector<Place> out;
-    for (int i = 0; i < b.lat.cells(); ++i) out.push_back({cell_label(b.lat.cell_at(i)), b.lat.cell_at(i)});
-    return out;
-  }
+  std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
 
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
     const auto& b = static_cast<const Board&>(p);

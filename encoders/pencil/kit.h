@@ -1,0 +1,46 @@
+// What the pencil genres' encoders share beyond the lattice (lattice.h):
+// reading a board written as one character per place, a model's values as
+// Booleans, the cells as places, and a person's solution brought into the
+// canonical form. Each genre file keeps only its own rules.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "encoders/pencil/lattice.h"
+#include "engine/encoder.h"
+#include "io/error.h"
+#include "io/json_node.h"
+
+namespace psmt::pencil {
+
+// Rows of one character per place (a clue grid): between `least` and `most`
+// rows, each of as many places as the first; the row's node comes along so
+// that a genre can name the place of a character it does not read.
+// `places` names them in messages ("cells", "points").
+std::vector<std::pair<JsonNode, std::string>> char_rows(const JsonNode& node, int least, int most, const char* places);
+
+// A model's values (0 or 1 per Boolean decision variable) as Booleans.
+std::vector<bool> truth_of(const std::vector<int64_t>& values);
+
+// Every cell a place, labelled r3c7, in reading order.
+std::vector<Place> cell_places(const Lattice& L);
+
+// The labels of the cells whose values differ.
+std::vector<std::string> cells_that_differ(const Lattice& L, const std::vector<std::string>& a, const std::vector<std::string>& b);
+
+// A solution given by a person, drawn again canonically by `redraw`; an
+// InputError it throws is located under `node`.
+template <typename Redraw>
+nlohmann::json normalized(const JsonNode& node, Redraw redraw) {
+  try {
+    return redraw(node.json());
+  } catch (const InputError& e) {
+    throw InputError(e.id(), node.path() + e.path(), e.what());
+  }
+}
+
+}  // namespace psmt::pencil
