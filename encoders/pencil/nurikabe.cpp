@@ -22,24 +22,7 @@ namespace {
 // The sizes a changed number may take (diagnose's "change" repairs).
 int max_alternative(const Board& b, int n) { return std::min(b.lat.cells(), std::max(9, n + 4)); }
 
-Cell read_cell(const JsonNode& node, const pencil::Lattice& L) {
-  Cell c{};
-  if (node.is_string()) {
-    static const std::regex rc(R"(r(\d{1,3})c(\d{1,3}))");
-    std::smatch m;
-    const std::string s = node.as_string();
-    if (!std::regex_match(s, m, rc)) node.fail("input.value", fmt::format("{}: a cell \"r3c7\" or [row, col]", quote_input(s)));
-    c = {std::stoi(m[1]) - 1, std::stoi(m[2]) - 1};
-  } else {
-    const auto rc = node.items(2);
-    c = {static_cast<int>(rc[0].as_int(0, L.rows - 1)), static_cast<int>(rc[1].as_int(0, L.cols - 1))};
-  }
-  if (c.row < 0 || c.row >= L.rows || c.col < 0 || c.col >= L.cols)
-    node.fail("input.value", fmt::format("r{}c{} is not on the {}x{} board", c.row + 1, c.col + 1, L.rows, L.cols));
-  return c;
-}
-
-class NurikabeEncoder final : public Encoder {
+class NurikabeEncoder final : public pencil::ShadingEncoder {
  public:
   std::string_view kind() const override { return "nurikabe"; }
   std::string_view summary() const override {
@@ -48,7 +31,7 @@ class NurikabeEncoder final : public Encoder {
   }
   std::vector<std::string> fields() const override { return {"grid", "shaded", "unshaded"}; }
   std::string schema() const override {
-    return R"json({"description": "Nurikabe (puzz.link's nurikabe): shade cells so that the shaded cells are connected and hold no 2x2 block, and the unshaded cells fall into islands (orthogonally connected areas), each holding exactly one number, which is its size ('?': any size). Each number is a clue (grid/r2c3) that diagnose can blame. Solution: one string per row, '#' shaded and '.' unshaded.", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 60, "description": "one array per row (1 to 60 rows and columns): '.' a plain cell, a number the size of the island it starts, '?' a number not given", "items": {"type": "array", "minItems": 1, "maxItems": 60, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 1, "maximum": 3600}]}}}, "shaded": {"type": "array", "description": "cells given as shaded: [row, col] from 0 or \"r3c7\"", "items": {"anyOf": [{"type": "string"}, {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 0}}]}}, "unshaded": {"type": "array", "description": "cells given as unshaded", "items": {"anyOf": [{"type": "string"}, {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 0}}]}}}, "examples": [{"kind": "nurikabe", "grid": [[1, ".", "."], [".", ".", "."], [".", ".", 3]]}, {"kind": "nurikabe", "name": "pzprjs's test puzzle nurikabe/5/5/g5k2o1k3g", "source": "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", "grid": [[".", 5, ".", ".", "."], [".", ".", 2, ".", "."], [".", ".", ".", ".", "."], [".", ".", 1, ".", "."], [".", ".", ".", 3, "."]], "expect": {"status": "unique"}}]})json";
+    return R"json({"description": "Nurikabe (puzz.link's nurikabe): shade cells so that the shaded cells are connected and hold no 2x2 block, and the unshaded cells fall into islands (orthogonally connected areas), each holding exactly one number, which is its size ('?': any size). Each number is a clue (grid/r2c3) that diagnose can blame. Solution: one string per row, '#' shaded and '.' unshaded.", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 60, "description": "one array per row (1 to 60 rows and columns): '.' a plain cell, a number the size of the island it starts, '?' a number not given", "items": {"type": "array", "minItems": 1, "maxItems": 60, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 1, "maximum": 3600}]}}}, )json" + pencil::givens_schema() + R"json(}, "examples": [{"kind": "nurikabe", "grid": [[1, ".", "."], [".", ".", "."], [".", ".", 3]]}, {"kind": "nurikabe", "name": "pzprjs's test puzzle nurikabe/5/5/g5k2o1k3g", "source": "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", "grid": [[".", 5, ".", ".", "."], [".", ".", 2, ".", "."], [".", ".", ".", ".", "."], [".", ".", 1, ".", "."], [".", ".", ".", 3, "."]], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell (shaded) and per island and cell it can reach; sizes as sequential counters; the "
@@ -79,15 +62,7 @@ class NurikabeEncoder final : public Encoder {
         }
       }
     }
-    b->given.assign(static_cast<std::size_t>(b->lat.cells()), 0);
-    for (const char* field : {"shaded", "unshaded"})
-      if (auto list = root.find(field))
-        for (const auto& item : list->items()) {
-          const Cell c = read_cell(item, b->lat);
-          const int i = b->lat.cell(c.row, c.col);
-          if (b->given[static_cast<std::size_t>(i)]) item.fail("input.value", fmt::format("{} is given twice", cell_label(c)));
-          b->given[static_cast<std::size_t>(i)] = std::string(field) == "shaded" ? 1 : 2;
-        }
+    pencil::read_givens(root, *b);
     return b;
   }
 
@@ -97,13 +72,7 @@ class NurikabeEncoder final : public Encoder {
     const bool eager = encoding == "eager";
     Encoding enc(ctx);
     enc.clues_in_rules = true;
-    std::vector<z3::expr> shaded;
-    for (int i = 0; i < L.cells(); ++i) {
-      const Cell c = L.cell_at(i);
-      shaded.push_back(ctx.bool_const(fmt::format("shaded_r{}c{}", c.row + 1, c.col + 1).c_str()));
-      enc.decision_vars.push_back(shaded.back());
-      enc.places.push_back({static_cast<unsigned>(i)});
-    }
+    const std::vector<z3::expr> shaded = pencil::shading_vars(L, ctx, enc);
     const graph::Graph cells = L.cell_graph();
     // No 2x2 shaded block.
     for (int r = 0; r + 1 < L.rows; ++r)
@@ -212,76 +181,16 @@ class NurikabeEncoder final : public Encoder {
           if (s != n) clue.alternatives.push_back({number_label(hc, s), ctx.bool_val(true)});
       enc.clues.push_back(std::move(clue));
     }
-    // A cell no island can reach is shaded; given cells.
+    // A cell no island can reach is shaded.
     for (int i = 0; i < L.cells(); ++i) {
       bool reachable = false;
       for (std::size_t k = 0; k < numbered.size(); ++k) reachable = reachable || has[k][static_cast<std::size_t>(i)].has_value();
       if (!reachable) enc.rules.push_back(shaded[static_cast<std::size_t>(i)]);
-      const int gv = b.given[static_cast<std::size_t>(i)];
-      if (gv) {
-        const Cell c = L.cell_at(i);
-        Clue clue{given_id(c, gv == 1), given_label(c, gv == 1), gv == 1 ? shaded[static_cast<std::size_t>(i)] : !shaded[static_cast<std::size_t>(i)], {c}, {}};
-        enc.clues.push_back(std::move(clue));
-      }
     }
+    pencil::given_clues(b, shaded, enc);
     enc.solver_logic = "QF_FD";
     enc.block_true_literals = false;
     return enc;
-  }
-
-  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
-    return solution_json(static_cast<const Board&>(p), pencil::truth_of(values));
-  }
-
-  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
-    const auto& b = static_cast<const Board&>(p);
-    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, shaded_of(b, j)); });
-  }
-
-  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
-    return check_solution(static_cast<const Board&>(p), solution);
-  }
-
-  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
-    const auto& b = static_cast<const Board&>(p);
-    return pencil::cells_that_differ(b.lat, place_values(b, a), place_values(b, c));
-  }
-
-  std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
-    const auto& b = static_cast<const Board&>(p);
-    const auto& L = b.lat;
-    const std::vector<bool> s = solution ? shaded_of(b, *solution) : std::vector<bool>(static_cast<std::size_t>(L.cells()), false);
-    auto text = [&](int i) {
-      const int n = b.number[static_cast<std::size_t>(i)];
-      return n == kPlain ? std::string() : n == kUnknownSize ? std::string("?") : std::to_string(n);
-    };
-    if (opt.format == RenderFormat::Svg) {
-      GridSvg g;
-      g.rows = L.rows;
-      g.cols = L.cols;
-      g.title = opt.title;
-      g.cell_text = [&](Cell c) { return text(L.cell(c.row, c.col)); };
-      g.is_given = [](Cell) { return true; };
-      g.filled = [&](Cell c) { return s[static_cast<std::size_t>(L.cell(c.row, c.col))]; };
-      g.highlighted = [&](Cell c) {
-        return has_cell(opt.highlight, c) ||
-               std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), number_id(c)) != opt.highlight_clues.end();
-      };
-      apply_marks(g, opt);
-      return g.render();
-    }
-    std::string out;
-    for (int r = 0; r < L.rows; ++r) {
-      std::string line;
-      for (int c = 0; c < L.cols; ++c) {
-        const int i = L.cell(r, c);
-        std::string t = text(i);
-        if (t.empty()) t = s[static_cast<std::size_t>(i)] ? "#" : ".";
-        line += fmt::format("{:>3}", t);
-      }
-      out += line + "\n";
-    }
-    return out;
   }
 
   std::string describe(const Puzzle& p) const override {
@@ -290,53 +199,36 @@ class NurikabeEncoder final : public Encoder {
     return fmt::format("{}x{} nurikabe, {}", b.lat.rows, b.lat.cols, plural(numbers, "number"));
   }
 
-  std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
 
-  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
-    const auto s = shaded_of(static_cast<const Board&>(p), solution);
-    std::vector<std::string> out;
-    for (bool v : s) out.push_back(v ? "shaded" : "unshaded");
-    return out;
+ protected:
+  std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
+    return nurikabe::check_shading(static_cast<const Board&>(p), shaded);
   }
-
-  std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
-    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
-    for (const auto& e : edits) {
-      bool found = false;
-      for (int i = 0; i < b->lat.cells() && !found; ++i) {
-        const Cell c = b->lat.cell_at(i);
-        int& n = b->number[static_cast<std::size_t>(i)];
-        int& gv = b->given[static_cast<std::size_t>(i)];
-        if (n > 0 && number_id(c) == e.clue_id) {
-          if (e.alternative < 0) {
-            n = kUnknownSize;  // the size dropped, the island kept
-          } else {
-            const int s = e.alternative + 1 + (n > 0 && e.alternative + 1 >= n ? 1 : 0);
-            if (s > max_alternative(*b, n)) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
-            n = s;
-          }
-          found = true;
-        } else if (gv && given_id(c, gv == 1) == e.clue_id) {
-          if (e.alternative >= 0) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
-          gv = 0;
-          found = true;
-        }
+  std::string cell_text(const pencil::ShadeBoard& p, int i) const override {
+    const int n = static_cast<const Board&>(p).number[static_cast<std::size_t>(i)];
+    return n == kPlain ? std::string() : n == kUnknownSize ? std::string("?") : std::to_string(n);
+  }
+  std::string clue_id_at(const pencil::ShadeBoard& p, int i) const override {
+    return static_cast<const Board&>(p).number[static_cast<std::size_t>(i)] > 0 ? number_id(p.lat.cell_at(i)) : std::string();
+  }
+  std::shared_ptr<pencil::ShadeBoard> clone(const pencil::ShadeBoard& p) const override {
+    return std::make_shared<Board>(static_cast<const Board&>(p));
+  }
+  bool edit_clue(pencil::ShadeBoard& p, const ClueEdit& e) const override {
+    auto& b = static_cast<Board&>(p);
+    for (int i = 0; i < b.lat.cells(); ++i) {
+      int& n = b.number[static_cast<std::size_t>(i)];
+      if (n <= 0 || number_id(b.lat.cell_at(i)) != e.clue_id) continue;
+      if (e.alternative < 0) {
+        n = kUnknownSize;  // the size dropped, the island kept
+      } else {
+        const int s = e.alternative + 1 + (e.alternative + 1 >= n ? 1 : 0);
+        if (s > max_alternative(b, n)) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
+        n = s;
       }
-      if (!found) throw InputError("input.value", "#", "no clue " + e.clue_id);
+      return true;
     }
-    return b;
-  }
-
-  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
-                                           const std::vector<std::size_t>& place_indices,
-                                           std::vector<std::string>* labels) const override {
-    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
-    const auto s = shaded_of(*b, solution);
-    for (auto k : place_indices) {
-      b->given[k] = s[k] ? 1 : 2;
-      if (labels) labels->push_back(given_label(b->lat.cell_at(static_cast<int>(k)), s[k]));
-    }
-    return b;
+    return false;
   }
 };
 

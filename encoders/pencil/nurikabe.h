@@ -31,27 +31,22 @@
 #include <string>
 #include <vector>
 
-#include "encoders/pencil/lattice.h"
-#include "engine/encoder.h"
+#include "encoders/pencil/shading.h"
 
 namespace psmt::nurikabe {
 
 inline constexpr int kMaxSide = 60;
 inline constexpr int kPlain = 0, kUnknownSize = -2;
 
-struct Board : Puzzle {
-  pencil::Lattice lat;
+struct Board : pencil::ShadeBoard {
   std::vector<int> number;  // per cell: kPlain, kUnknownSize, or the island's size
-  std::vector<int> given;   // per cell: 0 none, 1 given shaded, 2 given unshaded
 };
 
 std::string number_id(Cell c);  // "grid/r2c3"
 std::string number_label(Cell c, int size);  // "island size 4 at r2c3"
-std::string given_id(Cell c, bool shaded);    // "shaded/r2c3"
-std::string given_label(Cell c, bool shaded);  // "r2c3 shaded"
 nlohmann::json solution_json(const Board& b, const std::vector<bool>& shaded);
-std::vector<bool> shaded_of(const Board& b, const nlohmann::json& solution);
-std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solution);
+// The rules and numbers on a full shading (the givens: pencil::check_givens).
+std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded);
 
 const Encoder& nurikabe_encoder();
 

@@ -1,0 +1,161 @@
+#include "encoders/pencil/shading.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "encoders/pencil/kit.h"
+#include "engine/encoding.h"
+#include "engine/graph.h"
+#include "io/error.h"
+#include "render/marks.h"
+#include "render/svg.h"
+
+namespace psmt::pencil {
+
+std::vector<z3::expr> shading_vars(const Lattice& L, z3::context& ctx, Encoding& enc) {
+  std::vector<z3::expr> shaded;
+  for (int i = 0; i < L.cells(); ++i) {
+    const Cell c = L.cell_at(i);
+    shaded.push_back(ctx.bool_const(fmt::format("shaded_r{}c{}", c.row + 1, c.col + 1).c_str()));
+    enc.decision_vars.push_back(shaded.back());
+    enc.places.push_back({static_cast<unsigned>(i)});
+  }
+  return shaded;
+}
+
+void no_adjacent_shaded(const Lattice& L, const std::vector<z3::expr>& shaded, Encoding& enc) {
+  for (const auto& [u, v] : L.cell_graph().edges) enc.rules.push_back(!shaded[static_cast<std::size_t>(u)] || !shaded[static_cast<std::size_t>(v)]);
+}
+
+void cells_connected(const Lattice& L, const std::vector<z3::expr>& lits, const std::string& name, bool eager,
+                     z3::context& ctx, Encoding& enc, const std::string& prefix) {
+  graph::Rule rule;
+  rule.kind = graph::RuleKind::ConnectedVertices;
+  rule.name = name;
+  rule.graph = L.cell_graph();
+  rule.vertex_lits = lits;
+  if (eager) graph::encode_eager(rule, ctx, enc.rules, prefix);
+  else enc.lazy_rules.push_back(std::move(rule));
+}
+
+void given_clues(const ShadeBoard& b, const std::vector<z3::expr>& shaded, Encoding& enc) {
+  for (int i = 0; i < b.lat.cells(); ++i) {
+    const int g = b.given[static_cast<std::size_t>(i)];
+    if (!g) continue;
+    const Cell c = b.lat.cell_at(i);
+    const bool s = g == kGivenShaded;
+    enc.clues.push_back({given_id(c, s), given_label(c, s), s ? shaded[static_cast<std::size_t>(i)] : !shaded[static_cast<std::size_t>(i)], {c}, {}});
+  }
+}
+
+// ---------------------------------------------------------------- the encoder base
+
+nlohmann::json ShadingEncoder::decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const {
+  return shading_json(static_cast<const ShadeBoard&>(p).lat, truth_of(values));
+}
+
+nlohmann::json ShadingEncoder::normalize_solution(const Puzzle& p, const JsonNode& node) const {
+  const auto& L = static_cast<const ShadeBoard&>(p).lat;
+  return normalized(node, [&](const nlohmann::json& j) { return shading_json(L, shading_of(L, j)); });
+}
+
+std::vector<Violation> ShadingEncoder::check(const Puzzle& p, const nlohmann::json& solution) const {
+  const auto& b = static_cast<const ShadeBoard&>(p);
+  std::vector<bool> shaded;
+  try {
+    shaded = shading_of(b.lat, solution);
+  } catch (const InputError& e) {
+    return {{"rule/shape", e.what()}};
+  }
+  auto out = check_shading(b, shaded);
+  check_givens(b, shaded, out);
+  return out;
+}
+
+std::vector<std::string> ShadingEncoder::differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const {
+  return cells_that_differ(static_cast<const ShadeBoard&>(p).lat, place_values(p, a), place_values(p, c));
+}
+
+std::string ShadingEncoder::render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const {
+  const auto& b = static_cast<const ShadeBoard&>(p);
+  const auto& L = b.lat;
+  const std::vector<bool> s = solution ? shading_of(L, *solution) : std::vector<bool>(static_cast<std::size_t>(L.cells()), false);
+  if (opt.format == RenderFormat::Svg) {
+    GridSvg g;
+    g.rows = L.rows;
+    g.cols = L.cols;
+    g.title = opt.title;
+    g.cell_text = [&](Cell c) { return cell_text(b, L.cell(c.row, c.col)); };
+    g.is_given = [](Cell) { return true; };
+    g.filled = [&](Cell c) { return s[static_cast<std::size_t>(L.cell(c.row, c.col))]; };
+    g.highlighted = [&](Cell c) {
+      if (has_cell(opt.highlight, c)) return true;
+      const std::string id = clue_id_at(b, L.cell(c.row, c.col));
+      return !id.empty() && std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), id) != opt.highlight_clues.end();
+    };
+    g.region = rooms(b);
+    apply_marks(g, opt);
+    return g.render();
+  }
+  // Text: a cell's clue, '#' for a shaded cell (before its clue, if any),
+  // '.' for an unshaded one; columns as wide as the widest, at least 3.
+  std::vector<std::string> t(static_cast<std::size_t>(L.cells()));
+  std::size_t width = 3;
+  for (int i = 0; i < L.cells(); ++i) {
+    std::string& x = t[static_cast<std::size_t>(i)];
+    x = cell_text(b, i);
+    if (s[static_cast<std::size_t>(i)]) x = "#" + x;
+    else if (x.empty()) x = ".";
+    width = std::max(width, x.size() + 1);
+  }
+  std::string out;
+  for (int r = 0; r < L.rows; ++r) {
+    std::string line;
+    for (int c = 0; c < L.cols; ++c) line += fmt::format("{:>{}}", t[static_cast<std::size_t>(L.cell(r, c))], width);
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::vector<Place> ShadingEncoder::places(const Puzzle& p) const { return cell_places(static_cast<const ShadeBoard&>(p).lat); }
+
+std::vector<std::string> ShadingEncoder::place_values(const Puzzle& p, const nlohmann::json& solution) const {
+  const auto s = shading_of(static_cast<const ShadeBoard&>(p).lat, solution);
+  std::vector<std::string> out;
+  for (bool v : s) out.push_back(v ? "shaded" : "unshaded");
+  return out;
+}
+
+std::shared_ptr<const Puzzle> ShadingEncoder::edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const {
+  auto b = clone(static_cast<const ShadeBoard&>(p));
+  for (const auto& e : edits) {
+    if (edit_clue(*b, e)) continue;
+    bool found = false;
+    for (int i = 0; i < b->lat.cells() && !found; ++i) {
+      int& g = b->given[static_cast<std::size_t>(i)];
+      if (g && given_id(b->lat.cell_at(i), g == kGivenShaded) == e.clue_id) {
+        if (e.alternative >= 0) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
+        g = 0;
+        found = true;
+      }
+    }
+    if (!found) throw InputError("input.value", "#", "no clue " + e.clue_id);
+  }
+  return b;
+}
+
+std::shared_ptr<const Puzzle> ShadingEncoder::fix_places(const Puzzle& p, const nlohmann::json& solution,
+                                                         const std::vector<std::size_t>& place_indices,
+                                                         std::vector<std::string>* labels) const {
+  auto b = clone(static_cast<const ShadeBoard&>(p));
+  const auto s = shading_of(b->lat, solution);
+  for (auto k : place_indices) {
+    b->given[k] = s[k] ? kGivenShaded : kGivenUnshaded;
+    if (labels) labels->push_back(given_label(b->lat.cell_at(static_cast<int>(k)), s[k]));
+  }
+  return b;
+}
+
+}  // namespace psmt::pencil

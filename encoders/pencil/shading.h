@@ -1,0 +1,101 @@
+// What the shading genres share (nurikabe, hitori, kurodoko, heyawake: the
+// answer is a set of shaded cells): the board with cells given as shaded or
+// unshaded (what diagnose offers as extra givens), the solution as rows of
+// '#' shaded and '.' unshaded, the rules several of them state ("no two
+// shaded cells side by side", "the unshaded cells are connected"), and an
+// Encoder base that does everything but the genre's own clues and rules.
+// A genre derives its board from ShadeBoard and its encoder from
+// ShadingEncoder, and writes parse, encode, its checks and its clue edits.
+//
+// The plain parts (ids, solutions, checks) are in shading_check.cpp, without
+// Z3; the clause helpers in shading.cpp.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "encoders/pencil/lattice.h"
+#include "engine/encoder.h"
+
+namespace psmt {
+struct Encoding;
+}
+
+namespace psmt::pencil {
+
+inline constexpr int kGivenShaded = 1, kGivenUnshaded = 2;
+
+struct ShadeBoard : Puzzle {
+  Lattice lat;
+  std::vector<int> given;  // per cell: 0, kGivenShaded or kGivenUnshaded
+};
+
+std::string given_id(Cell c, bool shaded);     // "shaded/r2c3"
+std::string given_label(Cell c, bool shaded);  // "r2c3 shaded"
+
+// Rows of '#' shaded and '.' unshaded, and back (InputError naming the row).
+nlohmann::json shading_json(const Lattice& L, const std::vector<bool>& shaded);
+std::vector<bool> shading_of(const Lattice& L, const nlohmann::json& solution);
+
+// A cell as "r3c7" or [row, col] from 0, on the board.
+Cell read_cell(const JsonNode& node, const Lattice& L);
+// The optional "shaded" and "unshaded" lists into b.given (b.lat set first).
+void read_givens(const JsonNode& root, ShadeBoard& b);
+// The schema of those two lists, to end a genre's "properties".
+std::string givens_schema();
+
+// A grid of numbered cells: one array per row, each entry '.' (no number),
+// '?' (a number not given: kUnknownNumber) or an integer in [least, most].
+inline constexpr int kNoNumber = -1, kUnknownNumber = -2;
+void read_number_grid(const JsonNode& grid, int least, int most, int max_side, Lattice& L, std::vector<int>& numbers);
+std::string number_text(int n);  // "", "?" or the number
+
+// Plain checks, appended to `out`.
+void check_givens(const ShadeBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out);
+void check_no_adjacent_shaded(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
+void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
+
+// Clause helpers. A Bool per cell (shaded_rRcC), the decision variables and
+// places of `enc`, in reading order.
+std::vector<z3::expr> shading_vars(const Lattice& L, z3::context& ctx, Encoding& enc);
+void no_adjacent_shaded(const Lattice& L, const std::vector<z3::expr>& shaded, Encoding& enc);
+// The cells whose literal is true are connected (cuts unless `eager`).
+void cells_connected(const Lattice& L, const std::vector<z3::expr>& lits, const std::string& name, bool eager,
+                     z3::context& ctx, Encoding& enc, const std::string& prefix);
+// The given cells as clues (given_id / given_label).
+void given_clues(const ShadeBoard& b, const std::vector<z3::expr>& shaded, Encoding& enc);
+
+class ShadingEncoder : public Encoder {
+ public:
+  nlohmann::json decode(const Puzzle& p, std::string_view encoding, const std::vector<int64_t>& values) const override;
+  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override;
+  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override;
+  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& b) const override;
+  std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override;
+  std::vector<Place> places(const Puzzle& p) const override;
+  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override;
+  std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override;
+  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
+                                           const std::vector<std::size_t>& place_indices,
+                                           std::vector<std::string>* labels) const override;
+
+ protected:
+  // The genre's rules and clues on a full shading (the givens are checked here).
+  virtual std::vector<Violation> check_shading(const ShadeBoard& b, const std::vector<bool>& shaded) const = 0;
+  // What a cell shows ("" nothing), and the id of the clue drawn there ("" none).
+  virtual std::string cell_text(const ShadeBoard& b, int cell) const = 0;
+  virtual std::string clue_id_at(const ShadeBoard& b, int cell) const = 0;
+  // The room of a cell, when the genre has rooms (thick lines between them).
+  virtual std::function<int(Cell)> rooms(const ShadeBoard&) const { return {}; }
+  // A copy of the board, to edit.
+  virtual std::shared_ptr<ShadeBoard> clone(const ShadeBoard& b) const = 0;
+  // Drop (alternative < 0) or change one of the genre's clues; false when
+  // `e` names none of them (the givens are handled here).
+  virtual bool edit_clue(ShadeBoard& b, const ClueEdit& e) const = 0;
+};
+
+}  // namespace psmt::pencil
