@@ -12,6 +12,9 @@
 #include "logic_grid.h"
 #include "nonogram.h"
 #include "pencil/gokigen.h"
+#include "pencil/heyawake.h"
+#include "pencil/hitori.h"
+#include "pencil/kurodoko.h"
 #include "pencil/masyu.h"
 #include "pencil/nurikabe.h"
 #include "pencil/slitherlink.h"
@@ -32,10 +35,13 @@ constexpr Entry kKinds[] = {
     {"equation_grid", equation_grid::equation_grid_encoder},
     {"futoshiki", sudoku::futoshiki_encoder},
     {"gokigen", gokigen::gokigen_encoder},
+    {"heyawake", heyawake::heyawake_encoder},
     {"hidoku", hidoku::hidoku_encoder},
+    {"hitori", hitori::hitori_encoder},
     {"jodici", jodici::jodici_encoder},
     {"kakuro", kakuro::kakuro_encoder},
     {"kenken", sudoku::kenken_encoder},
+    {"kurodoko", kurodoko::kurodoko_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
     {"masyu", masyu::masyu_encoder},
     {"nonogram", nonogram::nonogram_encoder},

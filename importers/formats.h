@@ -90,6 +90,10 @@ std::vector<std::string> unexplained_rules(const std::string& rules, const nlohm
 // Pieces of our puzzle JSON that several importers build (grid_parts.cpp).
 // A Latin square's givens, n*n values in reading order (0: empty), as
 // "grid"; `what` words where they came from.
+// A grid of numbers, one array per row: '.' where -1 (none), '?' where -2
+// (a number not given), else the value; values row-major.
+nlohmann::json number_rows(const std::vector<int>& values, int cols, int rows);
+
 void set_givens(Builder& b, const std::vector<int>& givens, int n, const std::string& what);
 // Skyscrapers clues of an n x n grid, 4n values (0: none) above the
 // columns, below them, left of the rows, right of them, as "skyscrapers";

@@ -10,6 +10,11 @@
 //   nurikabe: Number16 over the cells ('.' an island of unknown size).
 //   gokigen: 4Cross over the (COLS+1) x (ROWS+1) lattice points; the legacy
 //     one-character form (flag d) is refused by name.
+//   hitori: its own reader (base-36 numbers, '%'/'@' a "?" number).
+//   kurodoko: Number16 over the cells ('.' a number not given).
+//   heyawake (heyawacky): Border (the rooms' walls), then RoomNumber16: a
+//     Number16 value per room in reading order of its first cell, drawn in
+//     that cell.
 #include <fmt/format.h>
 
 #include "importers/formats.h"
@@ -184,7 +189,94 @@ Imported gokigen(const std::vector<std::string>& flags, const std::vector<std::s
   return out.out;
 }
 
+void no_flags(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin) {
+  refuse_variant(flags, genre, origin);
+  for (const auto& f : flags) pencil_fail(origin, fmt::format("{}: the flag {} is not read", genre, quote_input(f)));
+}
+
+Imported number_genre(const std::string& pid, const std::string& kind, const pzpr::Read& read, const Board& b,
+                      const std::string& link) {
+  Builder out("puzz.link " + pid);
+  nlohmann::json& p = out.out.puzzle;
+  p["kind"] = kind;
+  p["name"] = fmt::format("puzz.link {} {}x{}", pid, b.cols, b.rows);
+  p["source"] = link;
+  p["grid"] = number_rows(read.values, b.cols, b.rows);
+  out.from("/grid", pid + " data");
+  return out.out;
+}
+
+Imported hitori(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
+                const std::string& link) {
+  no_flags(flags, "hitori", origin);
+  const Board b = board_fields(fields, "hitori", "hitori/COLS/ROWS/DATA", origin);
+  const auto read = pzpr::hitori(b.body, 0, b.rows * b.cols, "hitori", origin);
+  no_trailing("hitori", b, read.end, origin);
+  return number_genre("hitori", "hitori", read, b, link);
+}
+
+Imported kurodoko(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
+                  const std::string& link) {
+  no_flags(flags, "kurodoko", origin);
+  const Board b = board_fields(fields, "kurodoko", "kurodoko/COLS/ROWS/DATA", origin);
+  const auto read = pzpr::number16(b.body, 0, b.rows * b.cols, "kurodoko", origin);
+  no_trailing("kurodoko", b, read.end, origin);
+  for (std::size_t i = 0; i < read.values.size(); ++i)
+    if (read.values[i] == 0)
+      pencil_fail(origin, fmt::format("kurodoko data: a 0 at r{}c{} (a cell sees at least itself)", i / static_cast<std::size_t>(b.cols) + 1,
+                                      i % static_cast<std::size_t>(b.cols) + 1));
+  return number_genre("kurodoko", "kurodoko", read, b, link);
+}
+
+Imported heyawake(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
+                  const std::string& origin, const std::string& link) {
+  no_flags(flags, pid, origin);
+  const Board b = board_fields(fields, pid, pid + "/COLS/ROWS/DATA", origin);
+  const auto walls = pzpr::border(b.body, 0, b.cols, b.rows, pid, origin);
+  int count = 0;
+  const std::vector<int> room = pzpr::rooms_of(walls.values, b.cols, b.rows, count);
+  const auto read = pzpr::number16(b.body, walls.end, count, pid, origin);
+  no_trailing(pid, b, read.end, origin);
+  std::vector<int> first(static_cast<std::size_t>(count), -1);
+  for (int i = 0; i < b.cols * b.rows; ++i)
+    if (first[static_cast<std::size_t>(room[static_cast<std::size_t>(i)])] < 0) first[static_cast<std::size_t>(room[static_cast<std::size_t>(i)])] = i;
+  std::vector<int> numbers(static_cast<std::size_t>(b.cols * b.rows), pzpr::kNone);
+  for (int k = 0; k < count; ++k) numbers[static_cast<std::size_t>(first[static_cast<std::size_t>(k)])] = read.values[static_cast<std::size_t>(k)];
+  Builder out("puzz.link " + pid);
+  nlohmann::json& p = out.out.puzzle;
+  p["kind"] = "heyawake";
+  p["name"] = fmt::format("puzz.link {} {}x{}", pid, b.cols, b.rows);
+  p["source"] = link;
+  nlohmann::json rooms = nlohmann::json::array();
+  for (int r = 0; r < b.rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < b.cols; ++c) row.push_back(room[static_cast<std::size_t>(r * b.cols + c)]);
+    rooms.push_back(row);
+  }
+  p["rooms"] = rooms;
+  p["grid"] = number_rows(numbers, b.cols, b.rows);
+  out.from("/rooms", pid + " data (walls)");
+  out.from("/grid", pid + " data (room numbers)");
+  return out.out;
+}
+
 }  // namespace
+
+// A grid of numbers, one array per row: '.' none, '?' unknown, or the value.
+nlohmann::json number_rows(const std::vector<int>& values, int cols, int rows) {
+  nlohmann::json grid = nlohmann::json::array();
+  for (int r = 0; r < rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < cols; ++c) {
+      const int v = values[static_cast<std::size_t>(r * cols + c)];
+      if (v == pzpr::kNone) row.push_back(".");
+      else if (v == pzpr::kUnknown) row.push_back("?");
+      else row.push_back(v);
+    }
+    grid.push_back(row);
+  }
+  return grid;
+}
 
 std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vector<std::string>& flags,
                                         const std::vector<std::string>& fields, const std::string& origin,
@@ -193,6 +285,9 @@ std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vecto
   if (pid == "mashu" || pid == "masyu" || pid == "pearl") return mashu(flags, fields, origin, link);
   if (pid == "nurikabe") return nurikabe(flags, fields, origin, link);
   if (pid == "gokigen") return gokigen(flags, fields, origin, link);
+  if (pid == "hitori") return hitori(flags, fields, origin, link);
+  if (pid == "kurodoko") return kurodoko(flags, fields, origin, link);
+  if (pid == "heyawake" || pid == "heyawacky") return heyawake(pid, flags, fields, origin, link);
   return std::nullopt;
 }
 

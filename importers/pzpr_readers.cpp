@@ -109,4 +109,85 @@ Read number16(const std::string& body, std::size_t from, int slots, const std::s
   return r;
 }
 
+Read border(const std::string& body, std::size_t from, int cols, int rows, const std::string& genre, const std::string& origin) {
+  const int vertical = (cols - 1) * rows, horizontal = cols * (rows - 1);
+  Read r;
+  r.values.assign(static_cast<std::size_t>(vertical + horizontal), 0);
+  std::size_t i = from;
+  for (auto [first, count] : {std::pair{0, vertical}, std::pair{vertical, horizontal}}) {
+    for (int k = 0; k < count; k += 5) {
+      if (i >= body.size()) {
+        r.end = i;
+        return r;  // a short body: the rest without walls, as pzprjs reads it
+      }
+      const char ch = body[i];
+      const int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'v' ? ch - 'a' + 10 : -1;
+      if (d < 0) reader_fail(origin, fmt::format("{} data, character {}: unexpected {} in the walls (0-9, a-v)", genre, i + 1, quote_input(std::string(1, ch))));
+      for (int bit = 0; bit < 5 && k + bit < count; ++bit)
+        r.values[static_cast<std::size_t>(first + k + bit)] = (d >> (4 - bit)) & 1;
+      ++i;
+    }
+  }
+  r.end = i;
+  return r;
+}
+
+std::vector<int> rooms_of(const std::vector<int>& walls, int cols, int rows, int& count) {
+  const int vertical = (cols - 1) * rows;
+  std::vector<int> room(static_cast<std::size_t>(cols * rows), -1);
+  count = 0;
+  for (int start = 0; start < cols * rows; ++start) {
+    if (room[static_cast<std::size_t>(start)] >= 0) continue;
+    std::vector<int> stack{start};
+    room[static_cast<std::size_t>(start)] = count;
+    while (!stack.empty()) {
+      const int v = stack.back();
+      stack.pop_back();
+      const int r = v / cols, c = v % cols;
+      auto go = [&](int w, int wall) {
+        if (walls[static_cast<std::size_t>(wall)] || room[static_cast<std::size_t>(w)] >= 0) return;
+        room[static_cast<std::size_t>(w)] = count;
+        stack.push_back(w);
+      };
+      if (c + 1 < cols) go(v + 1, r * (cols - 1) + c);
+      if (c > 0) go(v - 1, r * (cols - 1) + c - 1);
+      if (r + 1 < rows) go(v + cols, vertical + r * cols + c);
+      if (r > 0) go(v - cols, vertical + (r - 1) * cols + c);
+    }
+    ++count;
+  }
+  return room;
+}
+
+Read hitori(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin) {
+  Read r;
+  r.values.assign(static_cast<std::size_t>(slots), kNone);
+  auto b36 = [&](std::size_t k) {
+    const char ch = k < body.size() ? body[k] : '\0';
+    const int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'z' ? ch - 'a' + 10 : -1;
+    if (d < 0)
+      reader_fail(origin, k < body.size() ? fmt::format("{} data, character {}: {} is not a base-36 digit", genre, k + 1, quote_input(std::string(1, ch)))
+                                          : fmt::format("{} data ends inside the number at character {}", genre, k));
+    return d;
+  };
+  std::size_t i = from;
+  for (int c = 0; c < slots && i < body.size(); ++c) {
+    const char ch = body[i];
+    if ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z')) {
+      r.values[static_cast<std::size_t>(c)] = b36(i);
+      i += 1;
+    } else if (ch == '-') {
+      r.values[static_cast<std::size_t>(c)] = b36(i + 1) * 36 + b36(i + 2);
+      i += 3;
+    } else if (ch == '%' || ch == '@') {
+      r.values[static_cast<std::size_t>(c)] = kUnknown;
+      i += 1;
+    } else {
+      i += 1;  // a cell without a number (the encoder writes '.')
+    }
+  }
+  r.end = i;
+  return r;
+}
+
 }  // namespace psmt::importers::pzpr

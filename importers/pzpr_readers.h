@@ -31,4 +31,18 @@ Read circle(const std::string& body, std::size_t from, int slots, const std::str
 // unknown number; g-z skip 1..20.
 Read number16(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
 
+// Border (decodeBorder): the (cols-1)*rows walls between left and right
+// neighbours (row by row), then the cols*(rows-1) between upper and lower,
+// five to a base-32 digit (0-9, a-v), most significant first; 1 a wall.
+Read border(const std::string& body, std::size_t from, int cols, int rows, const std::string& genre, const std::string& origin);
+
+// The rooms the walls of border() make: per cell its room, numbered in
+// reading order of each room's first cell; `count` the number of rooms.
+std::vector<int> rooms_of(const std::vector<int>& walls, int cols, int rows, int& count);
+
+// Hitori's own reader (decodeHitori): per cell 0-9 a-z a base-36 number,
+// '-' and two base-36 digits, '%' or '@' an unknown number (kUnknown), any
+// other character one cell without a number.
+Read hitori(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
+
 }  // namespace psmt::importers::pzpr

@@ -7,6 +7,10 @@
 //     a clue, a-z 1..26 points without one.
 //   pearl WxH[d<diff>][n]: masyu; DESC row-major: B black, W white, a-z
 //     1..26 cells without a pearl.
+//   singles WxH[d<diff>]: hitori; DESC: one character per cell, 0-9 a-z A-Z
+//     the numbers 0 to 61.
+//   range WxH: kurodoko; DESC row-major: decimal numbers ("_" between two
+//     in a row), a-z 1..26 cells without one.
 #include <cctype>
 
 #include <fmt/format.h>
@@ -161,6 +165,75 @@ Imported slant(const std::string& params, const std::string& desc, const std::st
   return b.out;
 }
 
+// d<difficulty> after the size: the generator's setting, not the puzzle's.
+void difficulty_only(const std::string& params, std::size_t i, const std::string& origin) {
+  if (i < params.size() && params[i] == 'd' && i + 1 < params.size()) i += 2;
+  if (i != params.size())
+    tatham_pencil_fail(origin, "parameters", fmt::format("{} after the size in {}", quote_input(params.substr(i)), quote_input(params)));
+}
+
+// A puzzle of numbers in cells, row-major (-1 none), under "grid".
+Imported number_puzzle(const std::string& game, const std::string& kind, const std::string& name, const std::string& id,
+                       const std::vector<int>& numbers, int w, int h) {
+  Builder b("Tatham " + game);
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = kind;
+  p["name"] = name;
+  p["source"] = id;
+  p["grid"] = number_rows(numbers, w, h);
+  b.from("/grid", "description");
+  return b.out;
+}
+
+Imported singles(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  const auto [w, h] = read_size(params, i, "singles", 60, origin);
+  difficulty_only(params, i, origin);
+  if (static_cast<int>(desc.size()) != w * h)
+    tatham_pencil_fail(origin, "description", fmt::format("{} characters, a {}x{} grid has {} cells (one each)", desc.size(), w, h, w * h));
+  std::vector<int> numbers;
+  for (std::size_t k = 0; k < desc.size(); ++k) {
+    const char c = desc[k];
+    if (c >= '0' && c <= '9') numbers.push_back(c - '0');
+    else if (c >= 'a' && c <= 'z') numbers.push_back(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'Z') numbers.push_back(c - 'A' + 36);
+    else tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                            fmt::format("unexpected {} (0-9, a-z, A-Z a number)", quote_input(std::string(1, c))));
+  }
+  return number_puzzle("singles", "hitori", fmt::format("Singles {}", params), id, numbers, w, h);
+}
+
+Imported range(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  const auto [w, h] = read_size(params, i, "range", 60, origin);
+  difficulty_only(params, i, origin);
+  std::vector<int> numbers;
+  for (std::size_t k = 0; k < desc.size();) {
+    const char c = desc[k];
+    if (c >= 'a' && c <= 'z') {
+      numbers.insert(numbers.end(), static_cast<std::size_t>(c - 'a' + 1), -1);
+      ++k;
+    } else if (c >= '0' && c <= '9') {
+      std::size_t j = k;
+      while (j < desc.size() && std::isdigit(static_cast<unsigned char>(desc[j])) && j - k < 4) ++j;
+      const int v = std::stoi(desc.substr(k, j - k));
+      if (v < 1 || v > w + h - 1)
+        tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1), fmt::format("{} is out of range (1 to {})", v, w + h - 1));
+      numbers.push_back(v);
+      k = j;
+      if (k < desc.size() && desc[k] == '_') ++k;
+    } else {
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                         fmt::format("unexpected {} (a number, '_' between two numbers, a-z 1..26 cells without one)", quote_input(std::string(1, c))));
+    }
+    if (static_cast<int>(numbers.size()) > w * h)
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k), fmt::format("more than the {} cells of a {}x{} grid", w * h, w, h));
+  }
+  if (static_cast<int>(numbers.size()) != w * h)
+    tatham_pencil_fail(origin, "description", fmt::format("{} cells, a {}x{} grid has {}", numbers.size(), w, h, w * h));
+  return number_puzzle("range", "kurodoko", fmt::format("Range {}", params), id, numbers, w, h);
+}
+
 }  // namespace
 
 std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
@@ -168,6 +241,8 @@ std::optional<Imported> tatham_pencil(const std::string& game, const std::string
   if (game == "loopy") return loopy(params, desc, origin, id);
   if (game == "pearl") return pearl(params, desc, origin, id);
   if (game == "slant") return slant(params, desc, origin, id);
+  if (game == "singles") return singles(params, desc, origin, id);
+  if (game == "range") return range(params, desc, origin, id);
   return std::nullopt;
 }
 

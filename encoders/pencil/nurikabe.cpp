@@ -177,8 +177,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
       }
       Clue clue{number_id(hc), number_label(hc, n), z3::mk_and(parts), {hc}, {}};
       if (eo.alternatives)  // diagnose edits the puzzle (clues_in_rules): only the labels are used
-        for (int s = 1; s <= max_alternative(b, n); ++s)
-          if (s != n) clue.alternatives.push_back({number_label(hc, s), ctx.bool_val(true)});
+        for (int s : pencil::other_values(n, 1, max_alternative(b, n))) clue.alternatives.push_back({number_label(hc, s), ctx.bool_val(true)});
       enc.clues.push_back(std::move(clue));
     }
     // A cell no island can reach is shaded.
@@ -188,8 +187,6 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
       if (!reachable) enc.rules.push_back(shaded[static_cast<std::size_t>(i)]);
     }
     pencil::given_clues(b, shaded, enc);
-    enc.solver_logic = "QF_FD";
-    enc.block_true_literals = false;
     return enc;
   }
 
@@ -216,19 +213,10 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
   }
   bool edit_clue(pencil::ShadeBoard& p, const ClueEdit& e) const override {
     auto& b = static_cast<Board&>(p);
-    for (int i = 0; i < b.lat.cells(); ++i) {
-      int& n = b.number[static_cast<std::size_t>(i)];
-      if (n <= 0 || number_id(b.lat.cell_at(i)) != e.clue_id) continue;
-      if (e.alternative < 0) {
-        n = kUnknownSize;  // the size dropped, the island kept
-      } else {
-        const int s = e.alternative + 1 + (e.alternative + 1 >= n ? 1 : 0);
-        if (s > max_alternative(b, n)) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
-        n = s;
-      }
-      return true;
-    }
-    return false;
+    return pencil::edit_number(
+        b.lat, b.number, e, [&](int i) { return b.number[static_cast<std::size_t>(i)] > 0 ? number_id(b.lat.cell_at(i)) : std::string(); },
+        kUnknownSize,  // the size dropped, the island kept
+        [&](int, int n) { return pencil::other_values(n, 1, max_alternative(b, n)); });
   }
 };
 

@@ -29,6 +29,13 @@ void no_adjacent_shaded(const Lattice& L, const std::vector<z3::expr>& shaded, E
   for (const auto& [u, v] : L.cell_graph().edges) enc.rules.push_back(!shaded[static_cast<std::size_t>(u)] || !shaded[static_cast<std::size_t>(v)]);
 }
 
+void unshaded_area(const Lattice& L, const std::vector<z3::expr>& shaded, bool eager, z3::context& ctx, Encoding& enc) {
+  no_adjacent_shaded(L, shaded, enc);
+  std::vector<z3::expr> unshaded;
+  for (const auto& s : shaded) unshaded.push_back(!s);
+  cells_connected(L, unshaded, "the unshaded cells are connected", eager, ctx, enc, "white!");
+}
+
 void cells_connected(const Lattice& L, const std::vector<z3::expr>& lits, const std::string& name, bool eager,
                      z3::context& ctx, Encoding& enc, const std::string& prefix) {
   graph::Rule rule;
@@ -48,6 +55,8 @@ void given_clues(const ShadeBoard& b, const std::vector<z3::expr>& shaded, Encod
     const bool s = g == kGivenShaded;
     enc.clues.push_back({given_id(c, s), given_label(c, s), s ? shaded[static_cast<std::size_t>(i)] : !shaded[static_cast<std::size_t>(i)], {c}, {}});
   }
+  enc.solver_logic = "QF_FD";
+  enc.block_true_literals = false;
 }
 
 // ---------------------------------------------------------------- the encoder base

@@ -54,6 +54,22 @@ inline constexpr int kNoNumber = -1, kUnknownNumber = -2;
 void read_number_grid(const JsonNode& grid, int least, int most, int max_side, Lattice& L, std::vector<int>& numbers);
 std::string number_text(int n);  // "", "?" or the number
 
+// The board's rows, then its columns, each as its cells in order; and a
+// line's name for people ("row 3", "column 2").
+std::vector<std::vector<int>> lines(const Lattice& L);
+std::string line_name(const Lattice& L, std::size_t line);
+
+// The values a changed number may take (diagnose's "change" repairs): lo to
+// hi in order, n left out. A genre's alternatives and its edits both use
+// this list, so that the k-th alternative is the k-th value.
+std::vector<int> other_values(int n, int lo, int hi);
+
+// Drop or change the number whose clue id (id(cell)) `e` names: dropped, the
+// cell holds `dropped`; changed, the e.alternative-th of values(cell, n).
+// False when no numbered cell has that id.
+bool edit_number(const Lattice& L, std::vector<int>& number, const ClueEdit& e, const std::function<std::string(int)>& id,
+                 int dropped, const std::function<std::vector<int>(int, int)>& values);
+
 // Plain checks, appended to `out`.
 void check_givens(const ShadeBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out);
 void check_no_adjacent_shaded(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
@@ -63,10 +79,15 @@ void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded,
 // places of `enc`, in reading order.
 std::vector<z3::expr> shading_vars(const Lattice& L, z3::context& ctx, Encoding& enc);
 void no_adjacent_shaded(const Lattice& L, const std::vector<z3::expr>& shaded, Encoding& enc);
+// Hitori's, kurodoko's and heyawake's shared rules: no two shaded cells side
+// by side, and the unshaded cells connected (cuts unless `eager`).
+void unshaded_area(const Lattice& L, const std::vector<z3::expr>& shaded, bool eager, z3::context& ctx, Encoding& enc);
 // The cells whose literal is true are connected (cuts unless `eager`).
 void cells_connected(const Lattice& L, const std::vector<z3::expr>& lits, const std::string& name, bool eager,
                      z3::context& ctx, Encoding& enc, const std::string& prefix);
-// The given cells as clues (given_id / given_label).
+// The given cells as clues (given_id / given_label), and the solver the
+// shading genres run on (QF_FD: plain clauses and counters); the last step
+// of their encode().
 void given_clues(const ShadeBoard& b, const std::vector<z3::expr>& shaded, Encoding& enc);
 
 class ShadingEncoder : public Encoder {

@@ -98,6 +98,48 @@ void read_number_grid(const JsonNode& grid, int least, int most, int max_side, L
 
 std::string number_text(int n) { return n == kNoNumber ? std::string() : n == kUnknownNumber ? std::string("?") : std::to_string(n); }
 
+std::vector<std::vector<int>> lines(const Lattice& L) {
+  std::vector<std::vector<int>> out;
+  for (int r = 0; r < L.rows; ++r) {
+    out.emplace_back();
+    for (int c = 0; c < L.cols; ++c) out.back().push_back(L.cell(r, c));
+  }
+  for (int c = 0; c < L.cols; ++c) {
+    out.emplace_back();
+    for (int r = 0; r < L.rows; ++r) out.back().push_back(L.cell(r, c));
+  }
+  return out;
+}
+
+std::string line_name(const Lattice& L, std::size_t line) {
+  const int k = static_cast<int>(line);
+  return k < L.rows ? fmt::format("row {}", k + 1) : fmt::format("column {}", k - L.rows + 1);
+}
+
+std::vector<int> other_values(int n, int lo, int hi) {
+  std::vector<int> out;
+  for (int v = lo; v <= hi; ++v)
+    if (v != n) out.push_back(v);
+  return out;
+}
+
+bool edit_number(const Lattice& L, std::vector<int>& number, const ClueEdit& e, const std::function<std::string(int)>& id,
+                 int dropped, const std::function<std::vector<int>(int, int)>& values) {
+  for (int i = 0; i < L.cells(); ++i) {
+    int& n = number[static_cast<std::size_t>(i)];
+    if (n < 0 || id(i) != e.clue_id) continue;
+    if (e.alternative < 0) {
+      n = dropped;
+      return true;
+    }
+    const auto v = values(i, n);
+    if (e.alternative >= static_cast<int>(v.size())) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
+    n = v[static_cast<std::size_t>(e.alternative)];
+    return true;
+  }
+  return false;
+}
+
 void check_givens(const ShadeBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out) {
   for (int i = 0; i < b.lat.cells(); ++i) {
     const int g = b.given[static_cast<std::size_t>(i)];

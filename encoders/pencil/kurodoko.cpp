@@ -1,0 +1,135 @@
+#include "encoders/pencil/kurodoko.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "engine/cardinality.h"
+#include "engine/encoding.h"
+#include "io/error.h"
+#include "io/words.h"
+
+namespace psmt::kurodoko {
+namespace {
+
+// The most a cell can see: its row and column.
+int most_seen(const pencil::Lattice& L) { return L.rows + L.cols - 1; }
+// The numbers diagnose tries instead of n (its "change" repairs): within 4 of n.
+int highest_alternative(const pencil::Lattice& L, int n) { return std::min(most_seen(L), n + 4); }
+std::vector<int> alternatives(const pencil::Lattice& L, int n) { return pencil::other_values(n, std::max(1, n - 4), highest_alternative(L, n)); }
+
+class KurodokoEncoder final : public pencil::ShadingEncoder {
+ public:
+  std::string_view kind() const override { return "kurodoko"; }
+  std::string_view summary() const override {
+    return "shade cells, no two side by side, the unshaded ones connected; a number counts the unshaded cells its "
+           "cell sees in the four directions, itself included (puzz.link's kurodoko, Tatham's range)";
+  }
+  std::vector<std::string> fields() const override { return {"grid", "shaded", "unshaded"}; }
+  std::string schema() const override {
+    return R"json({"description": "Kurodoko (puzz.link's kurodoko, Tatham's range): shade cells so that no two shaded cells are side by side and the unshaded cells are connected; a number is how many unshaded cells its cell sees up, down, left and right until a shaded cell or the edge, itself included. Numbered cells are unshaded. Each number is a clue (grid/r2c3) that diagnose can blame. Solution: one string per row, '#' shaded and '.' unshaded.", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 60, "description": "one array per row (1 to 60 rows and columns): '.' a plain cell, a number, '?' a numbered cell whose number is not given", "items": {"type": "array", "minItems": 1, "maxItems": 60, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 1, "maximum": 119}]}}}, )json" +
+           pencil::givens_schema() +
+           R"json(}, "examples": [{"kind": "kurodoko", "grid": [[".", 3, "."], [".", ".", "."], [4, ".", "."]]}, {"kind": "kurodoko", "name": "pzprjs's test puzzle kurodoko/5/5/i7g5l2l2g4i", "source": "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i", "grid": [[".", ".", ".", 7, "."], [5, ".", ".", ".", "."], [".", ".", 2, ".", "."], [".", ".", ".", ".", 2], [".", 4, ".", ".", "."]], "expect": {"status": "unique"}}]})json";
+  }
+  std::vector<EncodingInfo> encodings() const override {
+    return {{"cuts", "a Bool per cell (shaded), sight Booleans per number and direction, a sequential counter per number; "
+                     "the unshaded cells connected by cut clauses between checks (engine/graph.h)"},
+            {"eager", "the same, with connectedness as reachability clauses from the first unshaded cell"}};
+  }
+
+  std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
+    auto b = std::make_shared<Board>();
+    pencil::read_number_grid(root.at("grid"), 1, 2 * kMaxSide - 1, kMaxSide, b->lat, b->number);
+    pencil::read_givens(root, *b);
+    return b;
+  }
+
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    Encoding enc(ctx);
+    const std::vector<z3::expr> shaded = pencil::shading_vars(L, ctx, enc);
+    pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);
+    for (int i = 0; i < L.cells(); ++i) {
+      eo.check_deadline();
+      const int n = b.number[static_cast<std::size_t>(i)];
+      if (n == pencil::kNoNumber) continue;
+      const Cell c = L.cell_at(i);
+      if (n == pencil::kUnknownNumber) {  // a numbered cell: unshaded, a rule
+        enc.rules.push_back(!shaded[static_cast<std::size_t>(i)]);
+        continue;
+      }
+      // Sight: "the first k cells that way are unshaded", k up to n (seeing
+      // n cells one way is already too many; to the edge when diagnose
+      // weighs other numbers).
+      const int cap = eo.alternatives ? highest_alternative(L, n) : n;
+      std::vector<z3::expr> seen;
+      const char* names[] = {"up", "down", "left", "right"};
+      int d = 0;
+      for (auto [dr, dc] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
+        std::optional<z3::expr> prev;
+        int k = 1;
+        for (int r = c.row + dr, q = c.col + dc; r >= 0 && r < L.rows && q >= 0 && q < L.cols && k <= cap; r += dr, q += dc, ++k) {
+          const z3::expr open = !shaded[static_cast<std::size_t>(L.cell(r, q))];
+          z3::expr v = ctx.bool_const(fmt::format("sight_r{}c{}_{}{}", c.row + 1, c.col + 1, names[d], k).c_str());
+          enc.rules.push_back(v == (prev ? *prev && open : open));
+          seen.push_back(v);
+          prev = v;
+        }
+        ++d;
+      }
+      z3::expr_vector parts(ctx);
+      parts.push_back(!shaded[static_cast<std::size_t>(i)]);
+      if (static_cast<int>(seen.size()) < n - 1) parts.push_back(ctx.bool_val(false));
+      else exactly_k(ctx, seen, static_cast<unsigned>(n - 1), fmt::format("sees_r{}c{}!", c.row + 1, c.col + 1), parts);
+      Clue clue{number_id(c), number_label(c, n), z3::mk_and(parts), {c}, {}};
+      if (eo.alternatives)
+        for (int v : alternatives(L, n)) {
+          z3::expr_vector alt(ctx);
+          alt.push_back(!shaded[static_cast<std::size_t>(i)]);
+          if (static_cast<int>(seen.size()) < v - 1) alt.push_back(ctx.bool_val(false));
+          else exactly_k(ctx, seen, static_cast<unsigned>(v - 1), fmt::format("sees_r{}c{}_as{}!", c.row + 1, c.col + 1, v), alt);
+          clue.alternatives.push_back({number_label(c, v), z3::mk_and(alt)});
+        }
+      enc.clues.push_back(std::move(clue));
+    }
+    pencil::given_clues(b, shaded, enc);
+    return enc;
+  }
+
+  std::string describe(const Puzzle& p) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto numbers = static_cast<std::size_t>(std::count_if(b.number.begin(), b.number.end(), [](int n) { return n != pencil::kNoNumber; }));
+    return fmt::format("{}x{} kurodoko, {}", b.lat.rows, b.lat.cols, plural(numbers, "number"));
+  }
+
+ protected:
+  std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
+    return kurodoko::check_shading(static_cast<const Board&>(p), shaded);
+  }
+  std::string cell_text(const pencil::ShadeBoard& p, int i) const override {
+    return pencil::number_text(static_cast<const Board&>(p).number[static_cast<std::size_t>(i)]);
+  }
+  std::string clue_id_at(const pencil::ShadeBoard& p, int i) const override {
+    return static_cast<const Board&>(p).number[static_cast<std::size_t>(i)] > 0 ? number_id(p.lat.cell_at(i)) : std::string();
+  }
+  std::shared_ptr<pencil::ShadeBoard> clone(const pencil::ShadeBoard& p) const override {
+    return std::make_shared<Board>(static_cast<const Board&>(p));
+  }
+  bool edit_clue(pencil::ShadeBoard& p, const ClueEdit& e) const override {
+    auto& b = static_cast<Board&>(p);
+    return pencil::edit_number(
+        b.lat, b.number, e, [&](int i) { return number_id(b.lat.cell_at(i)); }, pencil::kNoNumber,
+        [&](int, int n) { return alternatives(b.lat, n); });
+  }
+};
+
+}  // namespace
+
+const Encoder& kurodoko_encoder() {
+  static const KurodokoEncoder e;
+  return e;
+}
+
+}  // namespace psmt::kurodoko
