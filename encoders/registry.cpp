@@ -12,6 +12,7 @@
 #include "logic_grid.h"
 #include "nonogram.h"
 #include "pencil/gokigen.h"
+#include "pencil/hashi.h"
 #include "pencil/heyawake.h"
 #include "pencil/hitori.h"
 #include "pencil/kurodoko.h"
@@ -35,6 +36,7 @@ constexpr Entry kKinds[] = {
     {"equation_grid", equation_grid::equation_grid_encoder},
     {"futoshiki", sudoku::futoshiki_encoder},
     {"gokigen", gokigen::gokigen_encoder},
+    {"hashi", hashi::hashi_encoder},
     {"heyawake", heyawake::heyawake_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"hitori", hitori::hitori_encoder},

@@ -12,6 +12,8 @@
 //     one-character form (flag d) is refused by name.
 //   hitori: its own reader (base-36 numbers, '%'/'@' a "?" number).
 //   kurodoko: Number16 over the cells ('.' a number not given).
+//   hashikake (hashi, bridges): Number16 over the cells: an island and its
+//     number ('.' an island whose number is not given).
 //   heyawake (heyawacky): Border (the rooms' walls), then RoomNumber16: a
 //     Number16 value per room in reading order of its first cell, drawn in
 //     that cell.
@@ -228,6 +230,19 @@ Imported kurodoko(const std::vector<std::string>& flags, const std::vector<std::
   return number_genre("kurodoko", "kurodoko", read, b, link);
 }
 
+Imported hashikake(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
+                   const std::string& origin, const std::string& link) {
+  no_flags(flags, pid, origin);
+  const Board b = board_fields(fields, pid, pid + "/COLS/ROWS/DATA", origin);
+  const auto read = pzpr::number16(b.body, 0, b.rows * b.cols, pid, origin);
+  no_trailing(pid, b, read.end, origin);
+  for (std::size_t i = 0; i < read.values.size(); ++i)
+    if (read.values[i] == 0 || read.values[i] > 16)
+      pencil_fail(origin, fmt::format("{} data: an island of {} bridges at r{}c{} (1 to 16)", pid, read.values[i],
+                                      i / static_cast<std::size_t>(b.cols) + 1, i % static_cast<std::size_t>(b.cols) + 1));
+  return number_genre(pid, "hashi", read, b, link);
+}
+
 Imported heyawake(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
                   const std::string& origin, const std::string& link) {
   no_flags(flags, pid, origin);
@@ -287,6 +302,7 @@ std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vecto
   if (pid == "gokigen") return gokigen(flags, fields, origin, link);
   if (pid == "hitori") return hitori(flags, fields, origin, link);
   if (pid == "kurodoko") return kurodoko(flags, fields, origin, link);
+  if (pid == "hashikake" || pid == "hashi" || pid == "bridges") return hashikake(pid, flags, fields, origin, link);
   if (pid == "heyawake" || pid == "heyawacky") return heyawake(pid, flags, fields, origin, link);
   return std::nullopt;
 }

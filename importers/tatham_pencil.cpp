@@ -9,6 +9,9 @@
 //     1..26 cells without a pearl.
 //   singles WxH[d<diff>]: hitori; DESC: one character per cell, 0-9 a-z A-Z
 //     the numbers 0 to 61.
+//   bridges WxH[i<n>][e<n>][m<k>][L][d<n>]: hashi; m the most bridges
+//     between two islands (default 2), L no loops; i, e, d the generator's.
+//     DESC row-major: 1-9 and A-G (10-16) an island's number, a-z 1..26 sea.
 //   range WxH: kurodoko; DESC row-major: decimal numbers ("_" between two
 //     in a row), a-z 1..26 cells without one.
 #include <cctype>
@@ -234,6 +237,47 @@ Imported range(const std::string& params, const std::string& desc, const std::st
   return number_puzzle("range", "kurodoko", fmt::format("Range {}", params), id, numbers, w, h);
 }
 
+Imported bridges(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  const auto [w, h] = read_size(params, i, "bridges", 60, origin);
+  int most = 2;
+  bool no_loops = false;
+  while (i < params.size()) {
+    const char c = params[i++];
+    std::size_t j = i;
+    while (j < params.size() && std::isdigit(static_cast<unsigned char>(params[j])) && j - i < 3) ++j;
+    const std::string digits = params.substr(i, j - i);
+    if (c == 'L') {
+      no_loops = true;
+      continue;
+    }
+    if ((c != 'i' && c != 'e' && c != 'm' && c != 'd') || digits.empty())
+      tatham_pencil_fail(origin, "parameters", fmt::format("{} after the size in {}", quote_input(params.substr(i - 1)), quote_input(params)));
+    if (c == 'm') {
+      most = std::stoi(digits);
+      if (most < 1 || most > 4) tatham_pencil_fail(origin, "parameters", fmt::format("m{}: at most 1 to 4 bridges between two islands", most));
+    }
+    i = j;
+  }
+  std::vector<int> numbers;
+  for (std::size_t k = 0; k < desc.size(); ++k) {
+    const char c = desc[k];
+    if (c >= '1' && c <= '9') numbers.push_back(c - '0');
+    else if (c >= 'A' && c <= 'G') numbers.push_back(c - 'A' + 10);
+    else if (c >= 'a' && c <= 'z') numbers.insert(numbers.end(), static_cast<std::size_t>(c - 'a' + 1), -1);
+    else tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                            fmt::format("unexpected {} (1-9, A-G an island, a-z 1..26 sea)", quote_input(std::string(1, c))));
+    if (static_cast<int>(numbers.size()) > w * h)
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1), fmt::format("more than the {} cells of a {}x{} grid", w * h, w, h));
+  }
+  if (static_cast<int>(numbers.size()) != w * h)
+    tatham_pencil_fail(origin, "description", fmt::format("{} cells, a {}x{} grid has {}", numbers.size(), w, h, w * h));
+  Imported out = number_puzzle("bridges", "hashi", fmt::format("Bridges {}", params), id, numbers, w, h);
+  if (most != 2) out.puzzle["max_bridges"] = most;
+  if (no_loops) out.puzzle["no_loops"] = true;
+  return out;
+}
+
 }  // namespace
 
 std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
@@ -243,6 +287,7 @@ std::optional<Imported> tatham_pencil(const std::string& game, const std::string
   if (game == "slant") return slant(params, desc, origin, id);
   if (game == "singles") return singles(params, desc, origin, id);
   if (game == "range") return range(params, desc, origin, id);
+  if (game == "bridges") return bridges(params, desc, origin, id);
   return std::nullopt;
 }
 

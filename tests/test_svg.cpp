@@ -188,6 +188,14 @@ Expect expected(const json& p, bool solved) {
     for (const auto& r : p["clues"])
       for (char c : r.get<std::string>()) e.givens += c != '.';
     e.numbers = e.givens;
+  } else if (kind == "hashi") {
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (const auto& v : r) {
+        e.cells++;
+        e.givens += v != ".";
+      }
+    e.numbers = e.givens;
   } else if (kind == "nurikabe" || kind == "hitori" || kind == "kurodoko" || kind == "heyawake") {
     // The shading genres (encoders/pencil/shading.h): numbers in cells, shaded cells filled.
     e.givens = 0;
