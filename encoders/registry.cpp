@@ -19,6 +19,7 @@
 #include "pencil/masyu.h"
 #include "pencil/nurikabe.h"
 #include "pencil/slitherlink.h"
+#include "pencil/yajilin.h"
 #include "polyomino.h"
 #include "sudoku/sudoku.h"
 #include "xor_keystream.h"
@@ -53,6 +54,7 @@ constexpr Entry kKinds[] = {
     {"slitherlink", slitherlink::slitherlink_encoder},
     {"sudoku", sudoku::sudoku_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},
+    {"yajilin", yajilin::yajilin_encoder},
 };
 }  // namespace
 

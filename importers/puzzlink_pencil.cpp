@@ -14,6 +14,9 @@
 //   kurodoko: Number16 over the cells ('.' a number not given).
 //   hashikake (hashi, bridges): Number16 over the cells: an island and its
 //     number ('.' an island whose number is not given).
+//   yajilin (yajirin): ArrowNumber16 over the cells; flag b (how clue cells
+//     are drawn) is read, flag o (yajilin_out: the loop may leave the
+//     board) is refused by name, and so is a number without an arrow.
 //   heyawake (heyawacky): Border (the rooms' walls), then RoomNumber16: a
 //     Number16 value per room in reading order of its first cell, drawn in
 //     that cell.
@@ -243,6 +246,41 @@ Imported hashikake(const std::string& pid, const std::vector<std::string>& flags
   return number_genre(pid, "hashi", read, b, link);
 }
 
+Imported yajilin(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
+                 const std::string& origin, const std::string& link) {
+  refuse_variant(flags, pid, origin);
+  for (const auto& f : flags)
+    if (f.find_first_not_of("b") != std::string::npos)
+      pencil_fail(origin, fmt::format("{}: the flag {} is not read{}", pid, quote_input(f),
+                                      f.find('o') != std::string::npos ? " (o: the variant whose loop may run outside the board)" : ""));
+  const Board b = board_fields(fields, pid, pid + "/[b/]COLS/ROWS/DATA", origin);
+  std::vector<int> dirs;
+  const auto read = pzpr::arrow_number16(b.body, 0, b.rows * b.cols, dirs, pid, origin);
+  no_trailing(pid, b, read.end, origin);
+  static const char* arrow = "x^v<>";
+  nlohmann::json grid = nlohmann::json::array();
+  for (int r = 0; r < b.rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < b.cols; ++c) {
+      const auto k = static_cast<std::size_t>(r * b.cols + c);
+      const int v = read.values[k], d = dirs[k];
+      if (v == pzpr::kNone) row.push_back(".");
+      else if (v == -3) row.push_back("x");
+      else if (d == 0) pencil_fail(origin, fmt::format("{} data: a number without an arrow at r{}c{} (not read)", pid, r + 1, c + 1));
+      else row.push_back(std::string(1, arrow[d]) + (v == pzpr::kUnknown ? std::string("?") : std::to_string(v)));
+    }
+    grid.push_back(row);
+  }
+  Builder out("puzz.link " + pid);
+  nlohmann::json& p = out.out.puzzle;
+  p["kind"] = "yajilin";
+  p["name"] = fmt::format("puzz.link {} {}x{}", pid, b.cols, b.rows);
+  p["source"] = link;
+  p["grid"] = grid;
+  out.from("/grid", pid + " data");
+  return out.out;
+}
+
 Imported heyawake(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
                   const std::string& origin, const std::string& link) {
   no_flags(flags, pid, origin);
@@ -301,6 +339,7 @@ std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vecto
   if (pid == "nurikabe") return nurikabe(flags, fields, origin, link);
   if (pid == "gokigen") return gokigen(flags, fields, origin, link);
   if (pid == "hitori") return hitori(flags, fields, origin, link);
+  if (pid == "yajilin" || pid == "yajirin") return yajilin(pid, flags, fields, origin, link);
   if (pid == "kurodoko") return kurodoko(flags, fields, origin, link);
   if (pid == "hashikake" || pid == "hashi" || pid == "bridges") return hashikake(pid, flags, fields, origin, link);
   if (pid == "heyawake" || pid == "heyawacky") return heyawake(pid, flags, fields, origin, link);

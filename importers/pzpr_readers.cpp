@@ -190,4 +190,55 @@ Read hitori(const std::string& body, std::size_t from, int slots, const std::str
   return r;
 }
 
+Read arrow_number16(const std::string& body, std::size_t from, int slots, std::vector<int>& dirs, const std::string& genre,
+                    const std::string& origin) {
+  Read r;
+  r.values.assign(static_cast<std::size_t>(slots), kNone);
+  dirs.assign(static_cast<std::size_t>(slots), kNone);
+  auto hex = [&](std::size_t at, std::size_t n) {
+    if (at + n > body.size()) reader_fail(origin, fmt::format("{} data ends inside the clue at character {}", genre, at));
+    int v = 0;
+    for (std::size_t k = at; k < at + n; ++k) {
+      const char ch = body[k];
+      const int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+      if (d < 0) reader_fail(origin, fmt::format("{} data, character {}: {} is not a hex digit", genre, k + 1, quote_input(std::string(1, ch))));
+      v = v * 16 + d;
+    }
+    return v;
+  };
+  std::size_t i = from;
+  int c = 0;
+  while (i < body.size() && c < slots) {
+    const char ch = body[i];
+    const auto k = static_cast<std::size_t>(c);
+    if (ch == '+') {
+      dirs[k] = 0;
+      r.values[k] = -3;
+      i += 1;
+    } else if (ch >= '0' && ch <= '4') {
+      dirs[k] = ch - '0';
+      if (i + 1 >= body.size()) reader_fail(origin, fmt::format("{} data ends inside the clue at character {}", genre, i + 1));
+      r.values[k] = body[i + 1] == '.' ? kUnknown : hex(i + 1, 1);
+      i += 2;
+    } else if (ch >= '5' && ch <= '9') {
+      dirs[k] = ch - '5';
+      r.values[k] = hex(i + 1, 2);
+      i += 3;
+    } else if (ch == '-') {
+      dirs[k] = hex(i + 1, 1);
+      if (dirs[k] > 4) reader_fail(origin, fmt::format("{} data, character {}: direction {} (0 to 4)", genre, i + 2, dirs[k]));
+      r.values[k] = hex(i + 2, 3);
+      i += 5;
+    } else if (ch >= 'a' && ch <= 'z') {
+      c += ch - 'a';
+      i += 1;
+    } else {
+      reader_fail(origin, fmt::format("{} data, character {}: unexpected {}", genre, i + 1, quote_input(std::string(1, ch))));
+    }
+    ++c;
+  }
+  r.end = i;
+  return r;
+}
+
 }  // namespace psmt::importers::pzpr

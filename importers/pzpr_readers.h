@@ -45,4 +45,13 @@ std::vector<int> rooms_of(const std::vector<int>& walls, int cols, int rows, int
 // other character one cell without a number.
 Read hitori(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
 
+// ArrowNumber16 (decodeArrowNumber16): per clue cell a direction (0 none,
+// 1 up, 2 down, 3 left, 4 right) and a number: '0'-'4' the direction and
+// one hex digit ('.' kUnknown); '5'-'9' the direction plus 5 and two hex
+// digits; '-' the direction and three hex digits; '+' a clue cell without
+// direction or number (number -3); a-z skip 1..26 cells. `dirs` gets the
+// directions (kNone where no clue).
+Read arrow_number16(const std::string& body, std::size_t from, int slots, std::vector<int>& dirs, const std::string& genre,
+                    const std::string& origin);
+
 }  // namespace psmt::importers::pzpr

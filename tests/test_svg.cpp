@@ -182,6 +182,23 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
+  } else if (kind == "yajilin") {
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (const auto& v : r) {
+        e.cells++;
+        e.givens += v != "." && v != "x";  // an arrow and its number; a bare clue cell shows nothing
+      }
+    e.numbers = e.givens;
+    if (solved && p.contains("expect") && p["expect"].contains("solution")) {
+      e.lines = 0;
+      e.filled = 0;
+      for (const auto& r : p["expect"]["solution"])
+        for (char c : r.get<std::string>()) {
+          e.lines += c == '-' || c == '|';
+          e.filled += c == '#';
+        }
+    }
   } else if (kind == "gokigen") {
     e.cells = static_cast<int>((p["clues"].size() - 1) * (p["clues"][0].get<std::string>().size() - 1));
     e.givens = 0;

@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "engine/cardinality.h"
+
 namespace psmt::pencil {
 
 namespace {
@@ -63,6 +65,13 @@ z3::expr none_or_two(z3::context& ctx, const std::vector<z3::expr>& lits, bool a
     clauses.push_back(z3::mk_or(any));
   }
   return z3::mk_and(clauses);
+}
+
+z3::expr count_is(z3::context& ctx, const std::vector<z3::expr>& lits, int k, const std::string& prefix) {
+  if (static_cast<int>(lits.size()) < k) return ctx.bool_val(false);
+  z3::expr_vector parts(ctx);
+  exactly_k(ctx, lits, static_cast<unsigned>(k), prefix, parts);
+  return parts.empty() ? ctx.bool_val(true) : z3::mk_and(parts);
 }
 
 }  // namespace psmt::pencil

@@ -3,6 +3,7 @@
 // literals, and "0 or 2 of these" (a loop's degree at a point or a cell).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include <z3++.h>
@@ -14,5 +15,11 @@ namespace psmt::pencil {
 z3::expr exactly(z3::context& ctx, const std::vector<z3::expr>& lits, int k);
 // 0 or 2 of `lits` true (2 only, when `at_least_one`).
 z3::expr none_or_two(z3::context& ctx, const std::vector<z3::expr>& lits, bool at_least_one = false);
+
+// Exactly k of `lits` as one expression, by a sequential counter whose
+// auxiliary constants are named with `prefix` (false when k > |lits|): how
+// a clue that counts (a room's shaded cells, an island's bridges, an
+// arrow's shaded cells) is written.
+z3::expr count_is(z3::context& ctx, const std::vector<z3::expr>& lits, int k, const std::string& prefix);
 
 }  // namespace psmt::pencil

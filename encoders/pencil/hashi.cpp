@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
 #include "encoders/pencil/shading.h"
 #include "engine/cardinality.h"
@@ -130,12 +131,7 @@ class HashiEncoder final : public Encoder {
       if (n == kSea || n == kUnknown) continue;
       const Cell c = L.cell_at(i);
       const auto& lits = ends[static_cast<std::size_t>(i)];
-      auto count = [&](int v, const std::string& prefix) {
-        if (static_cast<int>(lits.size()) < v) return ctx.bool_val(false);
-        z3::expr_vector parts(ctx);
-        exactly_k(ctx, lits, static_cast<unsigned>(v), prefix, parts);
-        return parts.empty() ? ctx.bool_val(true) : z3::mk_and(parts);
-      };
+      auto count = [&](int v, const std::string& prefix) { return pencil::count_is(ctx, lits, v, prefix); };
       Clue clue{island_id(c), island_label(c, n), count(n, fmt::format("island_r{}c{}!", c.row + 1, c.col + 1)), {c}, {}};
       if (eo.alternatives)
         for (int v : alternatives(b, n))

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <z3++.h>
 
+#include "encoders/pencil/clauses.h"
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "io/error.h"
@@ -111,12 +112,7 @@ class HeyawakeEncoder final : public pencil::ShadingEncoder {
       if (n < 0) continue;
       const Cell c = L.cell_at(i);
       const auto& lits = in_room[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])];
-      auto count = [&](int v, const std::string& prefix) {
-        z3::expr_vector parts(ctx);
-        if (static_cast<int>(lits.size()) < v) return ctx.bool_val(false);
-        exactly_k(ctx, lits, static_cast<unsigned>(v), prefix, parts);
-        return parts.empty() ? ctx.bool_val(true) : z3::mk_and(parts);
-      };
+      auto count = [&](int v, const std::string& prefix) { return pencil::count_is(ctx, lits, v, prefix); };
       Clue clue{number_id(c), number_label(b, i, n), count(n, fmt::format("room_r{}c{}!", c.row + 1, c.col + 1)), {c}, {}};
       if (eo.alternatives)
         for (int v : alternatives(static_cast<int>(lits.size()), n))

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "io/error.h"
+
 namespace psmt::pencil {
 
 std::vector<std::pair<JsonNode, std::string>> char_rows(const JsonNode& node, int least, int most, const char* places) {
@@ -37,6 +39,83 @@ std::vector<std::string> cells_that_differ(const Lattice& L, const std::vector<s
   std::vector<std::string> out;
   for (int i = 0; i < L.cells(); ++i)
     if (a[static_cast<std::size_t>(i)] != b[static_cast<std::size_t>(i)]) out.push_back(cell_label(L.cell_at(i)));
+  return out;
+}
+
+nlohmann::json loop_drawing(const Lattice& L, const std::vector<bool>& step, const std::function<char(int, bool)>& cell) {
+  auto on = [&](int s) { return s >= 0 && step[static_cast<std::size_t>(s)]; };
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < 2 * L.rows - 1; ++r) {
+    std::string s;
+    for (int c = 0; c < 2 * L.cols - 1; ++c) {
+      if (r % 2 == 0 && c % 2 == 0) {
+        const auto st = L.cell_steps(r / 2, c / 2);
+        s += cell(L.cell(r / 2, c / 2), on(st[0]) || on(st[1]) || on(st[2]) || on(st[3]));
+      } else if (r % 2 == 0) {
+        s += on(L.step_right(r / 2, c / 2)) ? '-' : ' ';
+      } else if (c % 2 == 0) {
+        s += on(L.step_down(r / 2, c / 2)) ? '|' : ' ';
+      } else {
+        s += ' ';
+      }
+    }
+    rows.push_back(s);
+  }
+  return rows;
+}
+
+namespace {
+// The drawing's rows, each checked for its length.
+std::vector<std::string> drawing_rows(const Lattice& L, const nlohmann::json& drawing) {
+  if (!drawing.is_array() || static_cast<int>(drawing.size()) != 2 * L.rows - 1)
+    throw InputError("input.shape", "", fmt::format("a loop drawing of {} strings", 2 * L.rows - 1));
+  std::vector<std::string> out;
+  for (int r = 0; r < 2 * L.rows - 1; ++r) {
+    const auto& row = drawing[static_cast<std::size_t>(r)];
+    if (!row.is_string() || static_cast<int>(row.get<std::string>().size()) != 2 * L.cols - 1)
+      throw InputError("input.shape", fmt::format("/{}", r), fmt::format("a string of {} characters", 2 * L.cols - 1));
+    out.push_back(row.get<std::string>());
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<bool> loop_steps(const Lattice& L, const nlohmann::json& drawing) {
+  const auto rows = drawing_rows(L, drawing);
+  std::vector<bool> step(static_cast<std::size_t>(L.steps()), false);
+  for (int r = 0; r < 2 * L.rows - 1; ++r)
+    for (int c = 0; c < 2 * L.cols - 1; ++c) {
+      const char ch = rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+      if (r % 2 == 0 && c % 2 == 1) step[static_cast<std::size_t>(L.step_right(r / 2, c / 2))] = ch == '-';
+      if (r % 2 == 1 && c % 2 == 0) step[static_cast<std::size_t>(L.step_down(r / 2, c / 2))] = ch == '|';
+    }
+  return step;
+}
+
+std::vector<char> drawing_cells(const Lattice& L, const nlohmann::json& drawing) {
+  const auto rows = drawing_rows(L, drawing);
+  std::vector<char> out;
+  for (int r = 0; r < L.rows; ++r)
+    for (int c = 0; c < L.cols; ++c) out.push_back(rows[static_cast<std::size_t>(2 * r)][static_cast<std::size_t>(2 * c)]);
+  return out;
+}
+
+std::vector<Shape> loop_shapes(const Lattice& L, const std::vector<bool>& step) {
+  std::vector<Shape> out;
+  const graph::Graph g = L.cell_graph();
+  for (int s = 0; s < L.steps(); ++s) {
+    if (!step[static_cast<std::size_t>(s)]) continue;
+    const auto [u, v] = g.edges[static_cast<std::size_t>(s)];
+    const Cell a = L.cell_at(u), c = L.cell_at(v);
+    Shape line;
+    line.type = Shape::Type::Line;
+    line.points = {{a.row + 0.5, a.col + 0.5}, {c.row + 0.5, c.col + 0.5}};
+    line.stroke = "#1565c0";
+    line.size = 0.1;
+    line.cls = "loop";
+    line.over = true;
+    out.push_back(line);
+  }
   return out;
 }
 

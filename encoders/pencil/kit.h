@@ -4,6 +4,7 @@
 // canonical form. Each genre file keeps only its own rules.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "engine/encoder.h"
 #include "io/error.h"
 #include "io/json_node.h"
+#include "render/svg.h"
 
 namespace psmt::pencil {
 
@@ -31,6 +33,19 @@ std::vector<Place> cell_places(const Lattice& L);
 
 // The labels of the cells whose values differ.
 std::vector<std::string> cells_that_differ(const Lattice& L, const std::vector<std::string>& a, const std::vector<std::string>& b);
+
+// A loop through cell centres drawn as 2*rows-1 strings of 2*cols-1
+// characters: each cell at an even position (`cell(i, visited)` says which
+// character), "-" and "|" the loop's steps between neighbouring cells
+// (rightward steps row by row, then downward ones: the lattice's steps),
+// spaces elsewhere. And back: the steps, and the character of each cell
+// (InputError naming the row).
+nlohmann::json loop_drawing(const Lattice& L, const std::vector<bool>& step, const std::function<char(int, bool)>& cell);
+std::vector<bool> loop_steps(const Lattice& L, const nlohmann::json& drawing);
+std::vector<char> drawing_cells(const Lattice& L, const nlohmann::json& drawing);
+
+// The loop's steps drawn as lines through the cell centres (class "loop").
+std::vector<Shape> loop_shapes(const Lattice& L, const std::vector<bool>& step);
 
 // A solution given by a person, drawn again canonically by `redraw`; an
 // InputError it throws is located under `node`.

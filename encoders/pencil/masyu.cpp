@@ -161,19 +161,7 @@ class MasyuEncoder final : public Encoder {
           s.cls = kind == Pearl::Black ? "pearl black" : "pearl white";
           g.shapes.push_back(s);
         }
-      for (int s = 0; s < L.steps(); ++s) {
-        if (!on[static_cast<std::size_t>(s)]) continue;
-        const auto [u, v] = L.cell_graph().edges[static_cast<std::size_t>(s)];
-        const Cell a = L.cell_at(u), c = L.cell_at(v);
-        Shape line;
-        line.type = Shape::Type::Line;
-        line.points = {{a.row + 0.5, a.col + 0.5}, {c.row + 0.5, c.col + 0.5}};
-        line.stroke = "#1565c0";
-        line.size = 0.1;
-        line.cls = "loop";
-        line.over = true;
-        g.shapes.push_back(line);
-      }
+      for (const auto& line : pencil::loop_shapes(L, on)) g.shapes.push_back(line);
       apply_marks(g, opt);
       return g.render();
     }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "encoders/pencil/masyu.h"
+#include "encoders/pencil/kit.h"
 #include "engine/graph_check.h"
 #include "io/error.h"
 
@@ -13,46 +14,10 @@ std::string pearl_label(Cell c, Pearl p) {
 }
 
 nlohmann::json solution_json(const Board& b, const std::vector<bool>& step) {
-  const auto& L = b.lat;
-  auto on = [&](int s) { return s >= 0 && step[static_cast<std::size_t>(s)]; };
-  nlohmann::json rows = nlohmann::json::array();
-  for (int r = 0; r < 2 * L.rows - 1; ++r) {
-    std::string s;
-    for (int c = 0; c < 2 * L.cols - 1; ++c) {
-      if (r % 2 == 0 && c % 2 == 0) {
-        const auto st = L.cell_steps(r / 2, c / 2);
-        s += on(st[0]) || on(st[1]) || on(st[2]) || on(st[3]) ? 'o' : '.';
-      } else if (r % 2 == 0) {
-        s += on(L.step_right(r / 2, c / 2)) ? '-' : ' ';
-      } else if (c % 2 == 0) {
-        s += on(L.step_down(r / 2, c / 2)) ? '|' : ' ';
-      } else {
-        s += ' ';
-      }
-    }
-    rows.push_back(s);
-  }
-  return rows;
+  return pencil::loop_drawing(b.lat, step, [](int, bool visited) { return visited ? 'o' : '.'; });
 }
 
-std::vector<bool> steps_of(const Board& b, const nlohmann::json& solution) {
-  const auto& L = b.lat;
-  std::vector<bool> step(static_cast<std::size_t>(L.steps()), false);
-  if (!solution.is_array() || static_cast<int>(solution.size()) != 2 * L.rows - 1)
-    throw InputError("input.shape", "", fmt::format("a loop drawing of {} strings", 2 * L.rows - 1));
-  for (int r = 0; r < 2 * L.rows - 1; ++r) {
-    const auto& row = solution[static_cast<std::size_t>(r)];
-    if (!row.is_string() || static_cast<int>(row.get<std::string>().size()) != 2 * L.cols - 1)
-      throw InputError("input.shape", fmt::format("/{}", r), fmt::format("a string of {} characters", 2 * L.cols - 1));
-    const std::string s = row.get<std::string>();
-    for (int c = 0; c < 2 * L.cols - 1; ++c) {
-      const char ch = s[static_cast<std::size_t>(c)];
-      if (r % 2 == 0 && c % 2 == 1) step[static_cast<std::size_t>(L.step_right(r / 2, c / 2))] = ch == '-';
-      if (r % 2 == 1 && c % 2 == 0) step[static_cast<std::size_t>(L.step_down(r / 2, c / 2))] = ch == '|';
-    }
-  }
-  return step;
-}
+std::vector<bool> steps_of(const Board& b, const nlohmann::json& solution) { return pencil::loop_steps(b.lat, solution); }
 
 std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solution) {
   std::vector<bool> step;
