@@ -19,6 +19,7 @@
 #include "pencil/masyu.h"
 #include "pencil/nurikabe.h"
 #include "pencil/slitherlink.h"
+#include "pencil/tentaisho.h"
 #include "pencil/yajilin.h"
 #include "polyomino.h"
 #include "sudoku/sudoku.h"
@@ -53,6 +54,7 @@ constexpr Entry kKinds[] = {
     {"skyscrapers", sudoku::skyscrapers_encoder},
     {"slitherlink", slitherlink::slitherlink_encoder},
     {"sudoku", sudoku::sudoku_encoder},
+    {"tentaisho", tentaisho::tentaisho_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},
     {"yajilin", yajilin::yajilin_encoder},
 };

@@ -17,6 +17,8 @@
 //   yajilin (yajirin): ArrowNumber16 over the cells; flag b (how clue cells
 //     are drawn) is read, flag o (yajilin_out: the loop may leave the
 //     board) is refused by name, and so is a number without an arrow.
+//   tentaisho: Dot over the (2*COLS-1) x (2*ROWS-1) places a dot can sit,
+//     then (if present) Empty: the holes.
 //   heyawake (heyawacky): Border (the rooms' walls), then RoomNumber16: a
 //     Number16 value per room in reading order of its first cell, drawn in
 //     that cell.
@@ -281,6 +283,36 @@ Imported yajilin(const std::string& pid, const std::vector<std::string>& flags, 
   return out.out;
 }
 
+Imported tentaisho(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
+                   const std::string& origin, const std::string& link) {
+  no_flags(flags, pid, origin);
+  const Board b = board_fields(fields, pid, pid + "/COLS/ROWS/DATA", origin);
+  const int w = 2 * b.cols - 1, h = 2 * b.rows - 1;
+  const auto dots = pzpr::dot(b.body, 0, w * h, pid, origin);
+  const auto holes = pzpr::empty(b.body, dots.end, b.cols * b.rows, pid, origin);
+  no_trailing(pid, b, holes.end, origin);
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < h; ++y) {
+    std::string s;
+    for (int x = 0; x < w; ++x) {
+      const int v = dots.values[static_cast<std::size_t>(y * w + x)];
+      const bool hole = y % 2 == 0 && x % 2 == 0 && holes.values[static_cast<std::size_t>((y / 2) * b.cols + x / 2)];
+      if (hole && v != pzpr::kNone)
+        pencil_fail(origin, fmt::format("{} data: a dot on the hole r{}c{}", pid, y / 2 + 1, x / 2 + 1));
+      s += hole ? 'X' : v == 1 ? 'o' : v == 2 ? '*' : '.';
+    }
+    rows.push_back(s);
+  }
+  Builder out("puzz.link " + pid);
+  nlohmann::json& p = out.out.puzzle;
+  p["kind"] = "tentaisho";
+  p["name"] = fmt::format("puzz.link {} {}x{}", pid, b.cols, b.rows);
+  p["source"] = link;
+  p["dots"] = rows;
+  out.from("/dots", pid + " data");
+  return out.out;
+}
+
 Imported heyawake(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
                   const std::string& origin, const std::string& link) {
   no_flags(flags, pid, origin);
@@ -339,6 +371,7 @@ std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vecto
   if (pid == "nurikabe") return nurikabe(flags, fields, origin, link);
   if (pid == "gokigen") return gokigen(flags, fields, origin, link);
   if (pid == "hitori") return hitori(flags, fields, origin, link);
+  if (pid == "tentaisho") return tentaisho(pid, flags, fields, origin, link);
   if (pid == "yajilin" || pid == "yajirin") return yajilin(pid, flags, fields, origin, link);
   if (pid == "kurodoko") return kurodoko(flags, fields, origin, link);
   if (pid == "hashikake" || pid == "hashi" || pid == "bridges") return hashikake(pid, flags, fields, origin, link);

@@ -241,4 +241,40 @@ Read arrow_number16(const std::string& body, std::size_t from, int slots, std::v
   return r;
 }
 
+Read dot(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin) {
+  Read r;
+  r.values.assign(static_cast<std::size_t>(slots), kNone);
+  std::size_t i = from;
+  int s = 0;
+  while (i < body.size() && s < slots) {
+    const char ch = body[i];
+    if ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f')) {
+      const int v = ch <= '9' ? ch - '0' : ch - 'a' + 10;
+      r.values[static_cast<std::size_t>(s)] = v % 2 + 1;
+      s += v / 2 + 1;
+    } else if (ch >= 'g' && ch <= 'z') {
+      s += ch - 'f';
+    } else {
+      reader_fail(origin, fmt::format("{} data, character {}: unexpected {} in the dots", genre, i + 1, quote_input(std::string(1, ch))));
+    }
+    ++i;
+  }
+  r.end = i;
+  return r;
+}
+
+Read empty(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin) {
+  Read r;
+  r.values.assign(static_cast<std::size_t>(slots), 0);
+  std::size_t i = from;
+  for (int k = 0; k < slots && i < body.size(); k += 5, ++i) {
+    const char ch = body[i];
+    const int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'v' ? ch - 'a' + 10 : -1;
+    if (d < 0) reader_fail(origin, fmt::format("{} data, character {}: unexpected {} in the holes (0-9, a-v)", genre, i + 1, quote_input(std::string(1, ch))));
+    for (int bit = 0; bit < 5 && k + bit < slots; ++bit) r.values[static_cast<std::size_t>(k + bit)] = (d >> (4 - bit)) & 1;
+  }
+  r.end = i;
+  return r;
+}
+
 }  // namespace psmt::importers::pzpr

@@ -54,4 +54,13 @@ Read hitori(const std::string& body, std::size_t from, int slots, const std::str
 Read arrow_number16(const std::string& body, std::size_t from, int slots, std::vector<int>& dirs, const std::string& genre,
                     const std::string& origin);
 
+// Dot (decodeDot): values 1 (white) or 2 (black) over `slots` places: a hex
+// digit d puts a dot of colour (d mod 2) + 1 here and moves (d div 2) + 1
+// places on; g-z move 1..20 places.
+Read dot(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
+
+// Empty (decodeEmpty): one bit per cell, five to a base-32 digit, most
+// significant first; 1 a hole (a cell not on the board).
+Read empty(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
+
 }  // namespace psmt::importers::pzpr

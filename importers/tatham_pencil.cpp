@@ -12,6 +12,9 @@
 //   bridges WxH[i<n>][e<n>][m<k>][L][d<n>]: hashi; m the most bridges
 //     between two islands (default 2), L no loops; i, e, d the generator's.
 //     DESC row-major: 1-9 and A-G (10-16) an island's number, a-z 1..26 sea.
+//   galaxies WxH[d<diff>]: tentaisho; DESC over the (2W-1) x (2H-1) places
+//     a dot can sit, row-major: a-y skip 0..24 places then a dot, A-Y the
+//     same with a black dot, z skip 25 places.
 //   range WxH: kurodoko; DESC row-major: decimal numbers ("_" between two
 //     in a row), a-z 1..26 cells without one.
 #include <cctype>
@@ -278,6 +281,40 @@ Imported bridges(const std::string& params, const std::string& desc, const std::
   return out;
 }
 
+Imported galaxies(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  const auto [w, h] = read_size(params, i, "galaxies", 40, origin);
+  difficulty_only(params, i, origin);
+  const int W = 2 * w - 1, H = 2 * h - 1;
+  std::string places(static_cast<std::size_t>(W * H), '.');
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < desc.size(); ++k) {
+    const char c = desc[k];
+    if (c == 'z') {
+      at += 25;
+      continue;
+    }
+    const bool white = c >= 'a' && c <= 'y', black = c >= 'A' && c <= 'Y';
+    if (!white && !black)
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                         fmt::format("unexpected {} (a-y or A-Y: skip then a dot, z: skip 25)", quote_input(std::string(1, c))));
+    at += static_cast<std::size_t>(white ? c - 'a' : c - 'A');
+    if (at >= places.size())
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1), fmt::format("a dot past the {} places of a {}x{} grid", places.size(), w, h));
+    places[at++] = white ? 'o' : '*';
+  }
+  Builder b("Tatham galaxies");
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < H; ++r) rows.push_back(places.substr(static_cast<std::size_t>(r * W), static_cast<std::size_t>(W)));
+  nlohmann::json& p = b.out.puzzle;
+  p["kind"] = "tentaisho";
+  p["name"] = fmt::format("Galaxies {}", params);
+  p["source"] = id;
+  p["dots"] = rows;
+  b.from("/dots", "description");
+  return b.out;
+}
+
 }  // namespace
 
 std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
@@ -288,6 +325,7 @@ std::optional<Imported> tatham_pencil(const std::string& game, const std::string
   if (game == "singles") return singles(params, desc, origin, id);
   if (game == "range") return range(params, desc, origin, id);
   if (game == "bridges") return bridges(params, desc, origin, id);
+  if (game == "galaxies") return galaxies(params, desc, origin, id);
   return std::nullopt;
 }
 

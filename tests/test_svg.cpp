@@ -182,6 +182,10 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
+  } else if (kind == "tentaisho") {
+    const std::size_t rows = (p["dots"].size() + 1) / 2, cols = (p["dots"][0].get<std::string>().size() + 1) / 2;
+    e.cells = static_cast<int>(rows * cols);  // holes drawn off the board
+    e.givens = e.numbers = 0;                 // dots are shapes
   } else if (kind == "yajilin") {
     e.givens = 0;
     for (const auto& r : p["grid"])
