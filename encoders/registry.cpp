@@ -11,6 +11,7 @@
 #include "kakuro.h"
 #include "logic_grid.h"
 #include "nonogram.h"
+#include "pencil/fillomino.h"
 #include "pencil/gokigen.h"
 #include "pencil/hashi.h"
 #include "pencil/heyawake.h"
@@ -36,6 +37,7 @@ struct Entry {
 constexpr Entry kKinds[] = {
     {"disk_rotation", disk_rotation::disk_rotation_encoder},
     {"equation_grid", equation_grid::equation_grid_encoder},
+    {"fillomino", fillomino::fillomino_encoder},
     {"futoshiki", sudoku::futoshiki_encoder},
     {"gokigen", gokigen::gokigen_encoder},
     {"hashi", hashi::hashi_encoder},

@@ -315,7 +315,7 @@ Imported import_puzzlink(const std::string& query, const std::string& origin, co
   if (fields.size() == 4 && fields[3].empty()) fields.pop_back();  // a trailing '/'
   if (auto pencil = puzzlink_pencil(pid, flags, fields, origin, link)) return *pencil;
   if (pid != "kakuro" && pid != "nonogram" && !sky)
-    puzzlink_fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro, nonogram, skyscrapers, slither, mashu, nurikabe, gokigen, hitori, kurodoko, heyawake, hashikake, yajilin and tentaisho)", quote_input(pid)));
+    puzzlink_fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro, nonogram, skyscrapers, slither, mashu, nurikabe, gokigen, hitori, kurodoko, heyawake, hashikake, yajilin, tentaisho and fillomino)", quote_input(pid)));
   if (fields.size() != 3)
     puzzlink_fail(origin, fmt::format("a {0} link is p?{0}/COLS/ROWS/DATA, this one has {1} parts after the name", pid, fields.size()));
   if (sky) return skyscrapers(fields, origin, link);

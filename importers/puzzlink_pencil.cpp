@@ -17,6 +17,9 @@
 //   yajilin (yajirin): ArrowNumber16 over the cells; flag b (how clue cells
 //     are drawn) is read, flag o (yajilin_out: the loop may leave the
 //     board) is refused by name, and so is a number without an arrow.
+//   fillomino: Number16 over the cells ('.' a number not given: a cell to
+//     fill), then (if present) Border: walls drawn between cells; flag t
+//     (fillomino_tri, the numbers 1 to 3 only) is refused by name.
 //   tentaisho: Dot over the (2*COLS-1) x (2*ROWS-1) places a dot can sit,
 //     then (if present) Empty: the holes.
 //   heyawake (heyawacky): Border (the rooms' walls), then RoomNumber16: a
@@ -313,6 +316,43 @@ Imported tentaisho(const std::string& pid, const std::vector<std::string>& flags
   return out.out;
 }
 
+Imported fillomino(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
+                   const std::string& origin, const std::string& link) {
+  refuse_variant(flags, pid, origin);
+  for (const auto& f : flags)
+    pencil_fail(origin, fmt::format("{}: the flag {} is not read{}", pid, quote_input(f), f == "t" ? " (t: only the numbers 1 to 3)" : ""));
+  const Board b = board_fields(fields, pid, pid + "/COLS/ROWS/DATA", origin);
+  const auto read = pzpr::number16(b.body, 0, b.rows * b.cols, pid, origin);
+  std::size_t end = read.end;
+  nlohmann::json walls = nlohmann::json::array();
+  if (end < b.body.size()) {
+    const auto border = pzpr::border(b.body, end, b.cols, b.rows, pid, origin);
+    end = border.end;
+    const int vertical = (b.cols - 1) * b.rows;
+    for (int k = 0; k < static_cast<int>(border.values.size()); ++k) {
+      if (!border.values[static_cast<std::size_t>(k)]) continue;
+      if (k < vertical) {
+        const int r = k / (b.cols - 1), c = k % (b.cols - 1);
+        walls.push_back(fmt::format("r{}c{}|r{}c{}", r + 1, c + 1, r + 1, c + 2));
+      } else {
+        const int r = (k - vertical) / b.cols, c = (k - vertical) % b.cols;
+        walls.push_back(fmt::format("r{}c{}_r{}c{}", r + 1, c + 1, r + 2, c + 1));
+      }
+    }
+  }
+  no_trailing(pid, b, end, origin);
+  for (std::size_t i = 0; i < read.values.size(); ++i)
+    if (read.values[i] == 0 || read.values[i] > b.cols * b.rows)
+      pencil_fail(origin, fmt::format("{} data: a {} at r{}c{} (1 to the {} cells of the board)", pid, read.values[i],
+                                      i / static_cast<std::size_t>(b.cols) + 1, i % static_cast<std::size_t>(b.cols) + 1, b.cols * b.rows));
+  Imported out = number_genre(pid, "fillomino", read, b, link);
+  if (!walls.empty()) {
+    out.puzzle["walls"] = walls;
+    out.provenance.emplace_back("/walls", pid + " data (borders)");
+  }
+  return out;
+}
+
 Imported heyawake(const std::string& pid, const std::vector<std::string>& flags, const std::vector<std::string>& fields,
                   const std::string& origin, const std::string& link) {
   no_flags(flags, pid, origin);
@@ -371,6 +411,7 @@ std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vecto
   if (pid == "nurikabe") return nurikabe(flags, fields, origin, link);
   if (pid == "gokigen") return gokigen(flags, fields, origin, link);
   if (pid == "hitori") return hitori(flags, fields, origin, link);
+  if (pid == "fillomino") return fillomino(pid, flags, fields, origin, link);
   if (pid == "tentaisho") return tentaisho(pid, flags, fields, origin, link);
   if (pid == "yajilin" || pid == "yajirin") return yajilin(pid, flags, fields, origin, link);
   if (pid == "kurodoko") return kurodoko(flags, fields, origin, link);

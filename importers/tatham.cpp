@@ -582,7 +582,7 @@ Imported import_game_id(const std::string& game, const std::string& id, const st
   if (game == "pattern") return pattern(params, desc, origin, full);
   if (auto pencil = tatham_pencil(game, params, desc, origin, full)) return *pencil;
   tatham_fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads "
-                               "towers, solo, keen, unequal, pattern, loopy, pearl, slant, singles, range, bridges and galaxies)", game));
+                               "towers, solo, keen, unequal, pattern, loopy, pearl, slant, singles, range, bridges, galaxies and filling)", game));
 }
 
 }  // namespace psmt::importers

@@ -15,6 +15,9 @@
 //   galaxies WxH[d<diff>]: tentaisho; DESC over the (2W-1) x (2H-1) places
 //     a dot can sit, row-major: a-y skip 0..24 places then a dot, A-Y the
 //     same with a black dot, z skip 25 places.
+//   filling WxH: fillomino; DESC row-major: a character per given number,
+//     its value the character's code less '0' (so ':' is 10), '0' a blank,
+//     a-z 1..26 blanks.
 //   range WxH: kurodoko; DESC row-major: decimal numbers ("_" between two
 //     in a row), a-z 1..26 cells without one.
 #include <cctype>
@@ -315,6 +318,25 @@ Imported galaxies(const std::string& params, const std::string& desc, const std:
   return b.out;
 }
 
+Imported filling(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
+  std::size_t i = 0;
+  const auto [w, h] = read_size(params, i, "filling", 30, origin);
+  difficulty_only(params, i, origin);
+  std::vector<int> numbers;
+  for (std::size_t k = 0; k < desc.size(); ++k) {
+    const char c = desc[k];
+    if (c >= 'a' && c <= 'z') numbers.insert(numbers.end(), static_cast<std::size_t>(c - 'a' + 1), -1);
+    else if (c >= '0' && c < 'a' && c - '0' <= w * h) numbers.push_back(c == '0' ? -1 : c - '0');
+    else tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                            fmt::format("unexpected {} (a number as its code less '0', a-z 1..26 blanks)", quote_input(std::string(1, c))));
+    if (static_cast<int>(numbers.size()) > w * h)
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1), fmt::format("more than the {} cells of a {}x{} grid", w * h, w, h));
+  }
+  if (static_cast<int>(numbers.size()) != w * h)
+    tatham_pencil_fail(origin, "description", fmt::format("{} cells, a {}x{} grid has {}", numbers.size(), w, h, w * h));
+  return number_puzzle("filling", "fillomino", fmt::format("Filling {}", params), id, numbers, w, h);
+}
+
 }  // namespace
 
 std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
@@ -326,6 +348,7 @@ std::optional<Imported> tatham_pencil(const std::string& game, const std::string
   if (game == "range") return range(params, desc, origin, id);
   if (game == "bridges") return bridges(params, desc, origin, id);
   if (game == "galaxies") return galaxies(params, desc, origin, id);
+  if (game == "filling") return filling(params, desc, origin, id);
   return std::nullopt;
 }
 

@@ -182,6 +182,14 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
+  } else if (kind == "fillomino") {
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (const auto& v : r) {
+        e.cells++;
+        e.givens += v.is_number();
+      }
+    e.numbers = solved ? e.cells : e.givens;  // the answer writes a number in every cell
   } else if (kind == "tentaisho") {
     const std::size_t rows = (p["dots"].size() + 1) / 2, cols = (p["dots"][0].get<std::string>().size() + 1) / 2;
     e.cells = static_cast<int>(rows * cols);  // holes drawn off the board

@@ -120,9 +120,10 @@ class TentaishoEncoder final : public Encoder {
         const int m = mirror(b, b.dots[static_cast<std::size_t>(k)], i);
         enc.rules.push_back(!v || *in[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)]);
       }
-      z3::expr_vector one(ctx);
-      if (lits.empty()) one.push_back(ctx.bool_val(false));
-      else exactly_k(ctx, lits, 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), one);
+      z3::expr_vector any(ctx), one(ctx);  // at least one, at most one (a sequential counter)
+      for (const auto& l : lits) any.push_back(l);
+      enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : z3::mk_or(any));
+      at_most_k(ctx, lits, 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), one);
       for (const auto& e : one) enc.rules.push_back(e);
       if (const int a = b.assigned[static_cast<std::size_t>(i)]) {
         const auto& v = in[static_cast<std::size_t>(i)][static_cast<std::size_t>(a - 1)];

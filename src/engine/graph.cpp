@@ -1,6 +1,7 @@
 #include "engine/graph.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -27,9 +28,95 @@ constexpr std::size_t kMaxCutsPerModel = 64;
 
 }  // namespace
 
+namespace {
+
+// The vertices reached from v over `edges` (true), in breadth-first order,
+// at most `limit` of them, with the edge that reached each (-1 for v).
+std::vector<std::pair<int, int>> reached(const Graph& g, int v, const std::vector<bool>& edges, std::size_t limit) {
+  std::vector<std::pair<int, int>> order{{v, -1}};
+  std::vector<bool> seen(static_cast<std::size_t>(g.vertices), false);
+  seen[static_cast<std::size_t>(v)] = true;
+  for (std::size_t q = 0; q < order.size() && order.size() < limit; ++q)
+    for (int e : g.incident[static_cast<std::size_t>(order[q].first)]) {
+      if (!edges[static_cast<std::size_t>(e)]) continue;
+      const int w = g.other(e, order[q].first);
+      if (seen[static_cast<std::size_t>(w)]) continue;
+      seen[static_cast<std::size_t>(w)] = true;
+      order.push_back({w, e});
+      if (order.size() >= limit) break;
+    }
+  return order;
+}
+
+std::vector<Cut> sized_area_cuts(const Graph& g, const Rule& rule, const std::vector<bool>& label_on, const std::vector<bool>& edge_on) {
+  std::vector<Cut> out;
+  std::vector<int> label(static_cast<std::size_t>(g.vertices), -1);  // the true label literal per vertex
+  for (std::size_t j = 0; j < rule.labels.size(); ++j)
+    if (label_on[j]) label[static_cast<std::size_t>(rule.labels[j].first)] = static_cast<int>(j);
+  std::vector<bool> done(static_cast<std::size_t>(g.vertices), false);
+  for (int v = 0; v < g.vertices && out.size() < kMaxCutsPerModel; ++v) {
+    if (done[static_cast<std::size_t>(v)]) continue;
+    const auto area = reached(g, v, edge_on, static_cast<std::size_t>(g.vertices));
+    for (const auto& [w, e] : area) done[static_cast<std::size_t>(w)] = true;
+    // The first vertex of the area whose label disagrees with its size.
+    for (const auto& [w, e0] : area) {
+      const int j = label[static_cast<std::size_t>(w)];
+      if (j < 0) continue;
+      const auto n = static_cast<std::size_t>(rule.labels[static_cast<std::size_t>(j)].second);
+      if (n == area.size()) continue;
+      Cut c;
+      c.vertices.push_back({j, false});
+      if (area.size() > n) {  // a tree of n+1 vertices through w
+        for (const auto& [x, e] : reached(g, w, edge_on, n + 1))
+          if (e >= 0) c.edges.push_back({e, false});
+      } else {  // the area's tree, or an edge leaving it
+        std::vector<bool> inside(static_cast<std::size_t>(g.vertices), false);
+        for (const auto& [x, e] : area) inside[static_cast<std::size_t>(x)] = true;
+        for (const auto& [x, e] : reached(g, w, edge_on, area.size()))
+          if (e >= 0) c.edges.push_back({e, false});
+        for (std::size_t e = 0; e < g.edges.size(); ++e)
+          if (inside[static_cast<std::size_t>(g.edges[e].first)] != inside[static_cast<std::size_t>(g.edges[e].second)])
+            c.edges.push_back({static_cast<int>(e), true});
+      }
+      out.push_back(std::move(c));
+      break;
+    }
+  }
+  return out;
+}
+
+// A sized-area cut follows from the rule: its one negated label (v, n), its
+// negated edges joining a set S of vertices through v (a tree), and either
+// |S| > n with no positive edge, or |S| < n with every edge leaving S
+// positive.
+bool valid_sized_area_cut(const Graph& g, const Rule& rule, const Cut& cut) {
+  if (cut.vertices.size() != 1 || cut.vertices[0].second) return false;
+  const auto [v, n] = rule.labels[static_cast<std::size_t>(cut.vertices[0].first)];
+  std::vector<bool> tree(g.edges.size(), false), leaving(g.edges.size(), false);
+  for (auto [e, positive] : cut.edges) (positive ? leaving : tree)[static_cast<std::size_t>(e)] = true;
+  const auto set = reached(g, v, tree, static_cast<std::size_t>(g.vertices));
+  std::size_t tree_edges = 0;
+  for (bool t : tree) tree_edges += t ? 1 : 0;
+  if (tree_edges + 1 != set.size()) return false;  // the negated edges are exactly a tree through v
+  std::vector<bool> inside(static_cast<std::size_t>(g.vertices), false);
+  for (const auto& [x, e] : set) inside[static_cast<std::size_t>(x)] = true;
+  std::size_t positives = 0;
+  for (bool l : leaving) positives += l ? 1 : 0;
+  if (set.size() > static_cast<std::size_t>(n)) return positives == 0;
+  if (set.size() == static_cast<std::size_t>(n)) return false;
+  for (std::size_t e = 0; e < g.edges.size(); ++e) {
+    const bool out_of = inside[static_cast<std::size_t>(g.edges[e].first)] != inside[static_cast<std::size_t>(g.edges[e].second)];
+    if (out_of != leaving[e]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on, const std::vector<bool>& edge_on) {
   const Graph g = indexed(rule0.graph);
   std::vector<Cut> out;
+  if (rule0.kind == RuleKind::SizedAreas) return sized_area_cuts(g, rule0, vertex_on, edge_on);
   if (rule0.kind == RuleKind::Acyclic) {
     std::vector<bool> active = edge_on;
     while (out.size() < kMaxCutsPerModel) {
@@ -105,6 +192,7 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
 
 bool valid_cut(const Rule& rule0, const Cut& cut) {
   const Graph g = indexed(rule0.graph);
+  if (rule0.kind == RuleKind::SizedAreas) return valid_sized_area_cut(g, rule0, cut);
   if (rule0.kind == RuleKind::Acyclic) {
     std::vector<bool> active(g.edges.size(), false);
     for (auto [e, positive] : cut.edges) {
@@ -145,6 +233,7 @@ void encode_eager(const Rule& rule0, z3::context& ctx, z3::expr_vector& rules, c
   const int n = g.vertices;
   auto fresh = [&](const std::string& name) { return ctx.bool_const((prefix + name).c_str()); };
   auto define = [&](const z3::expr& var, const z3::expr& value) { rules.push_back(var == value); };
+  if (rule0.kind == RuleKind::SizedAreas) throw std::logic_error("sized areas have no eager encoding: " + rule0.name);
   if (rule0.kind == RuleKind::Acyclic) {
     // Peeling: an edge stays while both its ends keep two or more edges; a
     // forest loses every edge within ceil(n/2)+1 rounds, a cycle never does.

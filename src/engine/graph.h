@@ -7,6 +7,9 @@
 //                                          every vertex, one loop; with
 //                                          all_vertices, hashi's islands)
 //   "these edges form no cycle"           (Acyclic: gokigen's diagonals)
+//   "each area has the size its vertices  (SizedAreas: fillomino; the areas
+//    say"                                  are the components of the true
+//                                          edges)
 //
 // Cuts (lazy): the kind puts the rule in Encoding::lazy_rules. The back end
 // (make_backend wraps it, engine/graph.cpp) solves without it; when a model
@@ -17,7 +20,11 @@
 //   - connected edges: an edge of one piece and an edge of another: not e or
 //     not f or some edge leaving the first piece's vertices (all_vertices:
 //     some edge leaving the part);
-//   - no cycle: not every edge of the cycle.
+//   - no cycle: not every edge of the cycle;
+//   - sized areas: for a vertex v labelled n whose area is too big, "not
+//     (v labelled n and the edges of a tree of n+1 vertices through v)";
+//     too small (the area C), "not (v labelled n and a spanning tree of C)
+//     or some edge leaving C".
 // Each cut follows from the rule alone (never from a clue, so diagnose never
 // blames one), so solutions, counts and uniqueness are exact, and proofs
 // (--proof, --certify) cover the formula and the cuts. Each cut is checked
@@ -47,7 +54,7 @@ class Backend;
 
 namespace graph {
 
-enum class RuleKind { ConnectedVertices, ConnectedEdges, Acyclic };
+enum class RuleKind { ConnectedVertices, ConnectedEdges, Acyclic, SizedAreas };
 
 struct Rule {
   RuleKind kind = RuleKind::ConnectedVertices;
@@ -55,9 +62,13 @@ struct Rule {
   Graph graph;
   // ConnectedVertices: a literal per vertex (a Boolean constant, its
   // negation, or true: always in). ConnectedEdges and Acyclic: per edge.
+  // SizedAreas: vertex_lits are labels, "vertex labels[j].first has size
+  // labels[j].second" (one true per vertex in a model, which the kind's own
+  // clauses make so); edge_lits join two vertices into one area.
   std::vector<z3::expr> vertex_lits;
   std::vector<z3::expr> edge_lits;
   bool all_vertices = false;  // ConnectedEdges: every vertex must be joined
+  std::vector<std::pair<int, int>> labels;  // SizedAreas: per vertex literal, (vertex, size)
 };
 
 // A clause over a rule's literals: vertex and edge literals, each taken
@@ -74,7 +85,9 @@ bool valid_cut(const Rule& rule, const Cut& cut);
 // The cut as a Z3 clause over the rule's literals.
 z3::expr cut_clause(const Rule& rule, const Cut& cut, z3::context& ctx);
 
-// The rule as clauses, added to `rules`; auxiliary constants are named with `prefix`.
+// The rule as clauses, added to `rules`; auxiliary constants are named with
+// `prefix`. SizedAreas has no eager encoding (std::logic_error): its kinds
+// offer cuts only.
 void encode_eager(const Rule& rule, z3::context& ctx, z3::expr_vector& rules, const std::string& prefix);
 
 // The back end for an encoding with lazy rules: cuts added between checks.

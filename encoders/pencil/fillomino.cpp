@@ -1,0 +1,256 @@
+#include "encoders/pencil/fillomino.h"
+
+#include <algorithm>
+#include <regex>
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include "encoders/pencil/kit.h"
+#include "encoders/pencil/shading.h"
+#include "engine/cardinality.h"
+#include "engine/encoding.h"
+#include "engine/graph.h"
+#include "io/error.h"
+#include "io/words.h"
+#include "render/marks.h"
+#include "render/svg.h"
+
+namespace psmt::fillomino {
+namespace {
+
+// The numbers diagnose tries instead of n: within 3 of it.
+std::vector<int> alternatives(const Board& b, int n) { return pencil::other_values(n, std::max(1, n - 3), std::min(b.lat.cells(), n + 3)); }
+
+class FillominoEncoder final : public Encoder {
+ public:
+  std::string_view kind() const override { return "fillomino"; }
+  std::string_view summary() const override {
+    return "write a number in every cell so that each area of equal neighbouring numbers has as many cells as its "
+           "number (puzz.link's fillomino, Tatham's filling)";
+  }
+  std::vector<std::string> fields() const override { return {"grid", "walls"}; }
+  std::string schema() const override {
+    return R"json({"description": "Fillomino (puzz.link's fillomino, Tatham's filling): write a number in every cell so that each area (cells joined to neighbours with the same number) has as many cells as its number; walls given between two cells separate areas. Each given number is a clue (grid/r2c3) that diagnose can blame. Solution: one array per row of numbers.", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 30, "description": "one array per row (1 to 30 rows and columns): a number given, '.' or '?' a cell to fill", "items": {"type": "array", "minItems": 1, "maxItems": 30, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 1, "maximum": 900}]}}}, "walls": {"type": "array", "description": "walls between neighbouring cells: 'r1c1|r1c2' (side by side) or 'r1c1_r2c1' (one above the other)", "items": {"type": "string"}}}, "examples": [{"kind": "fillomino", "grid": [[".", 2, "."], [3, ".", "."], [".", ".", 1]]}, {"kind": "fillomino", "name": "pzprjs's test puzzle fillomino/6/6/h4j53g2k5233k2g14j3h", "source": "https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h", "grid": [[".", ".", 4, ".", ".", "."], [".", 5, 3, ".", 2, "."], [".", ".", ".", ".", 5, 2], [3, 3, ".", ".", ".", "."], [".", 2, ".", 1, 4, "."], [".", ".", ".", 3, ".", "."]], "expect": {"status": "unique"}}]})json";
+  }
+  std::vector<EncodingInfo> encodings() const override {
+    return {{"cuts", "a Bool per cell and size (one-hot), 'same area' per pair of neighbours defined by equal sizes; each "
+                     "area's size by the engine's sized-areas cut clauses between checks (engine/graph.h)"},
+            {"cuts-plain", "the same without the helper clauses (a 1 alone, a larger number joined): the sizes left to the "
+                           "cuts alone, to check the helpers against (the rule has no eager form)"}};
+  }
+
+  std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
+    auto b = std::make_shared<Board>();
+    pencil::read_number_grid(root.at("grid"), 1, kMaxSide * kMaxSide, kMaxSide, b->lat, b->given);
+    for (auto& n : b->given) n = std::max(n, 0);  // '.' and '?': a cell to fill
+    const auto& L = b->lat;
+    for (int i = 0; i < L.cells(); ++i)
+      if (b->given[static_cast<std::size_t>(i)] > L.cells()) {
+        const Cell c = L.cell_at(i);
+        root.at("grid").items()[static_cast<std::size_t>(c.row)].items()[static_cast<std::size_t>(c.col)].fail(
+            "input.value", fmt::format("{} is more than the {} cells of the board", b->given[static_cast<std::size_t>(i)], L.cells()));
+      }
+    b->wall.assign(static_cast<std::size_t>(L.steps()), false);
+    if (auto walls = root.find("walls"))
+      for (const auto& item : walls->items()) {
+        static const std::regex w(R"(r(\d{1,3})c(\d{1,3})([|_])r(\d{1,3})c(\d{1,3}))");
+        const std::string s = item.as_string();
+        std::smatch m;
+        if (!std::regex_match(s, m, w)) item.fail("input.value", fmt::format("{}: \"r1c1|r1c2\" or \"r1c1_r2c1\"", quote_input(s)));
+        const int r = std::stoi(m[1]) - 1, c = std::stoi(m[2]) - 1, r2 = std::stoi(m[4]) - 1, c2 = std::stoi(m[5]) - 1;
+        const bool across = m[3] == "|";
+        const bool ok = r >= 0 && c >= 0 && r < L.rows && c < L.cols && (across ? r2 == r && c2 == c + 1 && c2 < L.cols : c2 == c && r2 == r + 1 && r2 < L.rows);
+        if (!ok) item.fail("input.value", quote_input(s) + ": two neighbouring cells of the board, left to right or top to bottom");
+        b->wall[static_cast<std::size_t>(across ? L.step_right(r, c) : L.step_down(r, c))] = true;
+      }
+    return b;
+  }
+
+  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    const int K = L.cells();
+    Encoding enc(ctx);
+    graph::Rule areas;
+    areas.kind = graph::RuleKind::SizedAreas;
+    areas.name = "each area has the size of its number";
+    areas.graph = L.cell_graph();
+    // is[cell][k-1]: the cell holds k.
+    std::vector<std::vector<z3::expr>> is(static_cast<std::size_t>(L.cells()));
+    for (int i = 0; i < L.cells(); ++i) {
+      eo.check_deadline();
+      std::vector<unsigned> place;
+      for (int k = 1; k <= K; ++k) {
+        is[static_cast<std::size_t>(i)].push_back(ctx.bool_const(fmt::format("{}_is_{}", cell_label(L.cell_at(i)), k).c_str()));
+        place.push_back(enc.decision_vars.size());
+        enc.decision_vars.push_back(is[static_cast<std::size_t>(i)].back());
+        areas.vertex_lits.push_back(is[static_cast<std::size_t>(i)].back());
+        areas.labels.push_back({i, k});
+      }
+      enc.places.push_back(place);
+      // Exactly one: at least one, and at most one by a sequential counter
+      // (exactly_k's "at least" side would cost a square of the sizes).
+      z3::expr_vector one(ctx);
+      for (const auto& l : is[static_cast<std::size_t>(i)]) one.push_back(l);
+      enc.rules.push_back(z3::mk_or(one));
+      z3::expr_vector most(ctx);
+      at_most_k(ctx, is[static_cast<std::size_t>(i)], 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), most);
+      for (const auto& e : most) enc.rules.push_back(e);
+    }
+    // Same area exactly when the numbers are equal (and never across a wall).
+    std::vector<std::vector<z3::expr>> steps_at(static_cast<std::size_t>(L.cells()));
+    for (int s = 0; s < L.steps(); ++s) {
+      const auto [u, v] = areas.graph.edges[static_cast<std::size_t>(s)];
+      const z3::expr same = ctx.bool_const(fmt::format("same_{}", step_label(L, s)).c_str());
+      areas.edge_lits.push_back(same);
+      steps_at[static_cast<std::size_t>(u)].push_back(same);
+      steps_at[static_cast<std::size_t>(v)].push_back(same);
+      if (b.wall[static_cast<std::size_t>(s)]) enc.rules.push_back(!same);
+      for (int k = 0; k < K; ++k) {
+        const z3::expr& a = is[static_cast<std::size_t>(u)][static_cast<std::size_t>(k)];
+        const z3::expr& c = is[static_cast<std::size_t>(v)][static_cast<std::size_t>(k)];
+        enc.rules.push_back(!a || !c || same);
+        enc.rules.push_back(!same || !a || c);
+        enc.rules.push_back(!same || !c || a);
+      }
+    }
+    // What the rule implies at once: a 1 is alone, a larger number is not.
+    for (int i = 0; i < L.cells() && encoding != "cuts-plain"; ++i) {
+      z3::expr_vector any(ctx);
+      for (const auto& s : steps_at[static_cast<std::size_t>(i)]) {
+        any.push_back(s);
+        enc.rules.push_back(!is[static_cast<std::size_t>(i)][0] || !s);
+      }
+      enc.rules.push_back(is[static_cast<std::size_t>(i)][0] || z3::mk_or(any));
+    }
+    enc.lazy_rules.push_back(std::move(areas));
+    for (int i = 0; i < L.cells(); ++i) {
+      const int n = b.given[static_cast<std::size_t>(i)];
+      if (!n) continue;
+      const Cell c = L.cell_at(i);
+      Clue clue{given_id(c), given_label(c, n), is[static_cast<std::size_t>(i)][static_cast<std::size_t>(n - 1)], {c}, {}};
+      if (eo.alternatives)
+        for (int v : alternatives(b, n)) clue.alternatives.push_back({given_label(c, v), is[static_cast<std::size_t>(i)][static_cast<std::size_t>(v - 1)]});
+      enc.clues.push_back(std::move(clue));
+    }
+    enc.solver_logic = "QF_FD";
+    enc.block_true_literals = true;
+    return enc;
+  }
+
+  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto K = static_cast<std::size_t>(b.lat.cells());
+    std::vector<int> number(K, 0);
+    for (std::size_t i = 0; i < K; ++i)
+      for (std::size_t k = 0; k < K; ++k)
+        if (values[i * K + k] != 0) number[i] = static_cast<int>(k) + 1;
+    return solution_json(b, number);
+  }
+
+  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
+    const auto& b = static_cast<const Board&>(p);
+    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, numbers_of(b, j)); });
+  }
+
+  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
+    const auto& b = static_cast<const Board&>(p);
+    try {
+      return check_numbers(b, numbers_of(b, solution));
+    } catch (const InputError& e) {
+      return {{"rule/shape", e.what()}};
+    }
+  }
+
+  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
+    return pencil::cells_that_differ(static_cast<const Board&>(p).lat, place_values(p, a), place_values(p, c));
+  }
+
+  std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    const std::vector<int> number = solution ? numbers_of(b, *solution) : b.given;
+    if (opt.format == RenderFormat::Svg) {
+      // Areas: components of equal neighbouring numbers (walls drawn between them).
+      const graph::Graph g = L.cell_graph();
+      std::vector<bool> joined(g.edges.size()), all(static_cast<std::size_t>(L.cells()), true);
+      for (std::size_t e = 0; e < g.edges.size(); ++e)
+        joined[e] = !b.wall[e] && number[static_cast<std::size_t>(g.edges[e].first)] != 0 &&
+                    number[static_cast<std::size_t>(g.edges[e].first)] == number[static_cast<std::size_t>(g.edges[e].second)];
+      int count = 0;
+      const auto area = graph::components(g, all, joined, count);
+      GridSvg s;
+      s.rows = L.rows;
+      s.cols = L.cols;
+      s.title = opt.title;
+      s.cell_text = [&](Cell c) {
+        const int n = number[static_cast<std::size_t>(L.cell(c.row, c.col))];
+        return n ? std::to_string(n) : std::string();
+      };
+      s.is_given = [&](Cell c) { return b.given[static_cast<std::size_t>(L.cell(c.row, c.col))] != 0; };
+      s.highlighted = [&](Cell c) {
+        return has_cell(opt.highlight, c) ||
+               std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), given_id(c)) != opt.highlight_clues.end();
+      };
+      s.region = [&](Cell c) { return area[static_cast<std::size_t>(L.cell(c.row, c.col))]; };
+      apply_marks(s, opt);
+      return s.render();
+    }
+    std::string out;
+    for (int r = 0; r < L.rows; ++r) {
+      std::string line;
+      for (int c = 0; c < L.cols; ++c) {
+        const int n = number[static_cast<std::size_t>(L.cell(r, c))];
+        line += fmt::format("{:>3}", n ? std::to_string(n) : std::string("."));
+      }
+      out += line + "\n";
+    }
+    return out;
+  }
+
+  std::string describe(const Puzzle& p) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto givens = static_cast<std::size_t>(std::count_if(b.given.begin(), b.given.end(), [](int n) { return n > 0; }));
+    const auto walls = static_cast<std::size_t>(std::count(b.wall.begin(), b.wall.end(), true));
+    return fmt::format("{}x{} fillomino, {}{}", b.lat.rows, b.lat.cols, plural(givens, "number"), walls ? ", " + plural(walls, "wall") : std::string());
+  }
+
+  std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
+
+  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
+    std::vector<std::string> out;
+    for (int n : numbers_of(static_cast<const Board&>(p), solution)) out.push_back(std::to_string(n));
+    return out;
+  }
+
+  std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    for (const auto& e : edits)
+      if (!pencil::edit_number(
+              b->lat, b->given, e, [&](int i) { return b->given[static_cast<std::size_t>(i)] ? given_id(b->lat.cell_at(i)) : std::string(); }, 0,
+              [&](int, int n) { return alternatives(*b, n); }))
+        throw InputError("input.value", "#", "no clue " + e.clue_id);
+    return b;
+  }
+
+  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution, const std::vector<std::size_t>& place_indices,
+                                           std::vector<std::string>* labels) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    const auto number = numbers_of(*b, solution);
+    for (auto k : place_indices) {
+      b->given[k] = number[k];
+      if (labels) labels->push_back(given_label(b->lat.cell_at(static_cast<int>(k)), number[k]));
+    }
+    return b;
+  }
+};
+
+}  // namespace
+
+const Encoder& fillomino_encoder() {
+  static const FillominoEncoder e;
+  return e;
+}
+
+}  // namespace psmt::fillomino
