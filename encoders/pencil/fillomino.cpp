@@ -7,6 +7,7 @@
 #include <z3++.h>
 
 #include "encoders/pencil/kit.h"
+#include "encoders/pencil/valued.h"
 #include "encoders/pencil/shading.h"
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
@@ -22,7 +23,7 @@ namespace {
 // The numbers diagnose tries instead of n: within 3 of it.
 std::vector<int> alternatives(const Board& b, int n) { return pencil::other_values(n, std::max(1, n - 3), std::min(b.lat.cells(), n + 3)); }
 
-class FillominoEncoder final : public Encoder {
+class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
  public:
   std::string_view kind() const override { return "fillomino"; }
   std::string_view summary() const override {
@@ -149,24 +150,6 @@ class FillominoEncoder final : public Encoder {
     return solution_json(b, number);
   }
 
-  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
-    const auto& b = static_cast<const Board&>(p);
-    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, numbers_of(b, j)); });
-  }
-
-  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
-    const auto& b = static_cast<const Board&>(p);
-    try {
-      return check_numbers(b, numbers_of(b, solution));
-    } catch (const InputError& e) {
-      return {{"rule/shape", e.what()}};
-    }
-  }
-
-  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
-    return pencil::cells_that_differ(static_cast<const Board&>(p).lat, place_values(p, a), place_values(p, c));
-  }
-
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
@@ -218,12 +201,6 @@ class FillominoEncoder final : public Encoder {
 
   std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
 
-  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
-    std::vector<std::string> out;
-    for (int n : numbers_of(static_cast<const Board&>(p), solution)) out.push_back(std::to_string(n));
-    return out;
-  }
-
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
     auto b = std::make_shared<Board>(static_cast<const Board&>(p));
     for (const auto& e : edits)
@@ -244,6 +221,10 @@ class FillominoEncoder final : public Encoder {
     }
     return b;
   }
+ protected:
+  std::vector<int> read_values(const Board& b, const nlohmann::json& solution) const override { return numbers_of(b, solution); }
+  nlohmann::json write_values(const Board& b, const std::vector<int>& values) const override { return solution_json(b, values); }
+  std::vector<Violation> check_values(const Board& b, const std::vector<int>& values) const override { return check_numbers(b, values); }
 };
 
 }  // namespace

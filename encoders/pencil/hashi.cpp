@@ -8,6 +8,7 @@
 
 #include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
+#include "encoders/pencil/valued.h"
 #include "encoders/pencil/shading.h"
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
@@ -35,7 +36,7 @@ graph::Graph island_graph(const Board& b, std::vector<int>& index) {
   return g;
 }
 
-class HashiEncoder final : public Encoder {
+class HashiEncoder final : public pencil::ValuedEncoder<Board> {
  public:
   std::string_view kind() const override { return "hashi"; }
   std::string_view summary() const override {
@@ -160,29 +161,6 @@ class HashiEncoder final : public Encoder {
     return solution_json(b, count);
   }
 
-  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
-    const auto& b = static_cast<const Board&>(p);
-    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, counts_of(b, j)); });
-  }
-
-  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
-    const auto& b = static_cast<const Board&>(p);
-    try {
-      return check_counts(b, counts_of(b, solution));
-    } catch (const InputError& e) {
-      return {{"rule/shape", e.what()}};
-    }
-  }
-
-  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& x, const nlohmann::json& y) const override {
-    const auto& b = static_cast<const Board&>(p);
-    const auto a = counts_of(b, x), c = counts_of(b, y);
-    std::vector<std::string> out;
-    for (std::size_t q = 0; q < b.pairs.size(); ++q)
-      if (a[q] != c[q]) out.push_back(pair_label(b, b.pairs[q]));
-    return out;
-  }
-
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
@@ -279,13 +257,6 @@ class HashiEncoder final : public Encoder {
     return out;
   }
 
-  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
-    const auto& b = static_cast<const Board&>(p);
-    std::vector<std::string> out;
-    for (int n : counts_of(b, solution)) out.push_back(std::to_string(n));
-    return out;
-  }
-
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
     auto b = std::make_shared<Board>(static_cast<const Board&>(p));
     for (const auto& e : edits) {
@@ -315,6 +286,10 @@ class HashiEncoder final : public Encoder {
     }
     return b;
   }
+ protected:
+  std::vector<int> read_values(const Board& b, const nlohmann::json& solution) const override { return counts_of(b, solution); }
+  nlohmann::json write_values(const Board& b, const std::vector<int>& values) const override { return solution_json(b, values); }
+  std::vector<Violation> check_values(const Board& b, const std::vector<int>& values) const override { return check_counts(b, values); }
 };
 
 }  // namespace

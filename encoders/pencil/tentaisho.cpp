@@ -7,6 +7,7 @@
 #include <z3++.h>
 
 #include "encoders/pencil/kit.h"
+#include "encoders/pencil/valued.h"
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
@@ -31,7 +32,7 @@ std::vector<std::vector<int>> candidates(const Board& b) {
   return out;
 }
 
-class TentaishoEncoder final : public Encoder {
+class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
  public:
   std::string_view kind() const override { return "tentaisho"; }
   std::string_view summary() const override {
@@ -178,24 +179,6 @@ class TentaishoEncoder final : public Encoder {
     return solution_json(b, galaxy);
   }
 
-  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
-    const auto& b = static_cast<const Board&>(p);
-    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, galaxies_of(b, j)); });
-  }
-
-  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
-    const auto& b = static_cast<const Board&>(p);
-    try {
-      return check_galaxies(b, galaxies_of(b, solution));
-    } catch (const InputError& e) {
-      return {{"rule/shape", e.what()}};
-    }
-  }
-
-  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
-    return pencil::cells_that_differ(static_cast<const Board&>(p).lat, place_values(p, a), place_values(p, c));
-  }
-
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
@@ -265,12 +248,6 @@ class TentaishoEncoder final : public Encoder {
 
   std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
 
-  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
-    std::vector<std::string> out;
-    for (int g : galaxies_of(static_cast<const Board&>(p), solution)) out.push_back(std::to_string(g));
-    return out;
-  }
-
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
     const auto& original = static_cast<const Board&>(p);
     auto b = std::make_shared<Board>(original);
@@ -304,6 +281,10 @@ class TentaishoEncoder final : public Encoder {
     }
     return b;
   }
+ protected:
+  std::vector<int> read_values(const Board& b, const nlohmann::json& solution) const override { return galaxies_of(b, solution); }
+  nlohmann::json write_values(const Board& b, const std::vector<int>& values) const override { return solution_json(b, values); }
+  std::vector<Violation> check_values(const Board& b, const std::vector<int>& values) const override { return check_galaxies(b, values); }
 };
 
 }  // namespace

@@ -1,0 +1,60 @@
+// An Encoder base for the kinds whose answer is one integer per place (a
+// fillomino cell's number, a tentaisho cell's galaxy, the bridges between
+// two hashi islands): the solution read into those integers and written
+// back, checked, compared place by place. A kind gives the three
+// conversions; the base does the rest.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "encoders/pencil/kit.h"
+#include "engine/encoder.h"
+#include "io/error.h"
+
+namespace psmt::pencil {
+
+template <typename BoardT>
+class ValuedEncoder : public Encoder {
+ public:
+  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
+    const auto& b = static_cast<const BoardT&>(p);
+    return normalized(node, [&](const nlohmann::json& j) { return write_values(b, read_values(b, j)); });
+  }
+  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
+    const auto& b = static_cast<const BoardT&>(p);
+    std::vector<int> values;
+    try {
+      values = read_values(b, solution);
+    } catch (const InputError& e) {
+      return {{"rule/shape", e.what()}};
+    }
+    return check_values(b, values);
+  }
+  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
+    std::vector<std::string> out;
+    for (int v : read_values(static_cast<const BoardT&>(p), solution)) out.push_back(std::to_string(v));
+    return out;
+  }
+  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
+    const auto& b = static_cast<const BoardT&>(p);
+    const auto x = read_values(b, a), y = read_values(b, c);
+    const auto where = places(p);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
+      if (x[i] != y[i]) out.push_back(where[i].label);
+    return out;
+  }
+
+ protected:
+  // The solution as one integer per place (InputError naming the part of
+  // the solution at fault), and back.
+  virtual std::vector<int> read_values(const BoardT& b, const nlohmann::json& solution) const = 0;
+  virtual nlohmann::json write_values(const BoardT& b, const std::vector<int>& values) const = 0;
+  // The rules and clues on a full answer.
+  virtual std::vector<Violation> check_values(const BoardT& b, const std::vector<int>& values) const = 0;
+};
+
+}  // namespace psmt::pencil
