@@ -45,6 +45,21 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
+int for_each_tatham_id(const std::string& path,
+                       const std::function<void(const std::string& id, const std::string& solution, int w, int h)>& each) {
+  std::ifstream in(path);
+  int n = 0;
+  static const std::regex size("^[a-z]+:(\\d+)x(\\d+)");
+  for (std::string line; std::getline(in, line);) {
+    const std::string id = line.substr(0, line.find(' ')), solution = line.substr(line.find(' ') + 1);
+    std::smatch m;
+    if (!std::regex_search(id, m, size)) ADD_FAILURE() << path << ": " << id;
+    else each(id, solution, std::stoi(m[1]), std::stoi(m[2]));
+    n++;
+  }
+  return n;
+}
+
 static std::string quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);

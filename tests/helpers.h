@@ -46,6 +46,12 @@ void expect_count_in_every_encoding(const nlohmann::json& puzzle, uint64_t expec
 
 std::string read_file(const std::string& path);
 
+// The lines of a file of the collection's generated IDs (tests/data/tatham:
+// "GAME:WxH...:DESC SOLUTION"): `each` gets the ID, the recorded solution,
+// and the width and height; the number of lines is returned.
+int for_each_tatham_id(const std::string& path,
+                       const std::function<void(const std::string& id, const std::string& solution, int w, int h)>& each);
+
 // Signal tests wait until work is under way, never for a fixed time: these
 // poll `ready` every 20 ms for up to `limit_ms` and say whether it held.
 bool wait_until(const std::function<bool()>& ready, int limit_ms = 120000);

@@ -139,16 +139,11 @@ TEST(Fillomino, PzprjsPuzzleAndFillingIdsSolveToTheirNumbers) {
     EXPECT_EQ(json::parse(r.out)["solutions"][0], want) << solver;
   }
   // Debian's sgt-filling: "s" and a digit per cell.
-  std::ifstream ids(kDataDir + "/tatham/filling.txt");
-  int n = 0;
-  for (std::string line; std::getline(ids, line);) {
-    const std::string id = line.substr(0, line.find(' ')), move = line.substr(line.find(' ') + 2);
-    ASSERT_TRUE(std::regex_search(id, m, std::regex("^filling:(\\d+)x(\\d+)")));
-    const int w = std::stoi(m[1]), h = std::stoi(m[2]);
-    json expected = json::array();
+  const int n = for_each_tatham_id(kDataDir + "/tatham/filling.txt", [](const std::string& id, const std::string& move, int w, int h) {
+    json expected = json::array();  // "s" and a digit per cell
     for (int r = 0; r < h; ++r) {
       json row = json::array();
-      for (int c = 0; c < w; ++c) row.push_back(move[static_cast<std::size_t>(r * w + c)] - '0');
+      for (int c = 0; c < w; ++c) row.push_back(move[static_cast<std::size_t>(1 + r * w + c)] - '0');
       expected.push_back(row);
     }
     for (const std::string solver : {"z3", "cadical"}) {
@@ -156,8 +151,7 @@ TEST(Fillomino, PzprjsPuzzleAndFillingIdsSolveToTheirNumbers) {
       ASSERT_EQ(r.exit_code, 0) << id << r.err;
       EXPECT_EQ(json::parse(r.out)["solutions"][0], expected) << id;
     }
-    n++;
-  }
+  });
   EXPECT_EQ(n, 8);
 }
 

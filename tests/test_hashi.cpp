@@ -129,13 +129,8 @@ TEST(Hashi, PzprjsPuzzleAndBridgesIdsSolveToTheirBridges) {
       EXPECT_EQ(json::parse(r.out)["solutions"][0], want) << enc << " " << solver;
     }
   // Debian's sgt-bridges, with m1, m3 and L among them: "Lx1,y1,x2,y2,n" per bridge.
-  std::ifstream ids(kDataDir + "/tatham/bridges.txt");
-  int n = 0;
-  for (std::string line; std::getline(ids, line);) {
-    const std::string id = line.substr(0, line.find(' ')), move = line.substr(line.find(' ') + 1);
-    std::vector<std::pair<std::string, std::string>> found;
+  const int n = for_each_tatham_id(kDataDir + "/tatham/bridges.txt", [](const std::string& id, const std::string& move, int, int) {
     std::regex item("L(\\d+),(\\d+),(\\d+),(\\d+),(\\d+)");
-    json expected = json::array();
     std::vector<std::tuple<int, int, int, int, int>> bridges;
     for (std::sregex_iterator it(move.begin(), move.end(), item), end; it != end; ++it)
       bridges.emplace_back(std::stoi((*it)[2]), std::stoi((*it)[1]), std::stoi((*it)[4]), std::stoi((*it)[3]), std::stoi((*it)[5]));
@@ -143,19 +138,22 @@ TEST(Hashi, PzprjsPuzzleAndBridgesIdsSolveToTheirBridges) {
       return std::tuple(std::get<0>(x), std::get<1>(x), std::get<0>(x) != std::get<2>(x)) <
              std::tuple(std::get<0>(y), std::get<1>(y), std::get<0>(y) != std::get<2>(y));
     });
+    json expected = json::array();
     for (const auto& [r1, c1, r2, c2, k] : bridges) expected.push_back(fmt::format("r{}c{}-r{}c{}={}", r1 + 1, c1 + 1, r2 + 1, c2 + 1, k));
     for (const std::string solver : {"z3", "cadical"}) {
       CliResult r = run_cli({"check", "--json", "--solver", solver, id});
       ASSERT_EQ(r.exit_code, 0) << id << r.err;
       EXPECT_EQ(json::parse(r.out)["solutions"][0], expected) << id;
     }
-    n++;
-  }
+  });
   EXPECT_EQ(n, 8);
 }
 
 TEST(Hashi, BrokenIslandIsNamedExtraBridgesAreOfferedAndBadInputIsRefused) {
-  // pzprjs's puzzle with the 1 at r4c4 misprinted as 2: no solution.
+  // pzprjs's puzzle is unique with a checked proof; misprinted (the 1 at r4c4 as 2) it has no solution.
+  CliResult u = run_cli({"check", "--json", "--certify", "https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3"});
+  ASSERT_EQ(u.exit_code, 0) << u.err;
+  EXPECT_GE(json::parse(u.out)["certified"]["unsat_steps"].get<int>(), 1) << u.out;
   const std::string broken = "https://puzz.link/p?hashikake/5/5/4g2i3h23k3g2g3g4g3";
   CliResult d = run_cli({"diagnose", broken});
   ASSERT_EQ(d.exit_code, 20) << d.out << d.err;

@@ -87,20 +87,14 @@ void expect_board(const std::string& url, const json& want) {
 
 // A collection's IDs with their recorded solutions come back unique with it.
 void expect_tatham_ids(const std::string& file, const std::function<json(int w, int h, const std::string& move)>& board, int expected) {
-  std::ifstream in(kDataDir + "/tatham/" + file);
-  int n = 0;
-  for (std::string line; std::getline(in, line);) {
-    const std::string id = line.substr(0, line.find(' ')), move = line.substr(line.find(' ') + 1);
-    std::smatch m;
-    ASSERT_TRUE(std::regex_search(id, m, std::regex("^[a-z]+:(\\d+)x(\\d+)")));
-    const json want = board(std::stoi(m[1]), std::stoi(m[2]), move);
+  const int n = for_each_tatham_id(kDataDir + "/tatham/" + file, [&](const std::string& id, const std::string& move, int w, int h) {
+    const json want = board(w, h, move);
     for (const std::string solver : {"z3", "cadical"}) {
       CliResult r = run_cli({"check", "--json", "--solver", solver, id});
       ASSERT_EQ(r.exit_code, 0) << id << r.err;
       EXPECT_EQ(json::parse(r.out)["solutions"][0], want) << id;
     }
-    n++;
-  }
+  });
   EXPECT_EQ(n, expected);
 }
 

@@ -125,10 +125,7 @@ TEST(Tentaisho, PzprjsPuzzleAndGalaxiesIdsSolveToTheirWalls) {
       EXPECT_EQ(walls_of(j["solutions"][0]), want) << enc << " " << solver;
     }
   // Debian's sgt-galaxies: "Ex,y" a wall on the doubled grid (x the column).
-  std::ifstream ids(kDataDir + "/tatham/galaxies.txt");
-  int n = 0;
-  for (std::string line; std::getline(ids, line);) {
-    const std::string id = line.substr(0, line.find(' ')), move = line.substr(line.find(' ') + 1);
+  const int n = for_each_tatham_id(kDataDir + "/tatham/galaxies.txt", [](const std::string& id, const std::string& move, int, int) {
     std::set<std::string> theirs;
     std::regex item("E(\\d+),(\\d+)");
     for (std::sregex_iterator it(move.begin(), move.end(), item), end; it != end; ++it) {
@@ -141,8 +138,7 @@ TEST(Tentaisho, PzprjsPuzzleAndGalaxiesIdsSolveToTheirWalls) {
       ASSERT_EQ(r.exit_code, 0) << id << r.err;
       EXPECT_EQ(walls_of(json::parse(r.out)["solutions"][0]), theirs) << id;
     }
-    n++;
-  }
+  });
   EXPECT_EQ(n, 8);
 }
 

@@ -1,6 +1,7 @@
 #include "encoders/pencil/fillomino.h"
 
 #include <algorithm>
+#include <optional>
 #include <regex>
 
 #include <fmt/format.h>
@@ -23,6 +24,48 @@ namespace {
 // The numbers diagnose tries instead of n: within 3 of it.
 std::vector<int> alternatives(const Board& b, int n) { return pencil::other_values(n, std::max(1, n - 3), std::min(b.lat.cells(), n + 3)); }
 
+// The sizes each cell may hold. Plain: 1 to the board's cells. Otherwise
+// what the given numbers allow: a cell holding k lies in an area of k cells,
+// each a blank or a given k, connected; so k is at most the size of the
+// cell's component among the blanks and the given k's (a given cell keeps
+// its own number only).
+std::vector<std::vector<int>> domains(const Board& b, bool plain) {
+  const auto& L = b.lat;
+  std::vector<std::vector<int>> out(static_cast<std::size_t>(L.cells()));
+  if (plain) {
+    for (auto& d : out)
+      for (int k = 1; k <= L.cells(); ++k) d.push_back(k);
+    return out;
+  }
+  const graph::Graph g = L.cell_graph();
+  const int most_given = b.given.empty() ? 0 : *std::max_element(b.given.begin(), b.given.end());
+  // Per k up to the largest given (and once for every larger k: blanks
+  // only), the components of the cells a k may use.
+  auto reach = [&](int k) {
+    std::vector<bool> usable(static_cast<std::size_t>(L.cells()));
+    for (int i = 0; i < L.cells(); ++i) usable[static_cast<std::size_t>(i)] = b.given[static_cast<std::size_t>(i)] == 0 || b.given[static_cast<std::size_t>(i)] == k;
+    std::vector<bool> joined(g.edges.size(), true);
+    int count = 0;
+    const auto comp = graph::components(g, usable, joined, count);
+    std::vector<int> size(static_cast<std::size_t>(count), 0);
+    for (int c : comp)
+      if (c >= 0) size[static_cast<std::size_t>(c)]++;
+    std::vector<int> per_cell(static_cast<std::size_t>(L.cells()), 0);
+    for (int i = 0; i < L.cells(); ++i)
+      if (comp[static_cast<std::size_t>(i)] >= 0) per_cell[static_cast<std::size_t>(i)] = size[static_cast<std::size_t>(comp[static_cast<std::size_t>(i)])];
+    return per_cell;
+  };
+  for (int k = 1; k <= std::min(most_given, L.cells()); ++k) {
+    const auto room = reach(k);
+    for (int i = 0; i < L.cells(); ++i)
+      if (room[static_cast<std::size_t>(i)] >= k) out[static_cast<std::size_t>(i)].push_back(k);
+  }
+  const auto blanks = reach(0);  // no given equals 0: the blanks alone
+  for (int i = 0; i < L.cells(); ++i)
+    for (int k = most_given + 1; k <= blanks[static_cast<std::size_t>(i)]; ++k) out[static_cast<std::size_t>(i)].push_back(k);
+  return out;
+}
+
 class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
  public:
   std::string_view kind() const override { return "fillomino"; }
@@ -35,10 +78,11 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
     return R"json({"description": "Fillomino (puzz.link's fillomino, Tatham's filling): write a number in every cell so that each area (cells joined to neighbours with the same number) has as many cells as its number; walls given between two cells separate areas. Each given number is a clue (grid/r2c3) that diagnose can blame. Solution: one array per row of numbers.", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 30, "description": "one array per row (1 to 30 rows and columns): a number given, '.' or '?' a cell to fill", "items": {"type": "array", "minItems": 1, "maxItems": 30, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 1, "maximum": 900}]}}}, "walls": {"type": "array", "description": "walls between neighbouring cells: 'r1c1|r1c2' (side by side) or 'r1c1_r2c1' (one above the other)", "items": {"type": "string"}}}, "examples": [{"kind": "fillomino", "grid": [[".", 2, "."], [3, ".", "."], [".", ".", 1]]}, {"kind": "fillomino", "name": "pzprjs's test puzzle fillomino/6/6/h4j53g2k5233k2g14j3h", "source": "https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h", "grid": [[".", ".", 4, ".", ".", "."], [".", 5, 3, ".", 2, "."], [".", ".", ".", ".", 5, 2], [3, 3, ".", ".", ".", "."], [".", 2, ".", 1, 4, "."], [".", ".", ".", 3, ".", "."]], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"cuts", "a Bool per cell and size (one-hot), 'same area' per pair of neighbours defined by equal sizes; each "
-                     "area's size by the engine's sized-areas cut clauses between checks (engine/graph.h)"},
-            {"cuts-plain", "the same without the helper clauses (a 1 alone, a larger number joined): the sizes left to the "
-                           "cuts alone, to check the helpers against (the rule has no eager form)"}};
+    return {{"cuts", "a Bool per cell and size it may hold (pruned by what the given numbers allow), 'same area' per pair of "
+                     "neighbours defined by equal sizes, helper clauses; each area's size by the engine's sized-areas cut "
+                     "clauses between checks (engine/graph.h)"},
+            {"cuts-plain", "every size from 1 to the board's cells and no helper clauses: the sizes left to the cuts alone, "
+                           "the reference the pruning and helpers are checked against (the rule has no eager form)"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -71,32 +115,38 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
   Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    const int K = L.cells();
+    const bool plain = encoding == "cuts-plain";
+    const auto dom = domains(b, plain);
     Encoding enc(ctx);
+    enc.clues_in_rules = !plain;  // the domains reason from the given numbers
     graph::Rule areas;
     areas.kind = graph::RuleKind::SizedAreas;
     areas.name = "each area has the size of its number";
     areas.graph = L.cell_graph();
-    // is[cell][k-1]: the cell holds k.
-    std::vector<std::vector<z3::expr>> is(static_cast<std::size_t>(L.cells()));
+    // is[cell][k-1]: the cell holds k (only for k in the cell's domain).
+    std::vector<std::vector<std::optional<z3::expr>>> is(static_cast<std::size_t>(L.cells()),
+                                                         std::vector<std::optional<z3::expr>>(static_cast<std::size_t>(L.cells())));
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();
       std::vector<unsigned> place;
-      for (int k = 1; k <= K; ++k) {
-        is[static_cast<std::size_t>(i)].push_back(ctx.bool_const(fmt::format("{}_is_{}", cell_label(L.cell_at(i)), k).c_str()));
+      std::vector<z3::expr> lits;
+      for (int k : dom[static_cast<std::size_t>(i)]) {
+        const z3::expr v = ctx.bool_const(fmt::format("{}_is_{}", cell_label(L.cell_at(i)), k).c_str());
+        is[static_cast<std::size_t>(i)][static_cast<std::size_t>(k - 1)] = v;
+        lits.push_back(v);
         place.push_back(enc.decision_vars.size());
-        enc.decision_vars.push_back(is[static_cast<std::size_t>(i)].back());
-        areas.vertex_lits.push_back(is[static_cast<std::size_t>(i)].back());
+        enc.decision_vars.push_back(v);
+        areas.vertex_lits.push_back(v);
         areas.labels.push_back({i, k});
       }
       enc.places.push_back(place);
       // Exactly one: at least one, and at most one by a sequential counter
       // (exactly_k's "at least" side would cost a square of the sizes).
       z3::expr_vector one(ctx);
-      for (const auto& l : is[static_cast<std::size_t>(i)]) one.push_back(l);
-      enc.rules.push_back(z3::mk_or(one));
+      for (const auto& l : lits) one.push_back(l);
+      enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : z3::mk_or(one));
       z3::expr_vector most(ctx);
-      at_most_k(ctx, is[static_cast<std::size_t>(i)], 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), most);
+      at_most_k(ctx, lits, 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), most);
       for (const auto& e : most) enc.rules.push_back(e);
     }
     // Same area exactly when the numbers are equal (and never across a wall).
@@ -108,31 +158,40 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
       steps_at[static_cast<std::size_t>(u)].push_back(same);
       steps_at[static_cast<std::size_t>(v)].push_back(same);
       if (b.wall[static_cast<std::size_t>(s)]) enc.rules.push_back(!same);
-      for (int k = 0; k < K; ++k) {
-        const z3::expr& a = is[static_cast<std::size_t>(u)][static_cast<std::size_t>(k)];
-        const z3::expr& c = is[static_cast<std::size_t>(v)][static_cast<std::size_t>(k)];
-        enc.rules.push_back(!a || !c || same);
-        enc.rules.push_back(!same || !a || c);
-        enc.rules.push_back(!same || !c || a);
+      for (int k = 0; k < L.cells(); ++k) {
+        const auto& a = is[static_cast<std::size_t>(u)][static_cast<std::size_t>(k)];
+        const auto& c = is[static_cast<std::size_t>(v)][static_cast<std::size_t>(k)];
+        if (a && c) {
+          enc.rules.push_back(!*a || !*c || same);
+          enc.rules.push_back(!same || !*a || *c);
+          enc.rules.push_back(!same || !*c || *a);
+        } else if (a || c) {
+          enc.rules.push_back(!same || !(a ? *a : *c));  // the other cannot hold k
+        }
       }
     }
     // What the rule implies at once: a 1 is alone, a larger number is not.
-    for (int i = 0; i < L.cells() && encoding != "cuts-plain"; ++i) {
+    for (int i = 0; i < L.cells() && !plain; ++i) {
       z3::expr_vector any(ctx);
+      const auto& one = is[static_cast<std::size_t>(i)][0];
       for (const auto& s : steps_at[static_cast<std::size_t>(i)]) {
         any.push_back(s);
-        enc.rules.push_back(!is[static_cast<std::size_t>(i)][0] || !s);
+        if (one) enc.rules.push_back(!*one || !s);
       }
-      enc.rules.push_back(is[static_cast<std::size_t>(i)][0] || z3::mk_or(any));
+      enc.rules.push_back(one ? *one || z3::mk_or(any) : z3::mk_or(any));
     }
     enc.lazy_rules.push_back(std::move(areas));
     for (int i = 0; i < L.cells(); ++i) {
       const int n = b.given[static_cast<std::size_t>(i)];
       if (!n) continue;
       const Cell c = L.cell_at(i);
-      Clue clue{given_id(c), given_label(c, n), is[static_cast<std::size_t>(i)][static_cast<std::size_t>(n - 1)], {c}, {}};
-      if (eo.alternatives)
-        for (int v : alternatives(b, n)) clue.alternatives.push_back({given_label(c, v), is[static_cast<std::size_t>(i)][static_cast<std::size_t>(v - 1)]});
+      const auto& held = is[static_cast<std::size_t>(i)][static_cast<std::size_t>(n - 1)];
+      Clue clue{given_id(c), given_label(c, n), held ? *held : ctx.bool_val(false), {c}, {}};
+      if (eo.alternatives)  // with the domains pruned, diagnose edits the puzzle: only the labels are used
+        for (int v : alternatives(b, n)) {
+          const auto& alt = is[static_cast<std::size_t>(i)][static_cast<std::size_t>(v - 1)];
+          clue.alternatives.push_back({given_label(c, v), plain ? (alt ? *alt : ctx.bool_val(false)) : ctx.bool_val(true)});
+        }
       enc.clues.push_back(std::move(clue));
     }
     enc.solver_logic = "QF_FD";
@@ -140,13 +199,14 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
     return enc;
   }
 
-  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
+  nlohmann::json decode(const Puzzle& p, std::string_view encoding, const std::vector<int64_t>& values) const override {
     const auto& b = static_cast<const Board&>(p);
-    const auto K = static_cast<std::size_t>(b.lat.cells());
-    std::vector<int> number(K, 0);
-    for (std::size_t i = 0; i < K; ++i)
-      for (std::size_t k = 0; k < K; ++k)
-        if (values[i * K + k] != 0) number[i] = static_cast<int>(k) + 1;
+    const auto dom = domains(b, encoding == "cuts-plain");
+    std::vector<int> number(static_cast<std::size_t>(b.lat.cells()), 0);
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < dom.size(); ++i)
+      for (int k : dom[i])
+        if (values[at++] != 0) number[i] = k;
     return solution_json(b, number);
   }
 

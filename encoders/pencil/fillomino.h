@@ -7,13 +7,19 @@
 // to fill; optional "walls": ["r1c1|r1c2", "r1c1_r2c1"] (right of, below).
 // Solution: one array per row of numbers.
 //
-// Variables: a Bool per cell and size 1..cells (one-hot; the answer) and
-// per pair of neighbours "the same area", defined by equal sizes. The rule
+// Variables: a Bool per cell and size it may hold (one-hot; the answer) and
+// per pair of neighbours "the same area", defined by equal sizes. A cell
+// holding k lies in a connected area of k cells, each blank or a given k:
+// so k is at most the size of the cell's component among those, which
+// prunes most sizes (a given cell keeps its own). That reasons from the
+// givens, so diagnose edits the puzzle (Encoding::clues_in_rules). The rule
 // "each area has the size its cells say" is the engine's sized-areas rule
 // (engine/graph.h), made to hold by cut clauses between checks:
-//   cuts         with helper clauses that follow from the rules (a 1 has
-//                no neighbour in its area, a larger number has one)
-//   cuts-plain   without them, to check them against (no eager form of the
+//   cuts         pruned sizes, and helper clauses that follow from the
+//                rules (a 1 has no neighbour in its area, a larger number
+//                has one)
+//   cuts-plain   every size from 1 to the board's cells, no helpers: the
+//                reference to check them against (no eager form of the
 //                sized-areas rule is written)
 // A given number is a clue.
 //
