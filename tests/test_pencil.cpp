@@ -261,6 +261,18 @@ TEST(Slitherlink, LoopyIdsAreUniqueWithTheCollectionsSolution) {
 
 // Diagnose names the clues of a broken puzzle in the genre's words; the
 // verdicts of a unique and a broken one are certified on both back ends.
+// The eager encoding of a large board takes seconds to write: the deadline
+// holds while it is written (unknown, exit 30), and the cuts answer at once.
+// The ID: Debian's sgt-loopy --generate 1 '20x20t0dn#psmt-big-20x20t0dn'.
+TEST(Slitherlink, EagerEncodingOfALargeBoardHonoursTheTimeout) {
+  const std::string id = "loopy:20x20t0:3a2232a3232b31k12b22d02a231a2a1f32b23a022212f1h0b31c32c22d12a3d2b3a22c3b3a2a3a1a322a2c1a112b2e1a11a3a33a3c1c121a2b3a2a3d32a2a21d3e3a2a1a312b3b1a12a32a23a1b1b1b231b221b2a232a312b3a12d3c0e2d2d1a3a22a2b22a3b3f1c03b3e112a3l3e11a2a2b02312b2a3a1022301b1b1d2a3a1c2e122b3a";
+  CliResult e = run_cli({"check", "--json", "-e", "eager", "--timeout", "300", id});
+  EXPECT_EQ(e.exit_code, 30) << e.out << e.err;
+  EXPECT_EQ(json::parse(e.out)["status"], "unknown");
+  CliResult c = run_cli({"check", "--json", id});
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+}
+
 TEST(Slitherlink, BrokenPuzzleIsDiagnosedInCluesAndVerdictsAreCertified) {
   const std::string broken = "https://puzz.link/p?slither/5/5/cbcbcddaa";  // pzprjs's puzzle, r5c5 3 -> 0
   CliResult d = run_cli({"diagnose", "--json", broken});

@@ -924,7 +924,15 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
   // On the heap: a run that a limit stopped leaves its context to reap().
   // Handed over when the function's last local that uses it is gone (the
   // guard is destroyed after every inner scope, before ctx_owner).
-  auto ctx_owner = std::make_unique<z3::context>();
+  std::unique_ptr<z3::context> ctx_owner;
+  try {
+    ctx_owner = new_context();
+  } catch (const Halted& h) {
+    res.status = Status::Unknown;
+    res.reason_unknown = h.what();
+    res.stats.wall_ms = ms_since(t_start);
+    return res;
+  }
   z3::context& ctx = *ctx_owner;
   bool halted = false;
   struct Reaper {

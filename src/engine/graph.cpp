@@ -8,6 +8,7 @@
 #include "engine/backend.h"
 #include "engine/encoding.h"
 #include "io/error.h"
+#include "io/halt.h"
 
 namespace psmt::graph {
 
@@ -241,6 +242,7 @@ void encode_eager(const Rule& rule0, z3::context& ctx, z3::expr_vector& rules, c
     for (const auto& l : rule0.edge_lits) alive.push_back(l);
     const int rounds = n / 2 + 2;
     for (int k = 1; k <= rounds; ++k) {
+      poll_halt();  // a round is a pass over the graph: the deadline and memory cap apply while encoding
       std::vector<z3::expr> two;  // per vertex: at least two alive edges
       for (int v = 0; v < n; ++v) {
         const auto& inc = g.incident[static_cast<std::size_t>(v)];
@@ -291,6 +293,7 @@ void encode_eager(const Rule& rule0, z3::context& ctx, z3::expr_vector& rules, c
   }
   // Reached within k steps, k up to n-1.
   for (int k = 1; k < n; ++k) {
+    poll_halt();  // n rounds of n vertices: a large board takes long, the deadline and memory cap apply
     std::vector<z3::expr> next;
     for (int v = 0; v < n; ++v) {
       z3::expr_vector from(ctx);

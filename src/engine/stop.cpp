@@ -1,5 +1,7 @@
 #include "engine/stop.h"
 
+#include <fmt/format.h>
+
 #include <pthread.h>
 #include <unistd.h>
 
@@ -109,5 +111,15 @@ void reap(std::shared_ptr<const void> object) {
 }
 
 bool reaping_pending() { return g_reaping.load() > 0; }
+
+std::unique_ptr<z3::context> new_context() {
+  const uint64_t cap = memory_cap_mb();
+  auto near_cap = [&] { return cap > 0 && Z3_get_estimated_alloc_size() / (1u << 20) >= cap * 9 / 10; };
+  for (int i = 0; i < 200 && near_cap() && reaping_pending(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  if (near_cap())
+    throw Halted(HaltCause::Memory, fmt::format("memory (Z3 holds {} MB, the cap is {} MB: --memory)",
+                                                Z3_get_estimated_alloc_size() / (1u << 20), cap));
+  return std::make_unique<z3::context>();
+}
 
 }  // namespace psmt

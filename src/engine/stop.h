@@ -48,4 +48,11 @@ void reap(std::unique_ptr<z3::context> ctx);
 void reap(std::shared_ptr<const void> object);
 bool reaping_pending();
 
+// A new Z3 context. Z3 makes none once its own allocations reach its memory
+// limit (apply_memory_cap_to_z3), and z3::context then crashes; contexts
+// still being reaped may hold that memory. So: near the cap, wait (up to
+// ten seconds) for the reaping to finish; still near it, Halted (memory),
+// which the engine turns into `unknown (memory)`, never a crash.
+std::unique_ptr<z3::context> new_context();
+
 }  // namespace psmt
