@@ -539,6 +539,11 @@ TEST(Nurikabe, PzprjsTestPuzzleSolvesToItsBoardAndABrokenNumberIsNamed) {
   EXPECT_NE(d.out.find("island size 6 at r5c4"), std::string::npos) << d.out;
   CliResult c = run_cli({"check", "--json", "--certify", "https://puzz.link/p?nurikabe/5/5/g5k2o1k6g"});
   ASSERT_EQ(c.exit_code, 20) << c.err;
+  EXPECT_GE(json::parse(c.out)["certified"]["unsat_steps"].get<int>(), 1) << c.out;
+  // Unique, with the uniqueness proof checked.
+  CliResult u = run_cli({"check", "--json", "--certify", url});
+  ASSERT_EQ(u.exit_code, 0) << u.err;
+  EXPECT_GE(json::parse(u.out)["certified"]["unsat_steps"].get<int>(), 1) << u.out;
   expect_refused_in_one_line({
       {"https://puzz.link/p?nurikabe/5/5/g5k2o1k3g7", "nurikabe data, character 10: 1 more characters than the 5x5 board needs"},
       {"https://puzz.link/p?nurikabe/5/5/0", "nurikabe data: an island of size 0 at r1c1"},
