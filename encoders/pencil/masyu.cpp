@@ -7,6 +7,7 @@
 
 #include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
+#include "encoders/pencil/valued.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
 #include "io/error.h"
@@ -17,7 +18,7 @@
 namespace psmt::masyu {
 namespace {
 
-class MasyuEncoder final : public Encoder {
+class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
  public:
   std::string_view kind() const override { return "masyu"; }
   std::string_view summary() const override {
@@ -112,24 +113,6 @@ class MasyuEncoder final : public Encoder {
       }
     enc.solver_logic = "QF_FD";
     return enc;
-  }
-
-  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
-    return solution_json(static_cast<const Board&>(p), pencil::truth_of(values));
-  }
-
-  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
-    const auto& b = static_cast<const Board&>(p);
-    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, steps_of(b, j)); });
-  }
-
-  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
-    return check_solution(static_cast<const Board&>(p), solution);
-  }
-
-  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
-    const auto& b = static_cast<const Board&>(p);
-    return pencil::cells_that_differ(b.lat, place_values(b, a), place_values(b, c));
   }
 
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
@@ -245,6 +228,10 @@ class MasyuEncoder final : public Encoder {
     }
     return b;
   }
+ protected:
+  nlohmann::json write_bools(const Board& b, const std::vector<bool>& on) const override { return solution_json(b, on); }
+  std::vector<bool> read_bools(const Board& b, const nlohmann::json& solution) const override { return steps_of(b, solution); }
+  std::vector<Violation> check_json(const Board& b, const nlohmann::json& solution) const override { return check_solution(b, solution); }
 };
 
 }  // namespace

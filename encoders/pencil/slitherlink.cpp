@@ -7,6 +7,7 @@
 
 #include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
+#include "encoders/pencil/valued.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
 #include "io/error.h"
@@ -19,7 +20,7 @@ namespace {
 
 char clue_char(int v) { return v == kUnknownClue ? '?' : v == kNoClue ? '.' : static_cast<char>('0' + v); }
 
-class SlitherlinkEncoder final : public Encoder {
+class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
  public:
   std::string_view kind() const override { return "slitherlink"; }
   std::string_view summary() const override {
@@ -107,19 +108,6 @@ class SlitherlinkEncoder final : public Encoder {
       }
     enc.solver_logic = "QF_FD";
     return enc;
-  }
-
-  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
-    return solution_json(static_cast<const Board&>(p), pencil::truth_of(values));
-  }
-
-  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
-    const auto& b = static_cast<const Board&>(p);
-    return pencil::normalized(node, [&](const nlohmann::json& j) { return solution_json(b, edges_of(b, j)); });
-  }
-
-  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
-    return check_solution(static_cast<const Board&>(p), solution);
   }
 
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
@@ -249,6 +237,10 @@ class SlitherlinkEncoder final : public Encoder {
     }
     return b;
   }
+ protected:
+  nlohmann::json write_bools(const Board& b, const std::vector<bool>& on) const override { return solution_json(b, on); }
+  std::vector<bool> read_bools(const Board& b, const nlohmann::json& solution) const override { return edges_of(b, solution); }
+  std::vector<Violation> check_json(const Board& b, const nlohmann::json& solution) const override { return check_solution(b, solution); }
 };
 
 }  // namespace

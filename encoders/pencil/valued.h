@@ -57,4 +57,34 @@ class ValuedEncoder : public Encoder {
   virtual std::vector<Violation> check_values(const BoardT& b, const std::vector<int>& values) const = 0;
 };
 
+// The base of the kinds whose answer is one Boolean per decision variable
+// (slitherlink's edges, masyu's steps, gokigen's diagonals): decode,
+// normalize and check from the kind's drawing and its reader; differences
+// by cell (place_values), unless a kind says otherwise.
+template <typename BoardT>
+class BooleanEncoder : public Encoder {
+ public:
+  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
+    return write_bools(static_cast<const BoardT&>(p), truth_of(values));
+  }
+  nlohmann::json normalize_solution(const Puzzle& p, const JsonNode& node) const override {
+    const auto& b = static_cast<const BoardT&>(p);
+    return normalized(node, [&](const nlohmann::json& j) { return write_bools(b, read_bools(b, j)); });
+  }
+  std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
+    return check_json(static_cast<const BoardT&>(p), solution);
+  }
+  std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
+    const auto& b = static_cast<const BoardT&>(p);
+    return cells_that_differ(b.lat, place_values(b, a), place_values(b, c));
+  }
+
+ protected:
+  // The solution drawn from the Booleans, and read back (InputError).
+  virtual nlohmann::json write_bools(const BoardT& b, const std::vector<bool>& on) const = 0;
+  virtual std::vector<bool> read_bools(const BoardT& b, const nlohmann::json& solution) const = 0;
+  // The kind's plain checker on a solution as given.
+  virtual std::vector<Violation> check_json(const BoardT& b, const nlohmann::json& solution) const = 0;
+};
+
 }  // namespace psmt::pencil
