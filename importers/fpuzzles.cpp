@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 
 #include "grid/grid.h"
+#include "importers/drawings.h"
 #include "importers/formats.h"
 #include "io/error.h"
 
@@ -550,6 +551,10 @@ class FPuzzles {
                         "a digital-root cage (multi-sum killer) is not a rule puzzle-smt can encode yet");
         drawings.push_back(describe_drawing(key, i, e));
       }
+    }
+    if (auto rules = text_field("ruleset")) {
+      // Global rules and negative constraints stated only in words.
+      for (auto& r : map_rules_text(*rules, b_.out.puzzle)) b_.out.mapped.push_back(r);
     }
     if (auto rules = text_field("ruleset"))
       for (const auto& s : unexplained_rules(*rules, b_.out.puzzle))

@@ -49,6 +49,10 @@ struct Imported {
   // parser can name the foreign place too.
   std::vector<std::pair<std::string, std::string>> provenance;
   std::vector<std::string> ignored;  // what a partial import left out (ImportOptions::partial)
+  // Drawings (and sentences) given a meaning by the rules text, one line
+  // each: what was read as what, from which sentence. The caller checks the
+  // setter's solution, when there is one, against the rules they became.
+  std::vector<std::string> mapped;
 };
 
 // One puzzle argument, read: either imported from a foreign format, or our

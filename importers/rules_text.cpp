@@ -29,6 +29,7 @@
 #include <map>
 #include <regex>
 
+#include "importers/drawings.h"
 #include "importers/formats.h"
 
 namespace psmt::importers {
@@ -158,7 +159,34 @@ bool is_harmless(const std::string& s) {
   return false;
 }
 
+// Each sentence as written and as read: lower case, bullets and
+// enumerations removed, "little killer" as one word; sentences with fewer
+// than three letters are left out.
+std::vector<std::pair<std::string, std::string>> normalized_sentences(const std::string& rules) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& raw : sentences(rules)) {
+    std::string s = raw;
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (std::size_t pos; (pos = s.find("little killer")) != std::string::npos;) s.replace(pos, 13, "littlekiller");
+    // Bullets and enumerations: "+ ", "• ", "1) ", "a) ".
+    static const std::regex bullet(R"(^\s*([+*•-]|\(?[0-9a-z]{1,2}\)|[0-9]{1,2}\.)\s*)");
+    s = std::regex_replace(s, bullet, "");
+    int letters = 0;
+    for (char c : s) letters += std::isalpha(static_cast<unsigned char>(c)) != 0;
+    if (letters >= 3) out.emplace_back(raw, s);
+  }
+  return out;
+}
+
 }  // namespace
+
+bool changes_usual_meaning(const std::string& sentence) { return search(sentence, kAlwaysChanges); }
+
+std::vector<std::string> rule_sentences(const std::string& rules) {
+  std::vector<std::string> out;
+  for (auto& [raw, s] : normalized_sentences(rules)) out.push_back(s);
+  return out;
+}
 
 std::vector<std::string> unexplained_rules(const std::string& rules, const nlohmann::json& p) {
   static const std::vector<FamilyWords> families = {
@@ -174,8 +202,8 @@ std::vector<std::string> unexplained_rules(const std::string& rules, const nlohm
       {false, {"kropki", "non_consecutive"}, R"(\bdots?\b|kropki|\bwhite\b.{0,30}consecutive|\bblack\b.{0,30}(ratio|double)|1:2|2:1)",
        R"(gr[ae]y|\bred\b|\bblue\b|\bgreen\b|both|\bsum|either)"},
       {false, {"xv"}, R"(\bxv\b|\bx/v\b|\b(an? |the )?['"]?[xv]['"]?s?\b.{0,40}\b(sum|add|total)|\bx(es|s)?\b.{0,40}\b10\b)", R"(roman)"},
-      {false, {"odd"}, R"(\bodd\b)", R"(along|line|\bsum)"},
-      {false, {"even"}, R"(\beven\b(?! if))", R"(along|line|\bsum)"},
+      {false, {"odd"}, R"(\bodd\b)", R"(along|line|\bsum|string|never|\brows?\b|columns?|adjacent|neighbo|sequence|\bthree\b|\b3\b|\bpairs?\b)"},
+      {false, {"even"}, R"(\beven\b(?! if))", R"(along|line|\bsum|string|never|\brows?\b|columns?|adjacent|neighbo|sequence|\bthree\b|\b3\b|\bpairs?\b)"},
       {false, {"minimum", "maximum"},
        R"(minimum|maximum|min/max|min-max|minimax|(greater|larger|bigger|higher|smaller|less|lower) than (all|every|each|its|any)|(pointing|facing) (out|in))",
        ""},
@@ -192,23 +220,19 @@ std::vector<std::string> unexplained_rules(const std::string& rules, const nlohm
       {true, {"relations", "greater_than"}, R"(inequalit|(greater|less)[- ]than (sign|symbol)|[<>] (sign|symbol)|signs? points?)", ""},
   };
   std::vector<std::string> out;
-  for (const auto& raw : sentences(rules)) {
-    std::string s = raw;
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    for (std::size_t pos; (pos = s.find("little killer")) != std::string::npos;) s.replace(pos, 13, "littlekiller");
-    // Bullets and enumerations: "+ ", "• ", "1) ", "a) ".
-    static const std::regex bullet(R"(^\s*([+*•-]|\(?[0-9a-z]{1,2}\)|[0-9]{1,2}\.)\s*)");
-    s = std::regex_replace(s, bullet, "");
-    int letters = 0;
-    for (char c : s) letters += std::isalpha(static_cast<unsigned char>(c)) != 0;
-    if (letters < 3) continue;
+  std::string previous;
+  for (const auto& [raw, s] : normalized_sentences(rules)) {
+    const std::string before = previous;
+    previous = s;
     if (is_harmless(s) || !search(s, kRuleWords)) continue;
     // "Not all ... are given": the data's own reading (no negative constraint).
     if (search(s, R"(\bnot (all|every)\b.{0,60}\b(given|shown|marked|drawn|present|placed|indicated)|\bnot necessarily (all )?(given|shown))")) continue;
     // "All (possible) dots / Xs and Vs are given": only if the negative constraint was read.
     if (search(s, R"(\ball\b.{0,40}\b(are|is) (given|shown|marked|drawn|indicated|present))") ||
         search(s, R"(\ball (possible )?(kropki |black |white )*(dots|xs|vs|x|v)\b.{0,30}(given|shown))")) {
-      bool dots = search(s, R"(\bdots?\b|kropki)"), xv = search(s, R"(\bx|\bv)");
+      // "All such pairs are given" speaks of the sentence before it.
+      const std::string about = search(s, R"(\ball (such|these|those|of them)\b)") ? before + " " + s : s;
+      bool dots = search(about, R"(\bdots?\b|kropki)"), xv = search(about, R"(\bx|\bv\b|\bxv)");
       bool ok = (!dots || negative(p, "kropki") || has(p, "non_consecutive")) && (!xv || dots || negative(p, "xv"));
       if (!ok || (!dots && !xv)) out.push_back(raw);
       continue;

@@ -26,6 +26,7 @@
 
 #include <fmt/format.h>
 
+#include "importers/drawings.h"
 #include "importers/formats.h"
 #include "io/error.h"
 #include "io/json_load.h"
@@ -281,7 +282,8 @@ class SudokuPad {
     read_marks();
     for (const char* key : {"lines", "arrows"})
       if (doc_.contains(key) && doc_[key].is_array())
-        for (std::size_t i = 0; i < doc_[key].size(); ++i) drawings_.push_back(describe_path(key, i, doc_[key][i]));
+        for (std::size_t i = 0; i < doc_[key].size(); ++i) add_path(key, i, doc_[key][i]);
+    map_drawings_through_rules();
     for (auto it = doc_.begin(); it != doc_.end(); ++it) {
       static const std::set<std::string> known = {"id",     "cellSize", "cells",    "regions",  "cages",
                                                   "lines",  "arrows",   "overlays", "underlays", "metadata",
@@ -522,7 +524,7 @@ class SudokuPad {
           (x ? xs : vs).push_back({{"cells", json::array({json::array({edge->first.first, edge->first.second}), json::array({edge->second.first, edge->second.second})})}});
           continue;
         }
-        drawings_.push_back(describe_shape(key, i, o, text));
+        add_shape(key, i, o, text);
       }
     }
     json& p = b_.out.puzzle;
@@ -558,6 +560,67 @@ class SudokuPad {
       return std::pair{std::pair{r, c - 1}, std::pair{r, c}};
     }
     return std::nullopt;
+  }
+
+  // A shape left for the rules text to explain.
+  void add_shape(const char* key, std::size_t i, const json& o, const std::string& text) {
+    Drawing d;
+    d.type = Drawing::Type::Shape;
+    d.name = describe_shape(key, i, o, text);
+    d.colour = o.contains("backgroundColor") ? colour(o["backgroundColor"]) : "";
+    d.border = o.contains("borderColor") ? colour(o["borderColor"]) : "";
+    d.width = num(o.value("width", json(1.0)), 1);
+    d.height = num(o.value("height", json(1.0)), 1);
+    d.rounded = flag(o, "rounded", false);
+    d.text = text;
+    if (o.contains("center") && o["center"].is_array() && o["center"].size() == 2)
+      d.centre = Point{num(o["center"][0], -100), num(o["center"][1], -100)};
+    else
+      d.centre = Point{-100, -100};
+    shapes_.push_back(std::move(d));
+  }
+
+  void add_path(const char* key, std::size_t i, const json& l) {
+    Drawing d;
+    d.type = std::string(key) == "lines" ? Drawing::Type::Line : Drawing::Type::Arrow;
+    d.name = describe_path(key, i, l);
+    if (l.is_object()) {
+      d.colour = l.contains("color") ? colour(l["color"]) : "";
+      d.thickness = num(l.value("thickness", json(1.0)), 1);
+      if (l.contains("wayPoints") && l["wayPoints"].is_array())
+        for (const auto& p : l["wayPoints"])
+          if (p.is_array() && p.size() == 2) d.points.push_back(Point{num(p[0], -100), num(p[1], -100)});
+    }
+    shapes_.push_back(std::move(d));
+  }
+
+  // Drawings the rules text gives a meaning to become rules; cell colours
+  // are decoration unless the text speaks of coloured or shaded cells; the
+  // rest are listed (and refused unless --partial).
+  void map_drawings_through_rules() {
+    json& p = b_.out.puzzle;
+    auto read = map_drawings(shapes_, rules_, n_, p);
+    for (auto& r : map_rules_text(rules_, p)) read.push_back(r);
+    for (const char* key : {"thermo", "arrow", "little_killer", "whispers", "renban", "palindrome", "odd", "even"})
+      if (p.contains(key)) b_.from(fmt::format("/{}", key), "SudokuPad drawings read through the rules text");
+    b_.out.mapped = read;
+    const bool text_speaks_of_colour = std::regex_search(
+        rules_, std::regex(R"(shad(e|ed|ing)|colou?r|gr[ae]y|highlight|\btinted|\bmarked cells?)", std::regex::icase));
+    std::size_t decoration = 0;
+    for (const auto& d : shapes_) {
+      if (d.used) continue;
+      const bool cell_fill = d.type == Drawing::Type::Shape && d.text.empty() && !d.rounded && d.width >= 0.95 &&
+                             d.height >= 0.95 && d.width <= 1.05 && d.height <= 1.05 && is_int(d.centre.y - 0.5) &&
+                             is_int(d.centre.x - 0.5) && d.centre.y > 0 && d.centre.x > 0 && d.centre.y < n_ && d.centre.x < n_;
+      if (cell_fill && !text_speaks_of_colour) {
+        ++decoration;
+        continue;
+      }
+      drawings_.push_back(d.name);
+    }
+    if (decoration)
+      notes_.push_back(fmt::format("{} coloured cell{} read as decoration (the rules text gives colours no meaning)", decoration,
+                                   decoration == 1 ? "" : "s"));
   }
 
   std::string describe_shape(const char* key, std::size_t i, const json& o, const std::string& text) const {
@@ -629,6 +692,7 @@ class SudokuPad {
   int n_ = 9;
   std::string title_, author_, rules_, solution_;
   std::vector<std::string> drawings_, notes_;
+  std::vector<Drawing> shapes_;  // lines, arrows and shapes for the rules text to explain
 };
 
 }  // namespace

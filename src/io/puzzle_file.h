@@ -26,6 +26,8 @@ struct LoadedPuzzle {
   // f-puzzles export): the format, and drawings the user chose to leave out.
   std::string imported_from;
   std::vector<std::string> ignored_drawings;
+  // Drawings the rules text gave a meaning (importers::Imported::mapped).
+  std::vector<std::string> mapped_drawings;
   const Encoder* encoder = nullptr;
   std::shared_ptr<const Puzzle> puzzle;
   Expectation expect;

@@ -60,6 +60,10 @@ std::string puzzle_header(const LoadedPuzzle& lp) {
                                 (lp.name.empty() && lp.author.empty() ? "" : ", ") + lp.encoder->describe(*lp.puzzle));
   if (!lp.imported_from.empty()) out += fmt::format("imported from {}\n", lp.imported_from);
   if (!lp.rules.empty()) out += "rules:\n" + wrap(lp.rules, 96, "  ");
+  if (!lp.mapped_drawings.empty()) {
+    out += "read through the rules text:\n";
+    for (const auto& d : lp.mapped_drawings) out += wrap(d, 96, "  ");
+  }
   if (!lp.ignored_drawings.empty()) {
     out += fmt::format("partial import (--partial): {} part{} left out; the verdict is for the rules read\n",
                        lp.ignored_drawings.size(), lp.ignored_drawings.size() == 1 ? "" : "s");
@@ -76,6 +80,7 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   j["kind"] = lp.kind;
   if (!lp.imported_from.empty()) j["imported_from"] = lp.imported_from;
   if (!lp.ignored_drawings.empty()) j["ignored_drawings"] = lp.ignored_drawings;
+  if (!lp.mapped_drawings.empty()) j["read_through_rules_text"] = lp.mapped_drawings;
   j["command"] = rc.command;
   j["encoding"] = res.encoding;
   j["solver"] = res.solver;
