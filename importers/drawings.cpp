@@ -84,7 +84,7 @@ struct ColourWord {
 };
 const ColourWord kColourWords[] = {
     {"grey", -1, -1},      {"gray", -1, -1},   {"silver", -1, -1},   {"red", 340, 20},     {"crimson", 330, 15},
-    {"orange", 15, 48},    {"amber", 30, 50},  {"yellow", 45, 72},   {"gold", 40, 60},     {"green", 70, 170},
+    {"orange", 15, 48},    {"peach", 10, 45},  {"salmon", 0, 30},    {"amber", 30, 50},  {"yellow", 45, 72},   {"gold", 40, 60},     {"green", 70, 170},
     {"lime", 60, 130},     {"olive", 50, 90},  {"teal", 160, 200},   {"turquoise", 160, 200},
     {"cyan", 170, 200},    {"aqua", 160, 200}, {"blue", 180, 260},   {"navy", 200, 250},   {"indigo", 230, 275},
     {"purple", 240, 330},  {"violet", 240, 300}, {"lavender", 240, 300}, {"lilac", 250, 310}, {"magenta", 280, 335},
@@ -225,6 +225,11 @@ const LineFamily kLineFamilies[] = {
      R"(thermo|arrow|renban|palindrom|exactly|at most)"},
     {"renban", "renban lines", R"(renban|set of[^.]{0,40}consecutive|consecutive[^.]{0,40}any order)", R"(thermo|arrow|whisper|palindrom)"},
     {"palindrome", "palindromes", R"(palindrom|reads? the same)", R"(thermo|arrow|whisper|renban)"},
+    {"region_sum", "region-sum lines (each segment in a region has the same sum)",
+     R"(region.?sum|(box|region) borders?[^.]{0,50}(divide|separate|cut|split)|segments?[^.]{0,60}same (sum|total|value)|(same|equal) (sum|total)[^.]{0,40}(each|every) (\dx\d )?(box|region))",
+     R"(thermo|arrow|whisper|renban|palindrom|zipper)"},
+    {"zipper", "zipper lines", R"(zipper)", R"(thermo|arrow|whisper|renban|palindrom|region.?sum)"},
+    {"entropic", "entropic lines", R"(entropic)", R"(thermo|arrow|whisper|renban|palindrom|region.?sum|zipper|modular)"},
 };
 
 class Mapper {
@@ -243,9 +248,13 @@ class Mapper {
 
  private:
   void thermometers() {
-    auto said = sentences_about(ss_, R"(thermo|\bbulb)",
-                                R"(slow|or equal|equal to|stay the same|remain the same|may repeat|can repeat|not necessarily|decrease|arrow)");
-    if (said.empty()) return;
+    auto strict = sentences_about(ss_, R"(thermo|\bbulb)",
+                                  R"(slow|or equal|equal to|stay the same|remain the same|may repeat|can repeat|not necessarily|decrease|arrow)");
+    auto slow = sentences_about(ss_, R"(slow thermo|(thermo|\bbulb).*(or stay the same|or remain the same|or equal)|(stay the same or|slow).*(thermo|\bbulb))",
+                                R"(strictly|decrease|arrow)");
+    if (strict.empty() == slow.empty()) return;  // none, or both kinds named: not pinned down
+    const bool is_slow = !slow.empty();
+    const auto& said = is_slow ? slow : strict;
     std::set<std::size_t> bulbs;
     std::size_t count = 0;
     for (auto& d : ds_) {
@@ -261,14 +270,16 @@ class Mapper {
         std::optional<std::size_t> bulb;
         for (std::size_t k = 0; k < ds_.size(); ++k) {
           auto cells = circled_cells(ds_[k], n_);
-          if (cells.size() == 1 && cells[0] == cell_at(tip) && (!ds_[k].used || bulbs.count(k))) bulb = k;
+          // A bulb is filled (an arrow's circle is white).
+          const std::string fill = colour_name(ds_[k].colour);
+          if (cells.size() == 1 && cells[0] == cell_at(tip) && (!ds_[k].used || bulbs.count(k)) && !fill.empty() && fill != "white") bulb = k;
         }
         if (!bulb) continue;
         std::vector<Point> pts = d.points;
         if (end == 1) std::reverse(pts.begin(), pts.end());
         auto cells = cells_along(pts, n_);
         if (cells.size() < 2) break;
-        add_item(p_, "thermo", {{"cells", cells_json(cells)}});
+        add_item(p_, is_slow ? "slow_thermo" : "thermo", {{"cells", cells_json(cells)}});
         d.used = ds_[*bulb].used = true;
         bulbs.insert(*bulb);
         ++count;
@@ -276,8 +287,10 @@ class Mapper {
       }
     }
     if (count)
-      report_.push_back(fmt::format("{} with a bulb read as thermometers (digits increase from the bulb), from {}",
-                                    plural_of(count, "line", "lines"), in_quotes(said.front())));
+      report_.push_back(fmt::format("{} with a bulb read as {}, from {}", plural_of(count, "line", "lines"),
+                                    is_slow ? "slow thermometers (digits increase or stay the same from the bulb)"
+                                            : "thermometers (digits increase from the bulb)",
+                                    in_quotes(said.front())));
   }
 
   void arrows() {
@@ -285,14 +298,19 @@ class Mapper {
     said.erase(std::remove_if(said.begin(), said.end(), [](const std::string& s) { return !matches(s, R"(\bsum|\btotal|\badd)"); }), said.end());
     if (said.empty()) return;
     std::size_t count = 0;
+    // Arrows drawn as lines (no arrowheads): only where no arrow is drawn as one.
+    std::vector<Cell> tips;
+    const bool lines_too = std::none_of(ds_.begin(), ds_.end(), [](const Drawing& d) { return d.type == Drawing::Type::Arrow; });
     for (auto& d : ds_) {
-      if (d.type != Drawing::Type::Arrow || d.used || d.points.size() < 2) continue;
+      if (!(d.type == Drawing::Type::Arrow || (lines_too && d.type == Drawing::Type::Line)) || d.used || d.points.size() < 2) continue;
       Cell start = cell_at(d.points.front());
       if (!in_grid(start, n_)) continue;
       std::optional<std::size_t> circle;
       std::vector<Cell> circle_cells;
       for (std::size_t k = 0; k < ds_.size(); ++k) {
         auto cells = circled_cells(ds_[k], n_);
+        const std::string fill = colour_name(ds_[k].colour);
+        if (d.type == Drawing::Type::Line && !(fill.empty() || fill == "white")) continue;  // an arrow's circle is white
         if (std::find(cells.begin(), cells.end(), start) != cells.end()) {
           circle = k;
           circle_cells = cells;
@@ -305,9 +323,18 @@ class Mapper {
       if (line.empty()) continue;
       // The body must leave the circle once and not come back.
       add_item(p_, "arrow", {{"circle", cells_json(circle_cells)}, {"line", cells_json(line)}});
+      tips.push_back(line.back());
       d.used = ds_[*circle].used = true;
       ++count;
     }
+    // Arrowheads drawn as short lines at the tip of an arrow drawn as a line.
+    if (lines_too)
+      for (auto& h : ds_) {
+        if (h.type != Drawing::Type::Line || h.used || h.points.empty()) continue;
+        Cell c = cell_at(h.points.front());
+        bool short_stroke = std::all_of(h.points.begin(), h.points.end(), [&](Point p) { return cell_at(p) == c; });
+        if (short_stroke && std::find(tips.begin(), tips.end(), c) != tips.end()) h.used = true;
+      }
     if (count)
       report_.push_back(fmt::format("{} from a circle read as arrows (the digits on the arrow sum to the circle), from {}",
                                     plural_of(count, "arrow", "arrows"), in_quotes(said.front())));
@@ -385,23 +412,60 @@ class Mapper {
         if (difference < 1) continue;
       }
       std::vector<json> items;
+      bool readable = true;
       for (auto k : members) {
         auto cells = cells_along(ds_[k].points, n_);
         if (cells.size() < 2) {
-          items.clear();
+          readable = false;
           break;
+        }
+        // A line drawn over itself (a branch drawn by going back): a renban
+        // line is its set of cells, a whispers line its neighbouring pairs;
+        // for the other families the reading is not pinned down.
+        std::set<Cell> distinct(cells.begin(), cells.end());
+        if (distinct.size() != cells.size()) {
+          if (std::string(f.key) == "renban") {
+            cells.assign(distinct.begin(), distinct.end());
+          } else if (std::string(f.key) == "whispers") {
+            std::set<std::pair<Cell, Cell>> pairs;
+            for (std::size_t i = 0; i + 1 < cells.size(); ++i)
+              if (pairs.insert(std::minmax(cells[i], cells[i + 1])).second)
+                items.push_back({{"cells", cells_json({cells[i], cells[i + 1]})}, {"difference", difference}});
+            continue;
+          } else {
+            readable = false;
+            break;
+          }
         }
         json item{{"cells", cells_json(cells)}};
         if (difference) item["difference"] = difference;
         items.push_back(item);
       }
+      if (!readable) items.clear();
       if (items.empty()) continue;
       for (auto& item : items) add_item(p_, f.key, item);
       for (auto k : members) ds_[k].used = true;
+      if (std::string(f.key) == "zipper") mark_zipper_centres(items);
       std::string name = colour_name(colour);
       report_.push_back(fmt::format("{}{} read as {}{}, from {}", plural_of(members.size(), "line", "lines"),
                                     name.empty() ? "" : " (" + name + ")", f.name,
                                     difference ? fmt::format(" (neighbours differ by at least {})", difference) : "", in_quotes(sentence)));
+    }
+  }
+
+  // The small dot a setter draws at a zipper line's centre is part of it.
+  void mark_zipper_centres(const std::vector<json>& items) {
+    for (const auto& item : items) {
+      const json& cs = item["cells"];
+      const std::size_t len = cs.size();
+      Point mid;
+      if (len % 2 == 1) mid = Point{cs[len / 2][0].get<int>() + 0.5, cs[len / 2][1].get<int>() + 0.5};
+      else mid = Point{(cs[len / 2 - 1][0].get<int>() + cs[len / 2][0].get<int>()) / 2.0 + 0.5,
+                       (cs[len / 2 - 1][1].get<int>() + cs[len / 2][1].get<int>()) / 2.0 + 0.5};
+      for (auto& d : ds_)
+        if (d.type == Drawing::Type::Shape && !d.used && d.text.empty() && d.width < 0.55 && close_to(d.centre.y, mid.y) &&
+            close_to(d.centre.x, mid.x))
+          d.used = true;
     }
   }
 

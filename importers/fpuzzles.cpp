@@ -56,9 +56,9 @@ const std::set<std::string> kUserscriptKeys = {"renban", "whispers", "regionsuml
                                                "rowindexer", "columnindexer", "boxindexer", "xsum", "skyscraper"};
 // Constraints f-puzzles or the userscript has and our sudoku kind does not.
 const std::map<std::string, std::string> kUnsupported = {
-    {"regionsumline", "region sum lines"}, {"entropicline", "entropic lines"}, {"modularline", "modular lines"},
-    {"nabner", "nabner lines"},           {"doublearrow", "double arrows"},   {"zipperline", "zipper lines"},
-    {"slowthermometer", "slow thermometers"}, {"rowindexer", "row indexers"}, {"columnindexer", "column indexers"},
+    {"modularline", "modular lines"},
+    {"nabner", "nabner lines"},           {"doublearrow", "double arrows"},
+    {"rowindexer", "row indexers"}, {"columnindexer", "column indexers"},
     {"boxindexer", "box indexers"},       {"xsum", "X-sums"},                 {"skyscraper", "skyscraper clues"},
     {"lockout", "lockout lines"}};
 
@@ -343,6 +343,14 @@ class FPuzzles {
       lines(key, node, "thermo", 2);
     } else if (key == "palindrome") {
       lines(key, node, "palindrome", 2);
+    } else if (key == "slowthermometer") {
+      lines(key, node, "slow_thermo", 2);
+    } else if (key == "regionsumline") {
+      lines(key, node, "region_sum", 2);
+    } else if (key == "zipperline") {
+      lines(key, node, "zipper", 3);
+    } else if (key == "entropicline") {
+      lines(key, node, "entropic", 2);
     } else if (key == "renban") {
       lines(key, node, "renban", 2);
     } else if (key == "betweenline") {

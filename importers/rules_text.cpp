@@ -44,7 +44,7 @@ struct FamilyWords {
 
 // Words that never describe the usual reading of any family.
 const char* const kAlwaysChanges =
-    R"(prime|product|multipl(y|ie|ica)|average|\bmean\b|modul|remainder|colou?r|snake|loop|\bshade|fog|indexer|entropic|zipper|region sum|parity|sequence line|arithmetic|equal sum|x-?sum|skyscraper|count(s|ing)? (the|how)|how many|roman|negat(?!ive constraint)|opposite|instead|except|reverse|swap|mistake|\blie\b|lying|false|wrong|\bnot\b.{0,12}\bapply|n't apply|nabner|lockout|renrenbanban|numbered room|sigil|kingdom|nosferatu|negator|yin|hot/cold|masyu|shikaku|star battle)";
+    R"(prime|product|multipl(y|ie|ica)|average|\bmean\b|modul|remainder|colou?r|snake|loop|\bshade|fog|indexer|parity|sequence line|arithmetic|equal sum(?![^.]{0,40}(each|every) (\dx\d )?(box|region))|x-?sum|skyscraper|count(s|ing)? (the|how)|how many|roman|negat(?!ive constraint)|opposite|instead|except|reverse|swap|mistake|\blie\b|lying|false|wrong|\bnot\b.{0,12}\bapply|n't apply|nabner|lockout|renrenbanban|numbered room|sigil|kingdom|nosferatu|negator|yin|hot/cold|masyu|shikaku|star battle)";
 
 // Words of rule vocabulary: a sentence with none of them is flavour text.
 const char* const kRuleWords =
@@ -73,6 +73,8 @@ bool search(const std::string& s, const char* pattern) {
 // Sentences: lines joined where a sentence runs on, then split after . ! ?
 // (with i.e. and e.g. kept whole).
 std::vector<std::string> sentences(std::string text) {
+  // Some puzzles carry "\n" written out (a backslash and an n): lines all the same.
+  for (std::size_t pos; (pos = text.find("\\n")) != std::string::npos;) text.replace(pos, 2, "\n");
   for (const char* abbr : {"i.e.", "e.g.", "I.e.", "E.g.", "etc.", "vs."}) {
     std::string a(abbr), r;
     for (char c : a)
@@ -140,6 +142,9 @@ bool is_standard(const std::string& s) {
 }
 
 bool is_harmless(const std::string& s) {
+  // An example illustrates the sentence before it ("For example, a length 3
+  // line could have 3-1-2").
+  if (search(s, R"(^(for example|for instance|eg\b|example:))")) return true;
   if (search(s, R"(good luck|have fun|enjoy|thanks|thank you|hope you|video|youtube|https?://|www\.|exported from|made (in|with|using)|puzzle by|created (by|with)|setter|test ?solv|tested|patreon|twitter|discord|reddit|copyright|©|inspired by|dedicated to|happy|birthday|credit|welcome|warm ?up|this puzzle (is|was)|my (first|second|\d+)|puzzle #?\d|sudokupad|f-puzzles|solution code|answer check|the answer)"))
     return !search(s, R"(\b(cage|dot|line|arrow|thermo|knight|king|diagonal|circle|square|shaded)s?\b)");
   // About the givens: "Some digits are already given."
@@ -193,13 +198,17 @@ std::vector<std::string> unexplained_rules(const std::string& rules, const nlohm
       {false, {"killer"}, R"(\bcages?\b|\bkiller\b)", R"(may repeat|can repeat|might repeat|not (the )?sum|at least|at most|ignor|[<>?])"},
       {false, {"little_killer"}, R"(littlekiller|outside the grid.{0,60}diagonal|diagonals?.{0,60}outside)", ""},
       {false, {"sandwich"}, R"(sandwich|between (the )?1 and (the )?9)", ""},
-      {false, {"thermo"}, R"(thermo|\bbulb)", R"(slow|or equal|equal to|may repeat|can repeat|not necessarily|stay the same|remain the same)"},
+      {false, {"thermo"}, R"(^(?!.*(slow|or stay the same|or remain the same|or equal|stay the same or)).*(thermo|\bbulb))", R"(or equal|equal to|may repeat|can repeat|not necessarily|stay the same|remain the same)"},
+      {false, {"slow_thermo"}, R"(slow thermo|(thermo|\bbulb).*(or stay the same|or remain the same|or equal)|(stay the same or|slow).*(thermo|\bbulb))", R"(strictly|decrease)"},
+      {false, {"region_sum"}, R"(region.?sum|(box|region) borders?[^.]{0,50}(divide|separate|cut|split)|segments?[^.]{0,60}same (sum|total|value)|same total in each (box|region|\dx\d box)|different (lines|segments)[^.]{0,50}(different|individually|separately))", ""},
+      {false, {"zipper"}, R"(zipper)", ""},
+      {false, {"entropic"}, R"(entropic)", ""},
       {false, {"arrow", "minimum", "maximum"}, R"(\barrows?\b)", R"(minus|subtract|double|twice|half)"},
       {false, {"whispers"}, R"(whisper|difference of (at least )?(5|five|4|four)|(5|five|4|four) or more|differ (in value )?by (at least )?(5|five|4|four))", ""},
       {false, {"renban"}, R"(renban|set of[^.]{0,30}consecutive|consecutive[^.]{0,30}any order)", ""},
       {false, {"palindrome"}, R"(palindrom|reads? the same)", ""},
       {false, {"between"}, R"(between lines?|between (the )?(two )?circles|strictly between)", ""},
-      {false, {"kropki", "non_consecutive"}, R"(\bdots?\b|kropki|\bwhite\b.{0,30}consecutive|\bblack\b.{0,30}(ratio|double)|1:2|2:1)",
+      {false, {"kropki", "non_consecutive"}, R"(^(?!.*(zipper|marked (with|by) a dot)).*(\bdots?\b|kropki)|\bwhite\b.{0,30}consecutive|\bblack\b.{0,30}(ratio|double)|1:2|2:1)",
        R"(gr[ae]y|\bred\b|\bblue\b|\bgreen\b|both|\bsum|either)"},
       {false, {"xv"}, R"(\bxv\b|\bx/v\b|\b(an? |the )?['"]?[xv]['"]?s?\b.{0,40}\b(sum|add|total)|\bx(es|s)?\b.{0,40}\b10\b)", R"(roman)"},
       {false, {"odd"}, R"(\bodd\b)", R"(along|line|\bsum|string|never|\brows?\b|columns?|adjacent|neighbo|sequence|\bthree\b|\b3\b|\bpairs?\b)"},

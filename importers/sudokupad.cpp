@@ -601,7 +601,7 @@ class SudokuPad {
     json& p = b_.out.puzzle;
     auto read = map_drawings(shapes_, rules_, n_, p);
     for (auto& r : map_rules_text(rules_, p)) read.push_back(r);
-    for (const char* key : {"thermo", "arrow", "little_killer", "whispers", "renban", "palindrome", "odd", "even"})
+    for (const char* key : {"thermo", "slow_thermo", "arrow", "little_killer", "whispers", "renban", "palindrome", "region_sum", "zipper", "entropic", "odd", "even"})
       if (p.contains(key)) b_.from(fmt::format("/{}", key), "SudokuPad drawings read through the rules text");
     b_.out.mapped = read;
     const bool text_speaks_of_colour = std::regex_search(
@@ -612,6 +612,10 @@ class SudokuPad {
       const bool cell_fill = d.type == Drawing::Type::Shape && d.text.empty() && !d.rounded && d.width >= 0.95 &&
                              d.height >= 0.95 && d.width <= 1.05 && d.height <= 1.05 && is_int(d.centre.y - 0.5) &&
                              is_int(d.centre.x - 0.5) && d.centre.y > 0 && d.centre.x > 0 && d.centre.y < n_ && d.centre.x < n_;
+      // A shape with no colour at all (alpha 0: SudokuPad's board-position underlay) shows nothing.
+      const bool invisible = d.type == Drawing::Type::Shape && d.text.empty() && d.colour.size() == 9 &&
+                             d.colour.substr(7) == "00" && (d.border.empty() || d.border == "none");
+      if (invisible) continue;
       if (cell_fill && !text_speaks_of_colour) {
         ++decoration;
         continue;

@@ -15,6 +15,10 @@ const Family& little_killer_family();
 const Family& sandwich_family();
 const Family& skyscrapers_family();
 const Family& thermo_family();
+const Family& slow_thermo_family();
+const Family& region_sum_family();
+const Family& zipper_family();
+const Family& entropic_family();
 const Family& arrow_family();
 const Family& whispers_family();
 const Family& renban_family();
@@ -38,8 +42,8 @@ const std::vector<const Family*>& all_families() {
   using namespace families;
   static const std::vector<const Family*> all = {
       &extra_regions_family(), &disjoint_groups_family(), &diagonals_family(), &killer_family(),
-      &kenken_family(),        &little_killer_family(),   &sandwich_family(),   &skyscrapers_family(), &thermo_family(),    &arrow_family(),
-      &whispers_family(),      &renban_family(),          &palindrome_family(), &between_family(),
+      &kenken_family(),        &little_killer_family(),   &sandwich_family(),   &skyscrapers_family(), &thermo_family(),    &slow_thermo_family(), &arrow_family(),
+      &whispers_family(),      &renban_family(),          &palindrome_family(), &between_family(),   &region_sum_family(),  &zipper_family(), &entropic_family(),
       &kropki_family(),        &xv_family(),              &non_consecutive_family(), &anti_knight_family(),
       &anti_king_family(),     &odd_family(),             &even_family(),      &minimum_family(),
       &maximum_family(),       &quadruple_family(),       &clone_family(),      &candidates_family(),

@@ -1,0 +1,71 @@
+// Region-sum lines: region borders (boxes, or the irregular regions) cut the
+// line into segments, and every segment of the line has the same sum.
+// A segment is a run of consecutive cells of the line in one region; a line
+// that comes back into a region starts a new segment there (as f-puzzles and
+// rangsk's solver read it).   "region_sum": [{"cells": [[0, 2], [0, 3], [1, 3]]}]
+// Encoded as: each segment's sum minus the first segment's sum is 0.
+#include "common.h"
+
+namespace psmt::sudoku::families {
+namespace {
+
+std::vector<std::vector<Cell>> segments(const Item& it, const Grid& g) {
+  std::vector<std::vector<Cell>> out;
+  for (std::size_t i = 0; i < it.cells.size(); ++i) {
+    if (i == 0 || g.region(it.cells[i]) != g.region(it.cells[i - 1])) out.emplace_back();
+    out.back().push_back(it.cells[i]);
+  }
+  return out;
+}
+
+class RegionSum : public Family {
+ public:
+  std::string_view key() const override { return "region_sum"; }
+  std::string_view summary() const override {
+    return "region-sum lines: the line's segments in each region (cut by region borders) have the same sum";
+  }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "region-sum lines: region borders cut the line into segments (a run of the line's cells in one region), and every segment has the same sum", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the line, 2 or more cells in order"}}}})json";
+  }
+  std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
+    return parse_cell_lists(node, key(), g, 2, [](const Item& it) {
+      return fmt::format("region-sum line {} at {}", it.index + 1, span_label(it.cells));
+    });
+  }
+  F encode(const Item& it, const Grid& g, Builder& b) const override {
+    auto segs = segments(it, g);
+    std::vector<F> parts;
+    for (std::size_t k = 1; k < segs.size(); ++k) {
+      std::vector<std::pair<Cell, int>> terms;
+      for (auto c : segs[k]) terms.push_back({c, 1});
+      for (auto c : segs[0]) terms.push_back({c, -1});
+      parts.push_back(b.sum_is(terms, 0));
+    }
+    return b.all(parts);
+  }
+  std::optional<std::string> check(const Item& it, const Grid& g, const Values& v) const override {
+    auto segs = segments(it, g);
+    auto sum = [&](const std::vector<Cell>& s) {
+      int t = 0;
+      for (auto c : s) t += v.at(c);
+      return t;
+    };
+    for (std::size_t k = 1; k < segs.size(); ++k)
+      if (sum(segs[k]) != sum(segs[0]))
+        return fmt::format("{}: the segment {} sums to {}, the segment {} to {}", it.label, span_label(segs[0]), sum(segs[0]),
+                           span_label(segs[k]), sum(segs[k]));
+    return std::nullopt;
+  }
+  void draw(const Item& it, const Grid&, bool marked, std::vector<Shape>& out) const override {
+    out.push_back(line_shape(it.cells, colour(marked, "#4fc3f7"), 0.2, marked ? "region-sum marked" : "region-sum"));
+  }
+};
+
+}  // namespace
+
+const Family& region_sum_family() {
+  static const RegionSum f;
+  return f;
+}
+
+}  // namespace psmt::sudoku::families

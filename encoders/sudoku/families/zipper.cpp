@@ -1,0 +1,77 @@
+// Zipper lines: two cells at the same distance from the line's centre sum
+// to the same total; on a line of odd length that total is the digit in
+// the centre cell, on one of even length it is the two centre cells' sum.
+// Digits may repeat.   "zipper": [{"cells": [[0, 0], [0, 1], [0, 2]]}]
+// Encoded as: each pair's sum minus the centre's is 0.
+#include "common.h"
+
+namespace psmt::sudoku::families {
+namespace {
+
+// The pairs around the centre, and the centre (one cell, or the middle pair).
+struct Zip {
+  std::vector<std::pair<Cell, Cell>> pairs;
+  std::vector<Cell> centre;
+};
+Zip zip(const Item& it) {
+  Zip z;
+  const std::size_t len = it.cells.size();
+  for (std::size_t i = 0, j = len - 1; i < j; ++i, --j) {
+    if (len % 2 == 0 && j == i + 1) z.centre = {it.cells[i], it.cells[j]};
+    else z.pairs.push_back({it.cells[i], it.cells[j]});
+  }
+  if (len % 2 == 1) z.centre = {it.cells[len / 2]};
+  return z;
+}
+
+class Zipper : public Family {
+ public:
+  std::string_view key() const override { return "zipper"; }
+  std::string_view summary() const override {
+    return "zipper lines: cells equally far from the centre sum to the centre digit (odd length) or the centre pair's sum";
+  }
+  std::string schema() const override {
+    return R"json({"type": "array", "description": "zipper lines: two cells equally far from the line's centre sum to the digit in the centre cell (odd length) or to the sum of the two centre cells (even length); digits may repeat", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the line, 3 or more cells in order"}}}})json";
+  }
+  std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
+    return parse_cell_lists(node, key(), g, 3, [](const Item& it) {
+      return fmt::format("zipper line {} at {}", it.index + 1, span_label(it.cells));
+    });
+  }
+  F encode(const Item& it, const Grid&, Builder& b) const override {
+    Zip z = zip(it);
+    std::vector<F> parts;
+    for (auto [a, c] : z.pairs) {
+      std::vector<std::pair<Cell, int>> terms{{a, 1}, {c, 1}};
+      for (auto m : z.centre) terms.push_back({m, -1});
+      parts.push_back(b.sum_is(terms, 0));
+    }
+    return b.all(parts);
+  }
+  std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
+    Zip z = zip(it);
+    int centre = 0;
+    for (auto m : z.centre) centre += v.at(m);
+    for (auto [a, c] : z.pairs)
+      if (v.at(a) + v.at(c) != centre)
+        return fmt::format("{}: {} + {} = {}, not {} (the centre)", it.label, cell_label(a), cell_label(c), v.at(a) + v.at(c),
+                           centre);
+    return std::nullopt;
+  }
+  void draw(const Item& it, const Grid&, bool marked, std::vector<Shape>& out) const override {
+    std::string cls = marked ? "zipper marked" : "zipper";
+    out.push_back(line_shape(it.cells, colour(marked, "#b39ddb"), 0.2, cls));
+    Zip z = zip(it);
+    auto [y, x] = z.centre.size() == 1 ? centre(z.centre[0]) : midpoint(z.centre[0], z.centre[1]);
+    out.push_back(circle_shape({y, x}, 0.1, colour(marked, "#7e57c2"), "none", 0, cls));
+  }
+};
+
+}  // namespace
+
+const Family& zipper_family() {
+  static const Zipper f;
+  return f;
+}
+
+}  // namespace psmt::sudoku::families
