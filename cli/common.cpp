@@ -192,22 +192,6 @@ void add_alphabet_option(CLI::App& cmd, std::string& into) {
       "needed when a grid reads both ways");
 }
 
-// Drawings that only the rules text gave a meaning must fit the setter's
-// solution when the puzzle carries one: a rule it breaks was read wrong, and
-// the import is refused rather than answered for another puzzle.
-static void check_mapping_against_solution(const LoadedPuzzle& lp, const std::string& origin) {
-  if (lp.mapped_drawings.empty() || !lp.expect.solution) return;
-  auto broken = lp.encoder->check(*lp.puzzle, *lp.expect.solution);
-  if (broken.empty()) return;
-  throw InputError("input.mapping", kNoPath,
-                   fmt::format("the drawings read through the rules text do not fit the setter's solution ({}{}); the "
-                               "reading is refused: {}",
-                               broken.front().message,
-                               broken.size() > 1 ? fmt::format(", and {} more", broken.size() - 1) : "",
-                               lp.mapped_drawings.front()),
-                   origin);
-}
-
 // Our JSON from an importer, loaded; an error the kind's parser finds also
 // names the place in the foreign data it came from.
 static LoadedPuzzle load_imported(const importers::Imported& imported, const std::string& origin) {
@@ -216,7 +200,7 @@ static LoadedPuzzle load_imported(const importers::Imported& imported, const std
     lp.imported_from = imported.format;
     lp.ignored_drawings = imported.ignored;
     lp.mapped_drawings = imported.mapped;
-    check_mapping_against_solution(lp, origin);
+    lp.decorations = imported.decorations;
     return lp;
   } catch (const InputError& e) {
     std::string place = importers::foreign_place(imported, e.path());

@@ -10,7 +10,10 @@
 
 #include <fmt/format.h>
 
+#include "engine/encoder.h"
 #include "grid/grid.h"
+#include "io/error.h"
+#include "io/puzzle_file.h"
 #include "importers/formats.h"
 
 namespace psmt::importers {
@@ -527,6 +530,25 @@ std::string colour_name(const std::string& colour) {
   if (h < 250) return "blue";
   if (h < 285) return "purple";
   return "pink";
+}
+
+void check_reading_against_solution(const Imported& imported, const std::string& origin) {
+  if (imported.mapped.empty() || !imported.puzzle.contains("expect") || !imported.puzzle["expect"].contains("solution")) return;
+  LoadedPuzzle lp;
+  try {
+    lp = load_puzzle(imported.puzzle, origin);
+  } catch (const InputError&) {
+    return;  // the caller's load reports it, with its place in the foreign data
+  }
+  if (!lp.expect.solution) return;
+  auto broken = lp.encoder->check(*lp.puzzle, *lp.expect.solution);
+  if (broken.empty()) return;
+  throw InputError("input.mapping", kNoPath,
+                   fmt::format("the rules read through the rules text do not fit the setter's solution ({}{}); the reading is "
+                               "refused: {}",
+                               broken.front().message, broken.size() > 1 ? fmt::format(", and {} more", broken.size() - 1) : "",
+                               imported.mapped.front()),
+                   origin);
 }
 
 std::vector<std::string> map_drawings(std::vector<Drawing>& drawings, const std::string& rules, int n, json& puzzle) {

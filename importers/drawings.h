@@ -34,6 +34,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "importers/importer.h"
+
 namespace psmt::importers {
 
 struct Point {
@@ -60,6 +62,12 @@ struct Drawing {
 // mapping for the report: what was read as what, and from which sentence.
 std::vector<std::string> map_drawings(std::vector<Drawing>& drawings, const std::string& rules, int n,
                                       nlohmann::json& puzzle);
+
+// Rules read through the rules text must fit the setter's solution when the
+// puzzle carries one (expect.solution): a rule it breaks was read wrong, and
+// the import is refused (InputError "input.mapping" naming the rule broken)
+// rather than answered for another puzzle. Nothing to check without either.
+void check_reading_against_solution(const Imported& imported, const std::string& origin);
 
 // Global rules stated only in words (anti-knight, anti-king) and negative
 // constraints ("all dots are given"), set in `puzzle` where the text says

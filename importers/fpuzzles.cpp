@@ -101,6 +101,7 @@ class FPuzzles {
     finish_dots();
     read_drawings();
     read_solution();
+    check_reading_against_solution(b_.out, origin_);
     return std::move(b_.out);
   }
 
@@ -528,9 +529,18 @@ class FPuzzles {
   // drawings that may carry rules.
   void read_drawings() {
     std::vector<std::string> drawings;
-    if (!coloured_.empty())
-      drawings.push_back(fmt::format("{} coloured cell{} ({}{})", coloured_.size(), coloured_.size() == 1 ? "" : "s",
-                                     coloured_.front(), coloured_.size() > 1 ? ", ..." : ""));
+    // Cell colours decorate (f-puzzles' own solver ignores them), unless the
+    // rules text speaks of coloured or shaded cells.
+    if (!coloured_.empty()) {
+      const std::string rules = text_field("ruleset").value_or("");
+      const bool text_speaks_of_colour = std::regex_search(
+          rules, std::regex(R"(shad(e|ed|ing)|colou?r|gr[ae]y|highlight|\btinted|\bmarked cells?|\b(red|green|blue|yellow|orange|purple|pink) cells?)",
+                            std::regex::icase));
+      std::string what = fmt::format("{} coloured cell{} ({}{})", coloured_.size(), coloured_.size() == 1 ? "" : "s",
+                                     coloured_.front(), coloured_.size() > 1 ? ", ..." : "");
+      if (text_speaks_of_colour) drawings.push_back(what);
+      else b_.out.decorations.push_back(what + " read as decoration (the rules text gives colours no meaning)");
+    }
     bool userscript = false;
     for (const auto& k : kUserscriptKeys)
       if (doc_.contains(k) && !empty_value(doc_[k])) userscript = true;

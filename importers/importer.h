@@ -53,6 +53,9 @@ struct Imported {
   // each: what was read as what, from which sentence. The caller checks the
   // setter's solution, when there is one, against the rules they became.
   std::vector<std::string> mapped;
+  // Drawings read as decoration (cell colours the rules text gives no
+  // meaning), one line each.
+  std::vector<std::string> decorations;
 };
 
 // One puzzle argument, read: either imported from a foreign format, or our

@@ -145,6 +145,11 @@ bool is_harmless(const std::string& s) {
   // An example illustrates the sentence before it ("For example, a length 3
   // line could have 3-1-2").
   if (search(s, R"(^(for example|for instance|eg\b|example:))")) return true;
+  // Digits on a line may repeat where the other rules allow (the usual
+  // reading of every line family that does not forbid repeats itself).
+  if (search(s, R"(may repeat[^.]{0,30}\b(lines?|arrows?)\b[^.]{0,30}if allowed by (the )?other rules|\b(lines?|arrows?)\b[^.]{0,30}may repeat[^.]{0,30}if allowed by (the )?other rules)") &&
+      !search(s, R"(\bcages?\b|renban)"))
+    return true;
   if (search(s, R"(good luck|have fun|enjoy|thanks|thank you|hope you|video|youtube|https?://|www\.|exported from|made (in|with|using)|puzzle by|created (by|with)|setter|test ?solv|tested|patreon|twitter|discord|reddit|copyright|©|inspired by|dedicated to|happy|birthday|credit|welcome|warm ?up|this puzzle (is|was)|my (first|second|\d+)|puzzle #?\d|sudokupad|f-puzzles|solution code|answer check|the answer)"))
     return !search(s, R"(\b(cage|dot|line|arrow|thermo|knight|king|diagonal|circle|square|shaded)s?\b)");
   // About the givens: "Some digits are already given."
@@ -200,7 +205,7 @@ std::vector<std::string> unexplained_rules(const std::string& rules, const nlohm
       {false, {"sandwich"}, R"(sandwich|between (the )?1 and (the )?9)", ""},
       {false, {"thermo"}, R"(^(?!.*(slow|or stay the same|or remain the same|or equal|stay the same or)).*(thermo|\bbulb))", R"(or equal|equal to|may repeat|can repeat|not necessarily|stay the same|remain the same)"},
       {false, {"slow_thermo"}, R"(slow thermo|(thermo|\bbulb).*(or stay the same|or remain the same|or equal)|(stay the same or|slow).*(thermo|\bbulb))", R"(strictly|decrease)"},
-      {false, {"region_sum"}, R"(region.?sum|(box|region) borders?[^.]{0,50}(divide|separate|cut|split)|segments?[^.]{0,60}same (sum|total|value)|same total in each (box|region|\dx\d box)|different (lines|segments)[^.]{0,50}(different|individually|separately))", ""},
+      {false, {"region_sum"}, R"(region.?sum|(equal|same) (sum|total)[^.]{0,40}(each|every) (\dx\d )?(box|region)|(box|region) borders?[^.]{0,50}(divide|separate|cut|split)|segments?[^.]{0,60}same (sum|total|value)|same total in each (box|region|\dx\d box)|different (lines|segments)[^.]{0,50}(different|individually|separately))", ""},
       {false, {"zipper"}, R"(zipper)", ""},
       {false, {"entropic"}, R"(entropic)", ""},
       {false, {"arrow", "minimum", "maximum"}, R"(\barrows?\b)", R"(minus|subtract|double|twice|half)"},

@@ -305,6 +305,7 @@ class SudokuPad {
       if (notes.is_null()) notes = json::array();
       for (const auto& s : notes_) notes.push_back(s);
     }
+    check_reading_against_solution(b_.out, origin_);
     return std::move(b_.out);
   }
 
@@ -623,8 +624,8 @@ class SudokuPad {
       drawings_.push_back(d.name);
     }
     if (decoration)
-      notes_.push_back(fmt::format("{} coloured cell{} read as decoration (the rules text gives colours no meaning)", decoration,
-                                   decoration == 1 ? "" : "s"));
+      b_.out.decorations.push_back(fmt::format("{} coloured cell{} read as decoration (the rules text gives colours no meaning)",
+                                               decoration, decoration == 1 ? "" : "s"));
   }
 
   std::string describe_shape(const char* key, std::size_t i, const json& o, const std::string& text) const {

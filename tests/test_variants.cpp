@@ -110,6 +110,32 @@ struct Gen {
         for (int t = 0; t < 200 && want_true && at(c.front()) != at(c.back()); ++t) c = path(3);
         p["palindrome"].push_back({{"cells", cells(c)}});
       }
+    } else if (family == "slow_thermo") {
+      for (int i = 0; i < count; ++i) {
+        auto c = path(pick(2, 4));
+        std::stable_sort(c.begin(), c.end(), [&](auto a, auto b) { return at(a) < at(b); });
+        if (coin(15)) std::reverse(c.begin(), c.end());
+        p["slow_thermo"].push_back({{"cells", cells(c)}});
+      }
+    } else if (family == "region_sum") {
+      // Lines across region borders; sums mostly equal by luck of the walk.
+      for (int i = 0; i < count; ++i) p["region_sum"].push_back({{"cells", cells(path(pick(2, 4), coin()))}});
+    } else if (family == "zipper") {
+      for (int i = 0; i < count; ++i) p["zipper"].push_back({{"cells", cells(path(pick(3, 4)))}});
+    } else if (family == "entropic") {
+      // Mostly lines the solution keeps (every three in a row in different thirds).
+      auto holds = [&](const std::vector<std::pair<int, int>>& c) {
+        auto third = [&](std::pair<int, int> x) { return (at(x) - 1) / (n / 3); };
+        for (std::size_t k = 0; k + 1 < c.size(); ++k)
+          if (third(c[k]) == third(c[k + 1]) || (k + 2 < c.size() && third(c[k]) == third(c[k + 2]))) return false;
+        return true;
+      };
+      for (int i = 0; i < count; ++i) {
+        auto c = path(pick(2, 4));
+        const bool want_true = coin(80);
+        for (int t = 0; t < 300 && want_true && !holds(c); ++t) c = path(pick(2, 4));
+        p["entropic"].push_back({{"cells", cells(c)}});
+      }
     } else if (family == "between") {
       for (int i = 0; i < count; ++i) p["between"].push_back({{"cells", cells(path(pick(3, 4)))}});
     } else if (family == "kropki") {
@@ -235,7 +261,7 @@ Grid random_solution(const json& shape, std::mt19937& rng) {
   return some.empty() ? Grid{} : some.back();
 }
 
-const char* kFamilies[] = {"killer", "thermo", "arrow", "whispers", "renban", "palindrome", "between",
+const char* kFamilies[] = {"killer", "thermo", "slow_thermo", "region_sum", "zipper", "entropic", "arrow", "whispers", "renban", "palindrome", "between",
                            "kropki", "xv", "little_killer", "sandwich", "skyscrapers", "anti_knight", "anti_king",
                            "non_consecutive", "disjoint_groups", "diagonals", "odd", "even", "minimum",
                            "maximum", "quadruple", "extra_regions", "clone", "candidates"};
@@ -276,7 +302,8 @@ TEST_P(FamilyCounts, ExactCountsMatchBacktracking) {
     else if (is_global(family)) p[family] = true;
     return p;
   };
-  bool small_ok = true, jigsaw_ok = family != "disjoint_groups";
+  // Entropic lines need digits in thirds: 6x6 only.
+  bool small_ok = family != "entropic", jigsaw_ok = family != "disjoint_groups";
   if (is_global(family)) {
     for (bool jigsaw : {false, true}) {
       json p = shape(jigsaw ? 6 : 4, jigsaw, 0);

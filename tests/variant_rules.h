@@ -142,6 +142,41 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
       if (!(std::min(a, b) < m && m < std::max(a, b))) return false;
     }
   }
+  for (const auto& t : p.value("slow_thermo", nlohmann::json::array())) {
+    auto cells = rcs(t["cells"]);
+    for (std::size_t i = 1; i < cells.size(); ++i)
+      if (at(cells[i - 1]) > at(cells[i])) return false;
+  }
+  if (p.contains("region_sum")) {
+    // Runs of the line in one region (a region left and entered again: a new run) sum alike.
+    auto reg = regions_of(p, n);
+    for (const auto& l : p["region_sum"]) {
+      auto cells = rcs(l["cells"]);
+      std::vector<int> sums;
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (i == 0 || reg[cells[i].first][cells[i].second] != reg[cells[i - 1].first][cells[i - 1].second]) sums.push_back(0);
+        sums.back() += at(cells[i]);
+      }
+      for (int s : sums)
+        if (s != sums.front()) return false;
+    }
+  }
+  for (const auto& l : p.value("zipper", nlohmann::json::array())) {
+    auto cells = rcs(l["cells"]);
+    const std::size_t len = cells.size();
+    const int centre = len % 2 ? at(cells[len / 2]) : at(cells[len / 2 - 1]) + at(cells[len / 2]);
+    for (std::size_t i = 0; i < len / 2; ++i)
+      if ((len % 2 || i + 1 < len / 2) && at(cells[i]) + at(cells[len - 1 - i]) != centre) return false;
+  }
+  for (const auto& l : p.value("entropic", nlohmann::json::array())) {
+    auto cells = rcs(l["cells"]);
+    auto third = [&](RC x) { return (at(x) - 1) / (n / 3); };
+    if (cells.size() == 2 && third(cells[0]) == third(cells[1])) return false;
+    for (std::size_t i = 0; i + 2 < cells.size(); ++i)
+      if (third(cells[i]) == third(cells[i + 1]) || third(cells[i]) == third(cells[i + 2]) ||
+          third(cells[i + 1]) == third(cells[i + 2]))
+        return false;
+  }
   std::set<std::pair<RC, RC>> dotted;
   std::set<int> white_values, black_values;
   if (p.contains("kropki")) {

@@ -28,6 +28,7 @@ struct LoadedPuzzle {
   std::vector<std::string> ignored_drawings;
   // Drawings the rules text gave a meaning (importers::Imported::mapped).
   std::vector<std::string> mapped_drawings;
+  std::vector<std::string> decorations;  // importers::Imported::decorations
   const Encoder* encoder = nullptr;
   std::shared_ptr<const Puzzle> puzzle;
   Expectation expect;

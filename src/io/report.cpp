@@ -64,6 +64,7 @@ std::string puzzle_header(const LoadedPuzzle& lp) {
     out += "read through the rules text:\n";
     for (const auto& d : lp.mapped_drawings) out += wrap(d, 96, "  ");
   }
+  for (const auto& d : lp.decorations) out += "decoration: " + d + "\n";
   if (!lp.ignored_drawings.empty()) {
     out += fmt::format("partial import (--partial): {} part{} left out; the verdict is for the rules read\n",
                        lp.ignored_drawings.size(), lp.ignored_drawings.size() == 1 ? "" : "s");
@@ -81,6 +82,7 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   if (!lp.imported_from.empty()) j["imported_from"] = lp.imported_from;
   if (!lp.ignored_drawings.empty()) j["ignored_drawings"] = lp.ignored_drawings;
   if (!lp.mapped_drawings.empty()) j["read_through_rules_text"] = lp.mapped_drawings;
+  if (!lp.decorations.empty()) j["decorations"] = lp.decorations;
   j["command"] = rc.command;
   j["encoding"] = res.encoding;
   j["solver"] = res.solver;
