@@ -233,6 +233,8 @@ const LineFamily kLineFamilies[] = {
      R"(thermo|arrow|whisper|renban|palindrom|zipper)"},
     {"zipper", "zipper lines", R"(zipper)", R"(thermo|arrow|whisper|renban|palindrom|region.?sum)"},
     {"entropic", "entropic lines", R"(entropic)", R"(thermo|arrow|whisper|renban|palindrom|region.?sum|zipper|modular)"},
+    {"modular", "modular lines", R"(modular|different remainders)", R"(thermo|arrow|whisper|renban|palindrom|region.?sum|zipper|entropic)"},
+    {"nabner", "nabner lines", R"(nabner)", R"(thermo|arrow|whisper|renban|palindrom|region.?sum|zipper|entropic|modular)"},
 };
 
 class Mapper {

@@ -54,13 +54,6 @@ const std::map<std::string, std::string> kFromConstraint = {
 const std::set<std::string> kUserscriptKeys = {"renban", "whispers", "regionsumline", "entropicline", "modularline",
                                                "nabner", "doublearrow", "zipperline", "slowthermometer",
                                                "rowindexer", "columnindexer", "boxindexer", "xsum", "skyscraper"};
-// Constraints f-puzzles or the userscript has and our sudoku kind does not.
-const std::map<std::string, std::string> kUnsupported = {
-    {"modularline", "modular lines"},
-    {"nabner", "nabner lines"},           {"doublearrow", "double arrows"},
-    {"rowindexer", "row indexers"}, {"columnindexer", "column indexers"},
-    {"boxindexer", "box indexers"},       {"xsum", "X-sums"},                 {"skyscraper", "skyscraper clues"},
-    {"lockout", "lockout lines"}};
 
 bool empty_value(const json& v) {
   return v.is_null() || (v.is_boolean() && !v.get<bool>()) || (v.is_array() && v.empty()) ||
@@ -91,10 +84,7 @@ class FPuzzles {
         continue;
       JsonNode node = root_.at(key);
       if (!map_key(key, node)) {
-        auto un = kUnsupported.find(key);
-        std::string what = un != kUnsupported.end()
-                               ? fmt::format("{} (\"{}\") are not a rule puzzle-smt can encode yet", un->second, key)
-                               : fmt::format("unknown f-puzzles constraint \"{}\"", key);
+        std::string what = fmt::format("unknown f-puzzles constraint \"{}\"", key);
         node.fail("input.unsupported", what + "; refusing the puzzle rather than leaving the constraint out");
       }
     }
@@ -297,6 +287,37 @@ class FPuzzles {
     (void)key;
   }
 
+  // Clues outside the grid ({cell: "R0C3", value}) as our per-side lists.
+  void outside_clues(const JsonNode& node, const std::string& family, const char* what) {
+    json sides = {{"top", json(static_cast<std::size_t>(n_), nullptr)},
+                  {"bottom", json(static_cast<std::size_t>(n_), nullptr)},
+                  {"left", json(static_cast<std::size_t>(n_), nullptr)},
+                  {"right", json(static_cast<std::size_t>(n_), nullptr)}};
+    auto entries = node.items();
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      entries[i].require_object();
+      auto value = entries[i].find("value");
+      auto v = value ? number(*value) : std::nullopt;
+      if (!v) continue;
+      Cell at = cell(entries[i].at("cell"), true);
+      const char* side = at.row == -1 ? "top" : at.row == n_ ? "bottom" : at.col == -1 ? "left" : at.col == n_ ? "right" : nullptr;
+      const bool corner = (at.row == -1 || at.row == n_) && (at.col == -1 || at.col == n_);
+      if (!side || corner) entries[i].at("cell").fail("input.value", fmt::format("{} clue sits outside the grid, beside a row or above/below a column", what));
+      const std::size_t k = static_cast<std::size_t>(std::string(side) == "top" || std::string(side) == "bottom" ? at.col : at.row);
+      json& slot = sides[side][k];
+      if (!slot.is_null() && slot.get<int>() != *v)
+        entries[i].fail("input.value", fmt::format("two different clues ({} and {}) in one place", slot.get<int>(), *v));
+      slot = *v;
+      b_.from(fmt::format("/{}/{}/{}", family, side, k), entries[i].where());
+    }
+    for (const char* side : {"top", "bottom", "left", "right"}) {
+      bool any = false;
+      for (const auto& x : sides[side]) any = any || !x.is_null();
+      if (!any) sides.erase(side);
+    }
+    if (!sides.empty()) b_.out.puzzle[family] = sides;
+  }
+
   bool map_key(const std::string& key, const JsonNode& node) {
     json& p = b_.out.puzzle;
     if (key == "diagonal+" || key == "diagonal-") {
@@ -352,6 +373,31 @@ class FPuzzles {
       lines(key, node, "zipper", 3);
     } else if (key == "entropicline") {
       lines(key, node, "entropic", 2);
+    } else if (key == "modularline") {
+      lines(key, node, "modular", 2);
+    } else if (key == "nabner") {
+      lines(key, node, "nabner", 2);
+    } else if (key == "doublearrow") {
+      lines(key, node, "double_arrow", 3);
+    } else if (key == "lockout") {
+      lines(key, node, "lockout", 2, [&](json cs, const JsonNode& entry) {
+        json item{{"cells", cs}};
+        if (auto v = entry.find("value"))
+          if (auto d = number(*v)) {
+            if (*d < 1 || *d >= n_) v->fail("input.value", fmt::format("a lockout difference is 1 to {}, found {}", n_ - 1, *d));
+            item["difference"] = *d;
+          }
+        return item;
+      });
+    } else if (key == "rowindexer" || key == "columnindexer" || key == "boxindexer") {
+      const std::string family = key == "rowindexer" ? "row_indexer" : key == "columnindexer" ? "column_indexer" : "box_indexer";
+      auto entries = node.items();
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        entries[i].require_object();
+        for (auto c : cells(entries[i].at("cells"))) push(family, c, entries[i].where());
+      }
+    } else if (key == "xsum" || key == "skyscraper") {
+      outside_clues(node, key == "xsum" ? "x_sum" : "skyscrapers", key == "xsum" ? "an X-sum" : "a skyscraper");
     } else if (key == "renban") {
       lines(key, node, "renban", 2);
     } else if (key == "betweenline") {
@@ -564,9 +610,13 @@ class FPuzzles {
           notes_.push_back("fog of war (it hides clues while solving; the rules are the same)");
           continue;
         }
-        if (key == "cage" && std::regex_match(value, std::regex(R"(\s*DR\d+\s*)")))
-          items[i].fail("input.unsupported",
-                        "a digital-root cage (multi-sum killer) is not a rule puzzle-smt can encode yet");
+        std::smatch dr;
+        if (key == "cage" && std::regex_match(value, dr, std::regex(R"(\s*DR(\d+)\s*)"))) {
+          int root = std::stoi(dr[1].str().substr(0, 3));
+          if (root < 1 || root > 9) items[i].fail("input.value", fmt::format("a digital root is 1 to 9, found {}", dr[1].str()));
+          push("digital_root", {{"cells", cells(items[i].at("cells"))}, {"root", root}}, items[i].where());
+          continue;
+        }
         drawings.push_back(describe_drawing(key, i, e));
       }
     }

@@ -44,7 +44,7 @@ struct FamilyWords {
 
 // Words that never describe the usual reading of any family.
 const char* const kAlwaysChanges =
-    R"(prime|product|multipl(y|ie|ica)|average|\bmean\b|modul|remainder|colou?r|snake|loop|\bshade|fog|indexer|parity|sequence line|arithmetic|equal sum(?![^.]{0,40}(each|every) (\dx\d )?(box|region))|x-?sum|skyscraper|count(s|ing)? (the|how)|how many|roman|negat(?!ive constraint)|opposite|instead|except|reverse|swap|mistake|\blie\b|lying|false|wrong|\bnot\b.{0,12}\bapply|n't apply|nabner|lockout|renrenbanban|numbered room|sigil|kingdom|nosferatu|negator|yin|hot/cold|masyu|shikaku|star battle)";
+    R"(prime|product|multipl(y|ie|ica)|average|\bmean\b|modul(?!ar)|^(?!.*modular).*remainder|colou?r|snake|loop|\bshade|fog|parity|sequence line|arithmetic|equal sum(?![^.]{0,40}(each|every) (\dx\d )?(box|region))|count(s|ing)? (the|how)|how many(?! (skyscrapers|buildings|towers))|roman|negat(?!ive constraint)|opposite|instead|except|reverse|swap|mistake|\blie\b|lying|false|wrong|\bnot\b.{0,12}\bapply|n't apply|renrenbanban|numbered room|sigil|kingdom|nosferatu|negator|yin|hot/cold|masyu|shikaku|star battle)";
 
 // Words of rule vocabulary: a sentence with none of them is flavour text.
 const char* const kRuleWords =
@@ -137,7 +137,7 @@ bool is_standard(const std::string& s) {
       !search(s, R"(\bsum|total|odd|even|differ|consecutive|dot|shaded|circle|square)"))
     return true;
   bool units = search(s, R"(\b(rows?|columns?|boxe?s?|regions?|nonets?)\b)");
-  bool once = search(s, R"(\bonce\b|exactly|repeat|(digits|numbers) (from )?1 ?(-|to|through|thru|–) ?\d|\bcontains? (the|each|every|all)\b)");
+  bool once = search(s, R"(\bonce\b|exactly|repeat|(digits|numbers) (from )?1 ?(-|to|through|thru|–) ?\d|\bwith 1 ?(-|to|–) ?\d|\bcontains? (the|each|every|all)\b)");
   return units && once && !search(s, kAlwaysChanges) && !search(s, R"(\bsum|total|odd|even|differ|consecutive|dot)");
 }
 
@@ -207,6 +207,15 @@ std::vector<std::string> unexplained_rules(const std::string& rules, const nlohm
       {false, {"slow_thermo"}, R"(slow thermo|(thermo|\bbulb).*(or stay the same|or remain the same|or equal)|(stay the same or|slow).*(thermo|\bbulb))", R"(strictly|decrease)"},
       {false, {"region_sum"}, R"(region.?sum|(equal|same) (sum|total)[^.]{0,40}(each|every) (\dx\d )?(box|region)|(box|region) borders?[^.]{0,50}(divide|separate|cut|split)|segments?[^.]{0,60}same (sum|total|value)|same total in each (box|region|\dx\d box)|different (lines|segments)[^.]{0,50}(different|individually|separately))", ""},
       {false, {"zipper"}, R"(zipper)", ""},
+      {false, {"modular"}, R"(modular)", ""},
+      {false, {"nabner"}, R"(nabner)", ""},
+      {false, {"double_arrow"}, R"(double arrow)", ""},
+      {false, {"lockout"}, R"(lockout)", ""},
+      {false, {"digital_root"}, R"(digital root)", ""},
+      {false, {"x_sum"}, R"(x-?sum|first x digits)", ""},
+      {false, {"skyscrapers"}, R"(skyscraper|obscure|visible)", ""},
+      {false, {"row_indexer", "column_indexer", "box_indexer"},
+       R"(indexer|indicate (the )?(column|row|box) positions?|tell you (what|which) (column|row)|same is true of (column|row)|1-?5-?9|\b159\b)", ""},
       {false, {"entropic"}, R"(entropic)", ""},
       {false, {"arrow", "minimum", "maximum"}, R"(\barrows?\b)", R"(minus|subtract|double|twice|half)"},
       {false, {"whispers"}, R"(whisper|difference of (at least )?(5|five|4|four)|(5|five|4|four) or more|differ (in value )?by (at least )?(5|five|4|four))", ""},

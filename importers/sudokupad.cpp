@@ -602,7 +602,7 @@ class SudokuPad {
     json& p = b_.out.puzzle;
     auto read = map_drawings(shapes_, rules_, n_, p);
     for (auto& r : map_rules_text(rules_, p)) read.push_back(r);
-    for (const char* key : {"thermo", "slow_thermo", "arrow", "little_killer", "whispers", "renban", "palindrome", "region_sum", "zipper", "entropic", "odd", "even"})
+    for (const char* key : {"thermo", "slow_thermo", "arrow", "little_killer", "whispers", "renban", "palindrome", "region_sum", "zipper", "entropic", "modular", "nabner", "odd", "even"})
       if (p.contains(key)) b_.from(fmt::format("/{}", key), "SudokuPad drawings read through the rules text");
     b_.out.mapped = read;
     const bool text_speaks_of_colour = std::regex_search(

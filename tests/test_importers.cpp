@@ -298,11 +298,10 @@ TEST(FPuzzles, WhatCannotBeEncodedIsRefusedByName) {
     std::string id, part;
   };
   const std::vector<Case> cases = {
-      {json::parse(R"({"modularline": [{"lines": [["R1C1", "R1C2"]]}]})"), "input.unsupported", "modular lines (\"modularline\")"},
-      {json::parse(R"({"lockout": [{"lines": [["R1C1", "R1C2"]]}]})"), "input.unsupported", "lockout lines"},
+      {json::parse(R"({"cage": [{"cells": ["R1C1", "R1C2"], "value": "DR12"}]})"), "input.value", "a digital root is 1 to 9, found 12"},
+      {json::parse(R"({"xsum": [{"cell": "R0C0", "value": "3"}]})"), "input.value", "an X-sum clue sits outside the grid"},
       {json::parse(R"({"zigzag": [1]})"), "input.unsupported", "unknown f-puzzles constraint \"zigzag\""},
       {json::parse(R"({"negative": ["difference"]})"), "input.unsupported", "unknown negative constraint \"difference\""},
-      {json::parse(R"({"cage": [{"cells": ["R1C1", "R1C2"], "value": "DR5"}]})"), "input.unsupported", "digital-root cage"},
       {json::parse(R"({"killercage": [{"cells": ["R1C1", "R5C1"], "value": "3"}]})"), "input.value", "\"R5C1\" is not a cell of the 4x4 grid"},
       {json::parse(R"({"killercage": [{"cells": ["R1C1"], "value": "x"}]})"), "input.value", "\"x\" is not a number"},
       {json::parse(R"({"xv": [{"cells": ["R1C1", "R1C2"], "value": "W"}]})"), "input.value", "expected \"X\" or \"V\""},
@@ -508,14 +507,13 @@ TEST(Published, RangskVariantsImportAndCheckUniqueWithTheSettersSolution) {
   // By position in the file. Those with drawings that may carry rules
   // (cosmetic lines and cages, an inequality sign in text) are refused, then
   // checked as a partial import; constraints our sudoku kind lacks are
-  // refused by name. Cell colours are decoration (4); region-sum (28),
+  // refused by name (none left). Cell colours are decoration (4); column
+  // indexers (29, 30), X-sums (31), skyscrapers (32), region-sum (28),
   // entropic (33), zipper (34) and slow thermometer (35) lines are read.
   const std::map<int, Outcome> refused = {
       {8, {"input.drawings", "coloured cells"}},  // its rules give the coloured cells a meaning
       {12, {"input.drawings", "cage 1"}},         {26, {"input.drawings", "line 1"}},
-      {27, {"input.drawings", "text 1 \">\""}},
-      {29, {"input.unsupported", "columnindexer"}}, {30, {"input.unsupported", "columnindexer"}},
-      {31, {"input.unsupported", "xsum"}},        {32, {"input.unsupported", "skyscraper"}}};
+      {27, {"input.drawings", "text 1 \">\""}}};
   int unique = 0;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     auto it = refused.find(static_cast<int>(i) + 1);
@@ -524,7 +522,7 @@ TEST(Published, RangskVariantsImportAndCheckUniqueWithTheSettersSolution) {
     if (want.id == "input.drawings") expect_published(puzzles[i], Outcome{}, true);
     unique += want.id.empty() || want.id == "input.drawings";
   }
-  EXPECT_EQ(unique, 31);
+  EXPECT_EQ(unique, 35);
 }
 
 TEST(Published, SudokuBenchLinksImportOrAreRefusedForTheRightReason) {
@@ -534,7 +532,7 @@ TEST(Published, SudokuBenchLinksImportOrAreRefusedForTheRightReason) {
       {"0024", {"input.drawings", "background image"}},                     // parity lines in the image
       {"0028", {"input.drawings", "rectangular or square pieces"}},  // Shikaku
       {"0032", {}},                                                         // zipper lines, read through the rules text
-      {"0058", {"input.unsupported", "modularline"}},
+      {"0058", {}},                                                         // modular lines (f-puzzles data)
       {"0072", {"input.drawings", "prime"}},
       {"0079", {"input.drawings", "do NOT apply"}},
       {"0080", {}},                                                         // anti-knight stated only in the text
@@ -672,7 +670,6 @@ TEST(ImportCli, BadLinksAndRefusedPuzzlesAreOneLineAndExit2) {
       {"https://f-puzzles.com/?load=N4Ig*glgXgpi", "not a base64 character"},
       {"https://sudokupad.app/wsj7iunsg6", "paste the long link"},
       {fpuzzles_link(small), "expected 4 rows"},
-      {rs.at(28).link, "column indexers"},      // "159 Arrows": a constraint we lack
       {rs.at(26).link, "text 1 \">\""},         // "Alien": an inequality sign drawn as text
   };
   for (const auto& [link, part] : cases) {

@@ -136,6 +136,85 @@ struct Gen {
         for (int t = 0; t < 300 && want_true && !holds(c); ++t) c = path(pick(2, 4));
         p["entropic"].push_back({{"cells", cells(c)}});
       }
+    } else if (family == "modular" || family == "nabner") {
+      // Mostly lines the solution keeps.
+      auto holds = [&](const std::vector<std::pair<int, int>>& c) {
+        for (std::size_t a = 0; a < c.size(); ++a)
+          for (std::size_t b = a + 1; b < c.size(); ++b) {
+            if (family == "nabner" && std::abs(at(c[a]) - at(c[b])) < 2) return false;
+            if (family == "modular" && b - a <= 2 && at(c[a]) % 3 == at(c[b]) % 3) return false;
+          }
+        return true;
+      };
+      for (int i = 0; i < count; ++i) {
+        auto c = path(pick(2, 4));
+        const bool want_true = coin(80);
+        for (int t = 0; t < 300 && want_true && !holds(c); ++t) c = path(pick(2, 4));
+        p[family].push_back({{"cells", cells(c)}});
+      }
+    } else if (family == "double_arrow") {
+      for (int i = 0; i < count; ++i) p["double_arrow"].push_back({{"cells", cells(path(pick(3, 4)))}});
+    } else if (family == "lockout") {
+      for (int i = 0; i < count; ++i) {
+        const int k = coin(40) ? pick(1, n / 2) : 4;
+        auto holds = [&](const std::vector<std::pair<int, int>>& c) {
+          int a = at(c.front()), z = at(c.back());
+          if (std::abs(a - z) < k) return false;
+          for (std::size_t j = 1; j + 1 < c.size(); ++j)
+            if (at(c[j]) >= std::min(a, z) && at(c[j]) <= std::max(a, z)) return false;
+          return true;
+        };
+        auto c = path(pick(2, 4));
+        const bool want_true = coin(80);
+        for (int t = 0; t < 300 && want_true && !holds(c); ++t) c = path(pick(2, 4));
+        json l = {{"cells", cells(c)}};
+        if (k != 4) l["difference"] = k;
+        p["lockout"].push_back(l);
+      }
+    } else if (family == "digital_root") {
+      for (int i = 0; i < count; ++i) {
+        auto c = path(pick(2, 3), true);
+        int sum = 0;
+        for (auto x : c) sum += at(x);
+        p["digital_root"].push_back({{"cells", cells(c)}, {"root", coin(85) ? 1 + (sum - 1) % 9 : pick(1, 9)}});
+      }
+    } else if (family == "x_sum") {
+      json sides = json::object();
+      for (const char* side : {"top", "bottom", "left", "right"}) sides[side] = json(n, nullptr);
+      for (int i = 0; i < count; ++i) {
+        const std::string side = std::vector<const char*>{"top", "bottom", "left", "right"}[pick(0, 3)];
+        int k = pick(0, n - 1);
+        auto h = [&](int j) { return side == "top" ? s[j][k] : side == "bottom" ? s[n - 1 - j][k] : side == "left" ? s[k][j] : s[k][n - 1 - j]; };
+        int sum = 0;
+        for (int j = 0; j < h(0); ++j) sum += h(j);
+        sides[side][k] = coin(85) ? sum : pick(1, n * 2);
+      }
+      p["x_sum"] = sides;
+    } else if (family == "row_indexer" || family == "column_indexer" || family == "box_indexer") {
+      // A few indexer cells, mostly where the solution obeys them.
+      std::vector<std::pair<int, int>> ok, all;
+      int br = 1;
+      for (int a = 1; a * a <= n; ++a)
+        if (n % a == 0) br = a;
+      const int bc = n / br;
+      for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+          int d = s[r][c];
+          bool holds = family == "column_indexer" ? s[r][d - 1] == c + 1
+                       : family == "row_indexer"  ? s[d - 1][c] == r + 1
+                                                  : s[r / br * br + (d - 1) / bc][c / bc * bc + (d - 1) % bc] ==
+                                                        (r - r / br * br) * bc + (c - c / bc * bc) + 1;
+          all.push_back({r, c});
+          if (holds) ok.push_back({r, c});
+        }
+      std::vector<std::pair<int, int>> chosen;
+      for (int i = 0; i < count; ++i) {
+        const auto& from = !ok.empty() && coin(85) ? ok : all;
+        chosen.push_back(from[pick(0, static_cast<int>(from.size()) - 1)]);
+      }
+      std::sort(chosen.begin(), chosen.end());
+      chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
+      p[family] = cells(chosen);
     } else if (family == "between") {
       for (int i = 0; i < count; ++i) p["between"].push_back({{"cells", cells(path(pick(3, 4)))}});
     } else if (family == "kropki") {
@@ -261,7 +340,9 @@ Grid random_solution(const json& shape, std::mt19937& rng) {
   return some.empty() ? Grid{} : some.back();
 }
 
-const char* kFamilies[] = {"killer", "thermo", "slow_thermo", "region_sum", "zipper", "entropic", "arrow", "whispers", "renban", "palindrome", "between",
+const char* kFamilies[] = {"killer", "thermo", "slow_thermo", "region_sum", "zipper", "entropic", "modular", "nabner",
+                           "double_arrow", "lockout", "digital_root", "x_sum", "row_indexer", "column_indexer", "box_indexer",
+                           "arrow", "whispers", "renban", "palindrome", "between",
                            "kropki", "xv", "little_killer", "sandwich", "skyscrapers", "anti_knight", "anti_king",
                            "non_consecutive", "disjoint_groups", "diagonals", "odd", "even", "minimum",
                            "maximum", "quadruple", "extra_regions", "clone", "candidates"};
@@ -303,7 +384,7 @@ TEST_P(FamilyCounts, ExactCountsMatchBacktracking) {
     return p;
   };
   // Entropic lines need digits in thirds: 6x6 only.
-  bool small_ok = family != "entropic", jigsaw_ok = family != "disjoint_groups";
+  bool small_ok = family != "entropic", jigsaw_ok = family != "disjoint_groups" && family != "box_indexer";
   if (is_global(family)) {
     for (bool jigsaw : {false, true}) {
       json p = shape(jigsaw ? 6 : 4, jigsaw, 0);

@@ -275,6 +275,73 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
         if (seen != v.get<int>()) return false;
       }
     }
+  if (p.contains("x_sum"))
+    for (const char* side : {"top", "bottom", "left", "right"}) {
+      if (!p["x_sum"].contains(side)) continue;
+      for (int i = 0; i < n; ++i) {
+        const auto& v = p["x_sum"][side][i];
+        if (v.is_null()) continue;
+        const std::string sd = side;
+        auto h = [&](int k) { return sd == "top" ? g[k][i] : sd == "bottom" ? g[n - 1 - k][i] : sd == "left" ? g[i][k] : g[i][n - 1 - k]; };
+        int s = 0;
+        for (int k = 0; k < h(0); ++k) s += h(k);
+        if (s != v.get<int>()) return false;
+      }
+    }
+  for (const auto& l : p.value("modular", nlohmann::json::array())) {
+    auto cells = rcs(l["cells"]);
+    auto m = [&](RC x) { return at(x) % 3; };
+    if (cells.size() == 2 && m(cells[0]) == m(cells[1])) return false;
+    for (std::size_t i = 0; i + 2 < cells.size(); ++i)
+      if (m(cells[i]) == m(cells[i + 1]) || m(cells[i]) == m(cells[i + 2]) || m(cells[i + 1]) == m(cells[i + 2])) return false;
+  }
+  for (const auto& l : p.value("nabner", nlohmann::json::array())) {
+    auto cells = rcs(l["cells"]);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      for (std::size_t j = i + 1; j < cells.size(); ++j)
+        if (std::abs(at(cells[i]) - at(cells[j])) < 2) return false;
+  }
+  for (const auto& l : p.value("double_arrow", nlohmann::json::array())) {
+    auto cells = rcs(l["cells"]);
+    int inside = 0;
+    for (std::size_t i = 1; i + 1 < cells.size(); ++i) inside += at(cells[i]);
+    if (inside != at(cells.front()) + at(cells.back())) return false;
+  }
+  for (const auto& l : p.value("lockout", nlohmann::json::array())) {
+    auto cells = rcs(l["cells"]);
+    int a = at(cells.front()), z = at(cells.back());
+    if (std::abs(a - z) < l.value("difference", 4)) return false;
+    for (std::size_t i = 1; i + 1 < cells.size(); ++i)
+      if (at(cells[i]) >= std::min(a, z) && at(cells[i]) <= std::max(a, z)) return false;
+  }
+  for (const auto& k : p.value("digital_root", nlohmann::json::array())) {
+    auto cells = rcs(k["cells"]);
+    if (!distinct_cells(g, cells)) return false;
+    int s = 0;
+    for (auto x : cells) s += at(x);
+    if (1 + (s - 1) % 9 != k["root"].get<int>()) return false;
+  }
+  {
+    // Indexers: column (r,c)=d puts c+1 at (r,d-1); row (r,c)=d puts r+1 at
+    // (d-1,c); box: position p of its box holding d puts p+1 at position d.
+    int br = 0, bc = 0;
+    if (p.contains("box")) {
+      br = p["box"][0];
+      bc = p["box"][1];
+    } else {
+      for (int a = 1; a * a <= n; ++a)
+        if (n % a == 0) br = a;
+      bc = n / br;
+    }
+    for (auto x : rcs(p.value("column_indexer", nlohmann::json::array())))
+      if (g[x.first][at(x) - 1] != x.second + 1) return false;
+    for (auto x : rcs(p.value("row_indexer", nlohmann::json::array())))
+      if (g[at(x) - 1][x.second] != x.first + 1) return false;
+    for (auto x : rcs(p.value("box_indexer", nlohmann::json::array()))) {
+      int r0 = x.first / br * br, c0 = x.second / bc * bc, pos = (x.first - r0) * bc + (x.second - c0), d = at(x);
+      if (g[r0 + (d - 1) / bc][c0 + (d - 1) % bc] != pos + 1) return false;
+    }
+  }
   auto moves_differ = [&](const std::vector<RC>& steps) {
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c)

@@ -1,3 +1,5 @@
+#include <set>
+
 #include "common.h"
 
 namespace psmt::sudoku::families {
@@ -128,6 +130,85 @@ Shape circle_shape(std::pair<double, double> at, double r, const char* fill, con
   s.cls = cls;
   s.over = over;
   return s;
+}
+
+std::vector<Item> parse_sides(const JsonNode& node, std::string_view key, const Grid& g, int max, bool zero_is_none,
+                              const std::function<std::string(const Item&)>& label) {
+  node.allow_only({"top", "bottom", "left", "right"});
+  std::vector<Item> out;
+  const int n = g.n;
+  for (const char* side : kSides) {
+    auto list = node.find(side);
+    if (!list) continue;
+    auto entries = list->items(static_cast<std::size_t>(n));
+    const std::string s = side;
+    for (int i = 0; i < n; ++i) {
+      if (entries[i].is_null()) continue;
+      int k = static_cast<int>(entries[i].as_int(0, max));
+      if (k == 0 && zero_is_none) continue;
+      Item it;
+      it.index = i;
+      it.variant = side;
+      it.id = fmt::format("{}/{}/{}", key, side, i + 1);
+      it.value = k;
+      for (int j = 0; j < n; ++j) {
+        if (s == "top") it.cells.push_back({j, i});
+        else if (s == "bottom") it.cells.push_back({n - 1 - j, i});
+        else if (s == "left") it.cells.push_back({i, j});
+        else it.cells.push_back({i, n - 1 - j});
+      }
+      it.clue = s == "top" ? Cell{-1, i} : s == "bottom" ? Cell{n, i} : s == "left" ? Cell{i, -1} : Cell{i, n};
+      it.label = label(it);
+      out.push_back(it);
+    }
+  }
+  return out;
+}
+
+std::string side_words(const Item& it) {
+  const bool column = it.variant == "top" || it.variant == "bottom";
+  const char* where = it.variant == "top" ? "above" : it.variant == "bottom" ? "below" : it.variant == "left" ? "left of" : "right of";
+  return fmt::format("{} {} {}", where, column ? "column" : "row", it.index + 1);
+}
+
+namespace {
+std::vector<std::vector<Cell>> windows_of_three(const Item& it) {
+  if (it.cells.size() < 3) return {it.cells};
+  std::vector<std::vector<Cell>> out;
+  for (std::size_t i = 0; i + 3 <= it.cells.size(); ++i)
+    out.emplace_back(it.cells.begin() + static_cast<long>(i), it.cells.begin() + static_cast<long>(i + 3));
+  return out;
+}
+}  // namespace
+
+F three_classes(const Item& it, Builder& b, const std::function<int(int)>& cls) {
+  std::vector<F> parts;
+  std::set<int> classes;
+  for (int d = 1; d <= b.n(); ++d) classes.insert(cls(d));
+  for (const auto& w : windows_of_three(it)) {
+    if (w.size() == 2) {
+      parts.push_back(b.pair(w[0], w[1], [&](int p, int q) { return cls(p) != cls(q); }));
+      continue;
+    }
+    // Three cells, three classes: each class once (every class is in it).
+    for (int k : classes) {
+      std::vector<F> any;
+      for (auto c : w) any.push_back(b.among(c, [&, k](int d) { return cls(d) == k; }));
+      parts.push_back(b.any(any));
+    }
+  }
+  return b.all(parts);
+}
+
+std::optional<std::string> check_three_classes(const Item& it, const Values& v, const std::function<int(int)>& cls,
+                                               const char* what) {
+  for (const auto& w : windows_of_three(it)) {
+    std::set<int> seen;
+    for (auto c : w) seen.insert(cls(v.at(c)));
+    if (seen.size() != w.size())
+      return fmt::format("{}: {} ({}) repeat {}", it.label, span_label(w), digits_text(digits_of(v, w)), what);
+  }
+  return std::nullopt;
 }
 
 std::vector<int> other_totals(int lo, int hi, int current) {

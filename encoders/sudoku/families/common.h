@@ -59,4 +59,20 @@ Shape cage_shape(const std::vector<Cell>& cells, bool marked, std::string text, 
 // The sum alternatives of a clue: every total from lo to hi but `current`.
 std::vector<int> other_totals(int lo, int hi, int current);
 
+// Clues outside the grid given per side: {"top": [...], "bottom": [...],
+// "left": [...], "right": [...]}, n entries each (null, or 0 when
+// `zero_is_none`, for no clue), values 0..max. Each item's cells are its row
+// or column as seen from the clue, `clue` where it is written, `variant`
+// the side, id "<key>/<side>/<k>" (k from 1).
+inline constexpr const char* kSides[] = {"top", "bottom", "left", "right"};
+std::vector<Item> parse_sides(const JsonNode& node, std::string_view key, const Grid& g, int max, bool zero_is_none,
+                              const std::function<std::string(const Item&)>& label);
+std::string side_words(const Item& it);  // "above column 3", "right of row 2"
+
+// Three cells in a row of a line are in three different classes (entropic
+// thirds, modular residues); a line of two: two different classes.
+F three_classes(const Item& it, Builder& b, const std::function<int(int)>& cls);
+std::optional<std::string> check_three_classes(const Item& it, const Values& v, const std::function<int(int)>& cls,
+                                               const char* what);
+
 }  // namespace psmt::sudoku::families

@@ -19,6 +19,15 @@ const Family& slow_thermo_family();
 const Family& region_sum_family();
 const Family& zipper_family();
 const Family& entropic_family();
+const Family& modular_family();
+const Family& nabner_family();
+const Family& double_arrow_family();
+const Family& lockout_family();
+const Family& x_sum_family();
+const Family& row_indexer_family();
+const Family& column_indexer_family();
+const Family& box_indexer_family();
+const Family& digital_root_family();
 const Family& arrow_family();
 const Family& whispers_family();
 const Family& renban_family();
@@ -44,6 +53,9 @@ const std::vector<const Family*>& all_families() {
       &extra_regions_family(), &disjoint_groups_family(), &diagonals_family(), &killer_family(),
       &kenken_family(),        &little_killer_family(),   &sandwich_family(),   &skyscrapers_family(), &thermo_family(),    &slow_thermo_family(), &arrow_family(),
       &whispers_family(),      &renban_family(),          &palindrome_family(), &between_family(),   &region_sum_family(),  &zipper_family(), &entropic_family(),
+      &modular_family(),       &nabner_family(),          &double_arrow_family(), &lockout_family(),
+      &x_sum_family(),         &row_indexer_family(),     &column_indexer_family(), &box_indexer_family(),
+      &digital_root_family(),
       &kropki_family(),        &xv_family(),              &non_consecutive_family(), &anti_knight_family(),
       &anti_king_family(),     &odd_family(),             &even_family(),      &minimum_family(),
       &maximum_family(),       &quadruple_family(),       &clone_family(),      &candidates_family(),

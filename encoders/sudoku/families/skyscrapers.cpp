@@ -13,32 +13,7 @@
 namespace psmt::sudoku::families {
 namespace {
 
-constexpr const char* kSides[] = {"top", "bottom", "left", "right"};
-
-// The line a clue looks along, nearest cell first.
-std::vector<Cell> view(const std::string& side, int i, int n) {
-  std::vector<Cell> out;
-  for (int k = 0; k < n; ++k) {
-    if (side == "top") out.push_back({k, i});
-    else if (side == "bottom") out.push_back({n - 1 - k, i});
-    else if (side == "left") out.push_back({i, k});
-    else out.push_back({i, n - 1 - k});
-  }
-  return out;
-}
-
-Cell clue_cell(const std::string& side, int i, int n) {
-  if (side == "top") return {-1, i};
-  if (side == "bottom") return {n, i};
-  if (side == "left") return {i, -1};
-  return {i, n};
-}
-
-std::string sky_label(const Item& it) {
-  const bool column = it.variant == "top" || it.variant == "bottom";
-  const char* where = it.variant == "top" ? "above" : it.variant == "bottom" ? "below" : it.variant == "left" ? "left of" : "right of";
-  return fmt::format("skyscraper clue {} {} {} {}", *it.value, where, column ? "column" : "row", it.index + 1);
-}
+std::string sky_label(const Item& it) { return fmt::format("skyscraper clue {} {}", *it.value, side_words(it)); }
 
 int visible(const std::vector<int>& heights) {
   int seen = 0, tallest = 0;
@@ -60,28 +35,7 @@ class Skyscrapers : public Family {
     return R"json({"type": "object", "additionalProperties": false, "description": "skyscrapers (Tatham's towers): digits are tower heights; a clue outside the grid is the number of towers visible from it along its row or column, a tower being visible when it is taller than every tower before it", "properties": {"top": {"type": "array", "description": "n entries, one per column from the left: the count seen from above, or null (or 0) for no clue", "items": {"type": ["integer", "null"], "minimum": 0}}, "bottom": {"type": "array", "description": "n entries, one per column from the left: the count seen from below, or null (or 0)", "items": {"type": ["integer", "null"], "minimum": 0}}, "left": {"type": "array", "description": "n entries, one per row from the top: the count seen from the left, or null (or 0)", "items": {"type": ["integer", "null"], "minimum": 0}}, "right": {"type": "array", "description": "n entries, one per row from the top: the count seen from the right, or null (or 0)", "items": {"type": ["integer", "null"], "minimum": 0}}}})json";
   }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
-    node.allow_only({"top", "bottom", "left", "right"});
-    std::vector<Item> out;
-    for (const char* side : kSides) {
-      auto list = node.find(side);
-      if (!list) continue;
-      auto entries = list->items(static_cast<std::size_t>(g.n));
-      for (int i = 0; i < g.n; ++i) {
-        if (entries[i].is_null()) continue;
-        int k = static_cast<int>(entries[i].as_int(0, g.n));
-        if (k == 0) continue;
-        Item it;
-        it.index = i;
-        it.variant = side;
-        it.id = fmt::format("skyscrapers/{}/{}", side, i + 1);
-        it.value = k;
-        it.cells = view(side, i, g.n);
-        it.clue = clue_cell(side, i, g.n);
-        it.label = sky_label(it);
-        out.push_back(it);
-      }
-    }
-    return out;
+    return parse_sides(node, key(), g, g.n, true, sky_label);
   }
   F encode(const Item& it, const Grid&, Builder& b) const override {
     std::vector<F> seen;
