@@ -291,6 +291,30 @@ class Mapper {
         break;
       }
     }
+    // A branch: a line of the same kind that starts (or ends) on a
+    // thermometer read above continues it from that cell.
+    for (bool grew = count > 0; grew;) {
+      grew = false;
+      std::set<Cell> on;
+      for (const auto& t : p_[is_slow ? "slow_thermo" : "thermo"])
+        for (const auto& c : t["cells"]) on.insert(Cell{c[0].get<int>(), c[1].get<int>()});
+      for (auto& d : ds_) {
+        if (d.type != Drawing::Type::Line || d.used || d.points.size() < 2) continue;
+        bool fits = std::any_of(said.begin(), said.end(), [&](const std::string& s) {
+          return colour_words(s).empty() || sentence_fits_colour(s, d.colour);
+        });
+        if (!fits) continue;
+        auto cells = cells_along(d.points, n_);
+        if (cells.size() < 2) continue;
+        const bool from_front = on.count(cells.front()) > 0, from_back = on.count(cells.back()) > 0;
+        if (from_front == from_back) continue;  // not a branch (or touching at both ends)
+        if (from_back) std::reverse(cells.begin(), cells.end());
+        add_item(p_, is_slow ? "slow_thermo" : "thermo", {{"cells", cells_json(cells)}});
+        d.used = true;
+        ++count;
+        grew = true;
+      }
+    }
     if (count)
       report_.push_back(fmt::format("{} with a bulb read as {}, from {}", plural_of(count, "line", "lines"),
                                     is_slow ? "slow thermometers (digits increase or stay the same from the bulb)"
@@ -447,6 +471,9 @@ class Mapper {
         items.push_back(item);
       }
       if (!readable) items.clear();
+      // A renban drawn as several lines that share cells (a branch) is one
+      // set of consecutive digits: lines that meet are joined.
+      if (readable && std::string(f.key) == "renban") items = join_meeting_lines(items);
       if (items.empty()) continue;
       for (auto& item : items) add_item(p_, f.key, item);
       for (auto k : members) ds_[k].used = true;
@@ -456,6 +483,32 @@ class Mapper {
                                     name.empty() ? "" : " (" + name + ")", f.name,
                                     difference ? fmt::format(" (neighbours differ by at least {})", difference) : "", in_quotes(sentence)));
     }
+  }
+
+  static std::vector<json> join_meeting_lines(const std::vector<json>& items) {
+    std::vector<std::set<std::pair<int, int>>> sets;
+    for (const auto& item : items) {
+      std::set<std::pair<int, int>> cells;
+      for (const auto& c : item["cells"]) cells.insert({c[0].get<int>(), c[1].get<int>()});
+      // Merge with every set it meets.
+      for (auto it = sets.begin(); it != sets.end();) {
+        bool meets = std::any_of(it->begin(), it->end(), [&](const auto& c) { return cells.count(c) > 0; });
+        if (meets) {
+          cells.insert(it->begin(), it->end());
+          it = sets.erase(it);
+        } else {
+          ++it;
+        }
+      }
+      sets.push_back(std::move(cells));
+    }
+    std::vector<json> out;
+    for (const auto& set : sets) {
+      json cells = json::array();
+      for (auto [r, c] : set) cells.push_back(json::array({r, c}));
+      out.push_back({{"cells", cells}});
+    }
+    return out;
   }
 
   // The small dot a setter draws at a zipper line's centre is part of it.

@@ -587,6 +587,7 @@ class FPuzzles {
       if (text_speaks_of_colour) drawings.push_back(what);
       else b_.out.decorations.push_back(what + " read as decoration (the rules text gives colours no meaning)");
     }
+    std::vector<Drawing> cosmetic;
     bool userscript = false;
     for (const auto& k : kUserscriptKeys)
       if (doc_.contains(k) && !empty_value(doc_[k])) userscript = true;
@@ -617,13 +618,20 @@ class FPuzzles {
           push("digital_root", {{"cells", cells(items[i].at("cells"))}, {"root", root}}, items[i].where());
           continue;
         }
-        drawings.push_back(describe_drawing(key, i, e));
+        cosmetic.push_back(as_drawing(key, i, e));
       }
     }
+    // Cosmetic lines and shapes the rules text gives a meaning (as SudokuPad's
+    // drawings), then global rules and negative constraints stated in words.
     if (auto rules = text_field("ruleset")) {
-      // Global rules and negative constraints stated only in words.
+      for (auto& r : map_drawings(cosmetic, *rules, n_, b_.out.puzzle)) b_.out.mapped.push_back(r);
+      for (const char* f : {"thermo", "slow_thermo", "arrow", "little_killer", "whispers", "renban", "palindrome", "region_sum",
+                            "zipper", "entropic", "modular", "nabner", "odd", "even"})
+        if (b_.out.puzzle.contains(f) && !b_.out.mapped.empty()) b_.from(fmt::format("/{}", f), "f-puzzles data and its cosmetic drawings");
       for (auto& r : map_rules_text(*rules, b_.out.puzzle)) b_.out.mapped.push_back(r);
     }
+    for (const auto& d : cosmetic)
+      if (!d.used) drawings.push_back(d.name);
     if (auto rules = text_field("ruleset"))
       for (const auto& s : unexplained_rules(*rules, b_.out.puzzle))
         drawings.push_back(fmt::format("the rules text says \"{}\", which is no rule puzzle-smt read from the data", shorten(s, 80)));
@@ -635,6 +643,58 @@ class FPuzzles {
       if (notes.is_null()) notes = json::array();
       for (const auto& s : notes_) notes.push_back(s);
     }
+  }
+
+  // A cosmetic entry as a drawing in grid units (a cell's centre is
+  // (r + 0.5, c + 0.5)): lines through their cells' centres, shapes at the
+  // middle of their cells, sizes in cells.
+  Drawing as_drawing(const std::string& key, std::size_t i, const json& e) const {
+    Drawing d;
+    d.name = describe_drawing(key, i, e);
+    auto colour_of = [&](const char* k) {
+      if (!e.contains(k) || !e[k].is_string()) return std::string();
+      std::string c = e[k].get<std::string>();
+      for (auto& ch : c) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      return c;
+    };
+    auto centre_of = [](const std::string& rc) -> std::optional<Point> {
+      static const std::regex re(R"(^[Rr](-?\d+)[Cc](-?\d+)$)");
+      std::smatch m;
+      if (!std::regex_match(rc, m, re)) return std::nullopt;
+      return Point{std::stoi(m[1].str().substr(0, 4)) - 0.5, std::stoi(m[2].str().substr(0, 4)) - 0.5};
+    };
+    if (key == "line") {
+      d.type = Drawing::Type::Line;
+      d.colour = colour_of("outlineC");
+      d.thickness = e.contains("width") && e["width"].is_number() ? e["width"].get<double>() * 32 : 8;
+      // One drawing per entry; an entry of several lines becomes several (the first carries the name).
+      if (e.contains("lines") && e["lines"].is_array() && !e["lines"].empty() && e["lines"][0].is_array())
+        for (const auto& c : e["lines"][0])
+          if (c.is_string())
+            if (auto p = centre_of(c.get<std::string>())) d.points.push_back(*p);
+      if (e.contains("lines") && e["lines"].is_array() && e["lines"].size() > 1) d.points.clear();  // not read: several lines
+      return d;
+    }
+    d.type = Drawing::Type::Shape;
+    d.colour = colour_of("baseC");
+    d.border = colour_of("outlineC");
+    d.rounded = key == "circle";
+    d.width = e.contains("width") && e["width"].is_number() ? e["width"].get<double>() : 1;
+    d.height = e.contains("height") && e["height"].is_number() ? e["height"].get<double>() : d.width;
+    if (e.contains("value")) d.text = e["value"].is_string() ? e["value"].get<std::string>() : e["value"].dump();
+    if (key == "text" || key == "cage") d.width = d.height = 0;  // not a shape the rules text can name
+    double y = 0, x = 0;
+    int k = 0;
+    if (e.contains("cells") && e["cells"].is_array())
+      for (const auto& c : e["cells"])
+        if (c.is_string())
+          if (auto p = centre_of(c.get<std::string>())) {
+            y += p->y;
+            x += p->x;
+            ++k;
+          }
+    d.centre = k ? Point{y / k, x / k} : Point{-100, -100};
+    return d;
   }
 
   std::string describe_drawing(const std::string& key, std::size_t i, const json& e) const {
