@@ -452,6 +452,14 @@ class Mapper {
         // line is its set of cells, a whispers line its neighbouring pairs;
         // for the other families the reading is not pinned down.
         std::set<Cell> distinct(cells.begin(), cells.end());
+        const std::string fk = f.key;
+        const bool closes = cells.size() >= 4 && cells.front() == cells.back() && distinct.size() + 1 == cells.size();
+        if (closes && (fk == "entropic" || fk == "modular" || fk == "region_sum")) {
+          // A closed line: the family's loop (windows or segments go round).
+          cells.pop_back();
+          items.push_back({{"cells", cells_json(cells)}, {"loop", true}});
+          continue;
+        }
         if (distinct.size() != cells.size()) {
           if (std::string(f.key) == "renban") {
             cells.assign(distinct.begin(), distinct.end());

@@ -53,6 +53,13 @@ struct Gen {
     }
     return p;
   }
+  // A closed line: three cells of a 2x2 square (the last next to the first).
+  std::vector<std::pair<int, int>> square_loop() {
+    int r = pick(0, n - 2), c = pick(0, n - 2);
+    std::vector<std::pair<int, int>> sq = {{r, c}, {r, c + 1}, {r + 1, c + 1}, {r + 1, c}};
+    sq.erase(sq.begin() + pick(0, 3));
+    return sq;
+  }
   json cells(const std::vector<std::pair<int, int>>& p) {
     json a = json::array();
     for (auto [r, c] : p) a.push_back(cell(r, c));
@@ -120,6 +127,7 @@ struct Gen {
     } else if (family == "region_sum") {
       // Lines across region borders; sums mostly equal by luck of the walk.
       for (int i = 0; i < count; ++i) p["region_sum"].push_back({{"cells", cells(path(pick(2, 4), coin()))}});
+      if (coin(40)) p["region_sum"].push_back({{"cells", cells(square_loop())}, {"loop", true}});
     } else if (family == "zipper") {
       for (int i = 0; i < count; ++i) p["zipper"].push_back({{"cells", cells(path(pick(3, 4)))}});
     } else if (family == "entropic") {
@@ -136,6 +144,7 @@ struct Gen {
         for (int t = 0; t < 300 && want_true && !holds(c); ++t) c = path(pick(2, 4));
         p["entropic"].push_back({{"cells", cells(c)}});
       }
+      if (coin(40)) p["entropic"].push_back({{"cells", cells(square_loop())}, {"loop", true}});
     } else if (family == "modular" || family == "nabner") {
       // Mostly lines the solution keeps.
       auto holds = [&](const std::vector<std::pair<int, int>>& c) {
@@ -152,6 +161,7 @@ struct Gen {
         for (int t = 0; t < 300 && want_true && !holds(c); ++t) c = path(pick(2, 4));
         p[family].push_back({{"cells", cells(c)}});
       }
+      if (family == "modular" && coin(40)) p["modular"].push_back({{"cells", cells(square_loop())}, {"loop", true}});
     } else if (family == "double_arrow") {
       for (int i = 0; i < count; ++i) p["double_arrow"].push_back({{"cells", cells(path(pick(3, 4)))}});
     } else if (family == "lockout") {

@@ -152,6 +152,14 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
     auto reg = regions_of(p, n);
     for (const auto& l : p["region_sum"]) {
       auto cells = rcs(l["cells"]);
+      if (l.value("loop", false))  // a loop: start where a region begins
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+          auto prev = cells[(i + cells.size() - 1) % cells.size()];
+          if (reg[cells[i].first][cells[i].second] != reg[prev.first][prev.second]) {
+            std::rotate(cells.begin(), cells.begin() + static_cast<long>(i), cells.end());
+            break;
+          }
+        }
       std::vector<int> sums;
       for (std::size_t i = 0; i < cells.size(); ++i) {
         if (i == 0 || reg[cells[i].first][cells[i].second] != reg[cells[i - 1].first][cells[i - 1].second]) sums.push_back(0);
@@ -168,15 +176,20 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
     for (std::size_t i = 0; i < len / 2; ++i)
       if ((len % 2 || i + 1 < len / 2) && at(cells[i]) + at(cells[len - 1 - i]) != centre) return false;
   }
-  for (const auto& l : p.value("entropic", nlohmann::json::array())) {
+  // Windows of three along a line (round a loop) in three different classes.
+  auto three_classes = [&](const nlohmann::json& l, const std::function<int(int)>& cls) {
     auto cells = rcs(l["cells"]);
-    auto third = [&](RC x) { return (at(x) - 1) / (n / 3); };
-    if (cells.size() == 2 && third(cells[0]) == third(cells[1])) return false;
-    for (std::size_t i = 0; i + 2 < cells.size(); ++i)
-      if (third(cells[i]) == third(cells[i + 1]) || third(cells[i]) == third(cells[i + 2]) ||
-          third(cells[i + 1]) == third(cells[i + 2]))
-        return false;
-  }
+    const std::size_t k = cells.size();
+    if (k == 2) return cls(at(cells[0])) != cls(at(cells[1]));
+    const std::size_t last = l.value("loop", false) ? k : k - 2;
+    for (std::size_t i = 0; i < last; ++i) {
+      int a = cls(at(cells[i])), b = cls(at(cells[(i + 1) % k])), c = cls(at(cells[(i + 2) % k]));
+      if (a == b || a == c || b == c) return false;
+    }
+    return true;
+  };
+  for (const auto& l : p.value("entropic", nlohmann::json::array()))
+    if (!three_classes(l, [&](int d) { return (d - 1) / (n / 3); })) return false;
   std::set<std::pair<RC, RC>> dotted;
   std::set<int> white_values, black_values;
   if (p.contains("kropki")) {
@@ -288,13 +301,8 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
         if (s != v.get<int>()) return false;
       }
     }
-  for (const auto& l : p.value("modular", nlohmann::json::array())) {
-    auto cells = rcs(l["cells"]);
-    auto m = [&](RC x) { return at(x) % 3; };
-    if (cells.size() == 2 && m(cells[0]) == m(cells[1])) return false;
-    for (std::size_t i = 0; i + 2 < cells.size(); ++i)
-      if (m(cells[i]) == m(cells[i + 1]) || m(cells[i]) == m(cells[i + 2]) || m(cells[i + 1]) == m(cells[i + 2])) return false;
-  }
+  for (const auto& l : p.value("modular", nlohmann::json::array()))
+    if (!three_classes(l, [](int d) { return d % 3; })) return false;
   for (const auto& l : p.value("nabner", nlohmann::json::array())) {
     auto cells = rcs(l["cells"]);
     for (std::size_t i = 0; i < cells.size(); ++i)

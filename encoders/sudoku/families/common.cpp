@@ -1,3 +1,4 @@
+#include <cstdlib>
 #include <set>
 
 #include "common.h"
@@ -19,12 +20,20 @@ std::vector<Item> parse_list(const JsonNode& node, std::string_view key,
 }
 
 std::vector<Item> parse_cell_lists(const JsonNode& node, std::string_view key, const Grid& g, std::size_t min_cells,
-                                   const std::function<std::string(const Item&)>& label) {
+                                   const std::function<std::string(const Item&)>& label, bool loops) {
   return parse_list(node, key, [&](const JsonNode& e, int i) {
-    e.allow_only({"cells"});
+    if (loops) e.allow_only({"cells", "loop"});
+    else e.allow_only({"cells"});
     Item it;
     it.index = i;
     it.cells = parse_cells(e.at("cells"), g.n, min_cells);
+    if (auto l = e.find("loop"); l && l->as_bool()) {
+      Cell a = it.cells.front(), z = it.cells.back();
+      if (it.cells.size() < 3 || std::abs(a.row - z.row) > 1 || std::abs(a.col - z.col) > 1)
+        l->fail("input.value", fmt::format("a loop closes from {} back to {}: 3 or more cells, the last next to the first",
+                                           cell_label(z), cell_label(a)));
+      it.variant = "loop";
+    }
     it.label = label(it);
     return it;
   });
@@ -175,8 +184,9 @@ namespace {
 std::vector<std::vector<Cell>> windows_of_three(const Item& it) {
   if (it.cells.size() < 3) return {it.cells};
   std::vector<std::vector<Cell>> out;
-  for (std::size_t i = 0; i + 3 <= it.cells.size(); ++i)
-    out.emplace_back(it.cells.begin() + static_cast<long>(i), it.cells.begin() + static_cast<long>(i + 3));
+  const std::size_t k = it.cells.size();
+  const std::size_t last = it.variant == "loop" ? k : k - 2;
+  for (std::size_t i = 0; i < last; ++i) out.push_back({it.cells[i], it.cells[(i + 1) % k], it.cells[(i + 2) % k]});
   return out;
 }
 }  // namespace

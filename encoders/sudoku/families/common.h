@@ -20,8 +20,10 @@ std::vector<Item> parse_list(const JsonNode& node, std::string_view key,
 
 // A list of {"cells": [...]} objects (lines, regions): each item gets its
 // cells (at least `min_cells`, no cell twice) and the label `label(item)`.
+// With `loops`, an item may be {"cells": [...], "loop": true}: a closed line
+// (the last cell next to the first), `variant` "loop".
 std::vector<Item> parse_cell_lists(const JsonNode& node, std::string_view key, const Grid& g, std::size_t min_cells,
-                                   const std::function<std::string(const Item&)>& label);
+                                   const std::function<std::string(const Item&)>& label, bool loops = false);
 
 // A field that is `true` (the rule applies), `false` or absent: one item.
 std::vector<Item> parse_flag(const JsonNode& node, std::string_view id, std::string label);
@@ -70,7 +72,8 @@ std::vector<Item> parse_sides(const JsonNode& node, std::string_view key, const 
 std::string side_words(const Item& it);  // "above column 3", "right of row 2"
 
 // Three cells in a row of a line are in three different classes (entropic
-// thirds, modular residues); a line of two: two different classes.
+// thirds, modular residues); a line of two: two different classes. On a
+// loop the windows go round.
 F three_classes(const Item& it, Builder& b, const std::function<int(int)>& cls);
 std::optional<std::string> check_three_classes(const Item& it, const Values& v, const std::function<int(int)>& cls,
                                                const char* what);

@@ -4,16 +4,28 @@
 // that comes back into a region starts a new segment there (as f-puzzles and
 // rangsk's solver read it).   "region_sum": [{"cells": [[0, 2], [0, 3], [1, 3]]}]
 // Encoded as: each segment's sum minus the first segment's sum is 0.
+#include <algorithm>
+
 #include "common.h"
 
 namespace psmt::sudoku::families {
 namespace {
 
 std::vector<std::vector<Cell>> segments(const Item& it, const Grid& g) {
+  std::vector<Cell> cells = it.cells;
+  if (it.variant == "loop") {
+    // A loop's segments go round: start where a region begins.
+    const std::size_t k = cells.size();
+    for (std::size_t i = 0; i < k; ++i)
+      if (g.region(cells[i]) != g.region(cells[(i + k - 1) % k])) {
+        std::rotate(cells.begin(), cells.begin() + static_cast<long>(i), cells.end());
+        break;
+      }
+  }
   std::vector<std::vector<Cell>> out;
-  for (std::size_t i = 0; i < it.cells.size(); ++i) {
-    if (i == 0 || g.region(it.cells[i]) != g.region(it.cells[i - 1])) out.emplace_back();
-    out.back().push_back(it.cells[i]);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i == 0 || g.region(cells[i]) != g.region(cells[i - 1])) out.emplace_back();
+    out.back().push_back(cells[i]);
   }
   return out;
 }
@@ -25,12 +37,12 @@ class RegionSum : public Family {
     return "region-sum lines: the line's segments in each region (cut by region borders) have the same sum";
   }
   std::string schema() const override {
-    return R"json({"type": "array", "description": "region-sum lines: region borders cut the line into segments (a run of the line's cells in one region), and every segment has the same sum", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the line, 2 or more cells in order"}}}})json";
+    return R"json({"type": "array", "description": "region-sum lines: region borders cut the line into segments (a run of the line's cells in one region), and every segment has the same sum", "items": {"type": "object", "additionalProperties": false, "required": ["cells"], "properties": {"cells": {"$ref": "#/$defs/cells", "description": "the line, 2 or more cells in order"}, "loop": {"type": "boolean", "default": false, "description": "a closed line: the last cell is next to the first, and a segment may run across the start"}}}})json";
   }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_cell_lists(node, key(), g, 2, [](const Item& it) {
-      return fmt::format("region-sum line {} at {}", it.index + 1, span_label(it.cells));
-    });
+      return fmt::format("region-sum {} {} at {}", it.variant == "loop" ? "loop" : "line", it.index + 1, span_label(it.cells));
+    }, true);
   }
   F encode(const Item& it, const Grid& g, Builder& b) const override {
     auto segs = segments(it, g);
@@ -57,7 +69,9 @@ class RegionSum : public Family {
     return std::nullopt;
   }
   void draw(const Item& it, const Grid&, bool marked, std::vector<Shape>& out) const override {
-    out.push_back(line_shape(it.cells, colour(marked, "#4fc3f7"), 0.2, marked ? "region-sum marked" : "region-sum"));
+    std::vector<Cell> path = it.cells;
+    if (it.variant == "loop") path.push_back(it.cells.front());
+    out.push_back(line_shape(path, colour(marked, "#4fc3f7"), 0.2, marked ? "region-sum marked" : "region-sum"));
   }
 };
 
