@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <random>
 #include <regex>
@@ -738,6 +739,71 @@ TEST(ImportCli, DiagnoseNamesTheCageWhoseTotalWasChanged) {
   EXPECT_EQ(repairs[0]["status"], "unique");
   std::string pic = read_file(svg);
   EXPECT_NE(pic.find("killer marked"), std::string::npos);
+}
+
+// Every family added for published variants: its published puzzle (from the
+// link) with one clue changed is broken, and diagnose names that clue.
+TEST(ImportCli, EachNewFamilyDiagnosesTheChangedClue) {
+  auto rs = rangsk_variants();
+  json bench58 = json::parse(std::ifstream(kDataDir + "/sudokupad/sudoku_bench_challenge/puzzle_0058.json"));
+  struct Case {
+    std::string link, id;
+    std::function<void(json&)> change;
+  };
+  auto shorten_line = [](const char* family, int k) {
+    return [family, k](json& p) {
+      json& cells = p[family][k]["cells"];
+      if (cells.size() > 3) cells.erase(cells.size() - 1);
+      else std::reverse(cells.begin(), cells.end());
+    };
+  };
+  auto extend_line = [](const char* family, int k, int r, int c) {
+    return [family, k, r, c](json& p) { p[family][k]["cells"].push_back(json::array({r, c})); };
+  };
+  auto set_to = [](const char* family, const char* side, int k, int v) { return [=](json& p) { p[family][side][k] = v; }; };
+  const std::vector<Case> cases = {
+      {rs.at(27).link, "region_sum/3", shorten_line("region_sum", 3)},   // "Equal Sums"
+      {rs.at(33).link, "zipper/0", shorten_line("zipper", 0)},           // "Jumped Joy"
+      {rs.at(30).link, "x_sum/bottom/5", set_to("x_sum", "bottom", 4, 2)},  // "Tiny Scar": 27 -> 2, no X gives 2
+      {rs.at(34).link, "slow_thermo/0", extend_line("slow_thermo", 0, 4, 0)},         // "Slow Thermo Sudoku"
+      {rs.at(32).link, "entropic/0", extend_line("entropic", 0, 0, 1)},               // "Entropic Lines 101"
+      {"https://sudokupad.app/" + bench58["encoded_puzzle"].get<std::string>(), "modular/0", extend_line("modular", 0, 1, 3)},  // "Transmission"
+  };
+  for (const auto& cs : cases) {
+    SCOPED_TRACE(cs.id);
+    CliResult conv = run_cli({"convert", cs.link});
+    ASSERT_EQ(conv.exit_code, 0) << conv.err;
+    json p = json::parse(conv.out);
+    p.erase("expect");
+    cs.change(p);
+    std::string file = write_temp("changed-" + cs.id.substr(0, cs.id.find('/')) + ".json", p.dump());
+    CliResult d = run_cli({"diagnose", "--json", "--max-changes", "1", "--max-repairs", "1", file});
+    EXPECT_EQ(d.exit_code, 20) << d.err;  // no solution
+    auto j = json::parse(d.out);
+    std::set<std::string> ids;
+    for (const auto& c : j["conflict"]) ids.insert(c["id"]);
+    EXPECT_TRUE(ids.count(cs.id)) << j["conflict"].dump();
+  }
+  // Column indexers: an indexer cell the setter's solution breaks, added.
+  json p = json::parse(run_cli({"convert", rs.at(28).link}).out);  // "159 Arrows"
+  CliResult solved = run_cli({"check", "--json", rs.at(28).link});
+  json sol = json::parse(solved.out)["solutions"][0];  // rows as strings of digits
+  auto digit = [&](int r, int c) { return sol[r].get<std::string>()[static_cast<std::size_t>(c)] - '0'; };
+  bool added = false;
+  for (int r = 0; r < 9 && !added; ++r)
+    for (int c = 1; c < 4 && !added; ++c)
+      if (digit(r, digit(r, c) - 1) != c + 1) {
+        p["column_indexer"].push_back(json::array({r, c}));
+        added = true;
+      }
+  ASSERT_TRUE(added);
+  p.erase("expect");
+  CliResult d = run_cli({"diagnose", "--json", "--max-changes", "1", "--max-repairs", "1", write_temp("changed-indexer.json", p.dump())});
+  EXPECT_EQ(d.exit_code, 20) << d.err;
+  const json report = json::parse(d.out);
+  std::set<std::string> ids;
+  for (const auto& c : report["conflict"]) ids.insert(c["id"]);
+  EXPECT_TRUE(ids.count(fmt::format("column_indexer/{}", p["column_indexer"].size() - 1))) << d.out.substr(0, 400);
 }
 
 // ------------------------------------------------------- sudoku as text
