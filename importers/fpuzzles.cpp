@@ -190,6 +190,11 @@ class FPuzzles {
           for (const auto& d : gpm->items()) ds.push_back(d.as_int(1, n_));
           push("candidates", {{"cell", json::array({r, c})}, {"digits", ds}}, gpm->where());
         }
+        // The solver's own marks and entries saved with the puzzle: not givens.
+        bool marks = (e.find("centerPencilMarks") && !empty_value(e.json()["centerPencilMarks"])) ||
+                     (e.find("cornerPencilMarks") && !empty_value(e.json()["cornerPencilMarks"])) ||
+                     (!given && e.find("value") && !empty_value(e.json()["value"]) && e.json()["value"] != 0);
+        if (marks) solver_marks_++;
         bool coloured = (e.find("c") && !empty_value(e.json()["c"])) ||
                         (e.find("cArray") && !empty_value(e.json()["cArray"]));
         if (coloured) coloured_.push_back(rc_label(r, c));
@@ -587,6 +592,9 @@ class FPuzzles {
       if (text_speaks_of_colour) drawings.push_back(what);
       else b_.out.decorations.push_back(what + " read as decoration (the rules text gives colours no meaning)");
     }
+    if (solver_marks_)
+      b_.out.decorations.push_back(fmt::format("{} cell{} with a solver's pencil marks or digits (not givens) ignored", solver_marks_,
+                                               solver_marks_ == 1 ? "" : "s"));
     std::vector<Drawing> cosmetic;
     bool userscript = false;
     for (const auto& k : kUserscriptKeys)
@@ -773,6 +781,7 @@ class FPuzzles {
   int n_ = 9;
   bool jigsaw_ = false;
   std::vector<std::string> coloured_, notes_;
+  int solver_marks_ = 0;  // cells with pencil marks or digits that are not givens
   std::vector<std::pair<json, std::string>> white_, black_, xs_, vs_;
   std::optional<std::string> negative_black_, negative_xv_;
 };

@@ -333,8 +333,16 @@ TEST(FPuzzles, WhatCannotBeEncodedIsRefusedByName) {
   d["grid"][2][2]["c"] = "#FF0000";
   // Cell colours are decoration unless the rules text speaks of colours.
   Imported plain = import_fpuzzles(d, "test", "test", ImportOptions{});
-  ASSERT_EQ(plain.decorations.size(), 1u);
+  ASSERT_EQ(plain.decorations.size(), 2u);  // and r4c4's entry, not a given
   EXPECT_EQ(plain.decorations[0], "1 coloured cell (r3c3) read as decoration (the rules text gives colours no meaning)");
+  // A solver's pencil marks and digits saved with the puzzle are not givens.
+  json m = small_fpuzzles();
+  m["grid"][0][0]["centerPencilMarks"] = json::array({1, 2});
+  m["grid"][0][1]["value"] = 3;  // not given
+  Imported marked = import_fpuzzles(m, "test", "test", ImportOptions{});
+  ASSERT_EQ(marked.decorations.size(), 1u);
+  EXPECT_EQ(marked.decorations[0], "3 cells with a solver's pencil marks or digits (not givens) ignored");  // and r4c4's entry
+  EXPECT_FALSE(marked.puzzle.contains("candidates"));
   d["ruleset"] = "Digits in green cells are odd.";
   EXPECT_NE(fpuzzles_error(d).find("1 coloured cell (r3c3)"), std::string::npos);
   json p = import_doc(d, true);
@@ -688,8 +696,16 @@ TEST(ImportCli, BadLinksAndRefusedPuzzlesAreOneLineAndExit2) {
   EXPECT_EQ(p.exit_code, 0) << p.err;
   EXPECT_NE(p.out.find("partial import (--partial): 2 parts left out; the verdict is for the rules read"),
             std::string::npos) << p.out;
+  // The text with a rules sentence among the parts left out: no "at most one" claim.
+  EXPECT_NE(p.out.find("unique for the rules read (with 2 parts ignored)"), std::string::npos) << p.out;
+  // Drawings alone left out (the coloured cells of "Tangled Arrows"): unique is "at most one solution".
+  CliResult coloured = run_cli({"check", "--partial", rs.at(7).link});
+  EXPECT_EQ(coloured.exit_code, 0) << coloured.err;
+  EXPECT_NE(coloured.out.find("unique for the rules read: at most one solution (with 1 drawing ignored)"), std::string::npos)
+      << coloured.out;
   CliResult pj = run_cli({"check", "--json", "--ignore-drawings", rs.at(26).link});
   EXPECT_EQ(json::parse(pj.out)["ignored_drawings"].size(), 2u);
+  EXPECT_EQ(json::parse(pj.out)["partial_import"], true);
 }
 
 // What the rules text gave a meaning is said before the verdict, and

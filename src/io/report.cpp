@@ -1,6 +1,8 @@
 #include "io/words.h"
 #include "io/report.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace psmt {
@@ -80,7 +82,11 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   if (!lp.author.empty()) j["author"] = lp.author;
   j["kind"] = lp.kind;
   if (!lp.imported_from.empty()) j["imported_from"] = lp.imported_from;
-  if (!lp.ignored_drawings.empty()) j["ignored_drawings"] = lp.ignored_drawings;
+  if (!lp.ignored_drawings.empty()) {
+    j["ignored_drawings"] = lp.ignored_drawings;
+    // The verdict is for the rules read: unique means at most one solution.
+    j["partial_import"] = true;
+  }
   if (!lp.mapped_drawings.empty()) j["read_through_rules_text"] = lp.mapped_drawings;
   if (!lp.decorations.empty()) j["decorations"] = lp.decorations;
   j["command"] = rc.command;
@@ -141,8 +147,25 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
   const Encoder& e = *lp.encoder;
   std::string out;
   out += puzzle_header(lp);
-  out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding,
-                     rc.choice ? "solved: the most plausible of the consistent solutions" : verdict_sentence(res, rc.command));
+  std::string verdict = rc.choice ? "solved: the most plausible of the consistent solutions" : verdict_sentence(res, rc.command);
+  // A partial import answers for the rules read. A drawing left out can only
+  // rule solutions out, so with drawings alone ignored "unique" means at most
+  // one solution; a sentence of the rules text left out may say anything.
+  if (!lp.ignored_drawings.empty() && !rc.choice) {
+    const std::size_t k = lp.ignored_drawings.size();
+    const bool only_drawings = std::none_of(lp.ignored_drawings.begin(), lp.ignored_drawings.end(), [](const std::string& d) {
+      return d.rfind("the rules text says", 0) == 0;
+    });
+    const std::string ignored = fmt::format("with {} {}{} ignored", k, only_drawings ? "drawing" : "part", k == 1 ? "" : "s");
+    if (res.status == Status::Unique)
+      verdict = only_drawings ? fmt::format("unique for the rules read: at most one solution ({})", ignored)
+                              : fmt::format("unique for the rules read ({})", ignored);
+    else if (res.status == Status::Multiple)
+      verdict = fmt::format("{} for the rules read ({}; they may rule some out)", verdict, ignored);
+    else if (res.status == Status::None)
+      verdict = only_drawings ? fmt::format("none: no solution, even {}", ignored) : fmt::format("none for the rules read ({})", ignored);
+  }
+  out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding, verdict);
   if (rc.confirmed_by) out += fmt::format("confirmed by encoding {}\n", *rc.confirmed_by);
   if (res.solver != "z3") out += fmt::format("solver: {}\n", res.solver);
   if (certify_wanted() && res.certified)
