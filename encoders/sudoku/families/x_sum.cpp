@@ -1,7 +1,8 @@
 // X-sums: a clue outside the grid is the sum of the first X digits of its
 // row or column seen from it, X being the first of them.
 //   "x_sum": {"top": [null, 15, ...], "left": [...], "bottom": [...], "right": [...]}
-// Encoded as: for the X the first cell holds, the first X cells sum to the clue.
+// Encoded as one conditional sum: cell k of the line counts when the first
+// digit is greater than k (as the sandwich's cells between the 1 and the n).
 #include "common.h"
 
 namespace psmt::sudoku::families {
@@ -21,14 +22,24 @@ class XSum : public Family {
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_sides(node, key(), g, g.n * (g.n + 1) / 2, false, x_sum_label);
   }
+  // One conditional sum: cell k counts when the first digit exceeds k.
   F encode(const Item& it, const Grid& g, Builder& b) const override {
-    std::vector<F> cases;
-    for (int x = 1; x <= g.n; ++x) {
-      std::vector<std::pair<Cell, int>> terms;
-      for (int k = 0; k < x; ++k) terms.push_back({it.cells[static_cast<std::size_t>(k)], 1});
-      cases.push_back(b.all({b.is(it.cells.front(), x), b.sum_is(terms, *it.value)}));
-    }
-    return b.any(cases);
+    std::vector<std::pair<F, Cell>> terms;
+    for (int k = 0; k < g.n; ++k)
+      terms.push_back({k == 0 ? b.truth(true) : b.among(it.cells.front(), [k](int d) { return d > k; }),
+                       it.cells[static_cast<std::size_t>(k)]});
+    // Implied: the first digit x is one for which x and x - 1 other different
+    // digits can make the clue (cells of a row or column differ).
+    const int v = *it.value, n = g.n;
+    auto feasible = [v, n](int x) {
+      int lo = x, hi = x;
+      for (int d = 1, k = 0; d <= n && k < x - 1; ++d)
+        if (d != x) lo += d, ++k;
+      for (int d = n, k = 0; d >= 1 && k < x - 1; --d)
+        if (d != x) hi += d, ++k;
+      return lo <= v && v <= hi;
+    };
+    return b.all({b.among(it.cells.front(), feasible), b.sum_if_is(terms, v)});
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
     const int x = v.at(it.cells.front());
