@@ -201,10 +201,15 @@ F Z3Builder::sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target)
     if (ls.empty()) return truth(target == 0);
     return wrap(z3::pbeq(ls, ws.data(), target));
   }
-  // Pairwise: partial sums s[k][v] ("the first k terms add up to v"), both
-  // ways, so exactly one is true in each layer.
+  // Pairwise: partial sums s[k][v] ("the first k terms add up to v") up to
+  // the target, both ways: definitions, satisfiable in every grid (a sum past
+  // the target simply has no variable), so that a clue left out (diagnose)
+  // constrains nothing. The clue is the last layer's target and "no term
+  // takes the sum past the target" (which once sat among the definitions:
+  // a dropped sandwich or X-sum still forbade sums beyond its total).
   static std::atomic<unsigned long long> counter{0};
   const unsigned long long id = counter++;
+  z3::expr_vector clue(ctx_);
   std::map<int, z3::expr> prev;
   prev.emplace(0, ctx_.bool_val(true));
   for (std::size_t k = 0; k < terms.size(); ++k) {
@@ -219,7 +224,7 @@ F Z3Builder::sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target)
     for (const auto& [u, su] : prev) {
       defs_.push_back(z3::implies(su && !cond, var(u)));
       for (int d = 1; d <= n_; ++d) {
-        if (u + d > target) defs_.push_back(!(su && cond && lit(c, d)));  // digits are positive: never back
+        if (u + d > target) clue.push_back(!(su && cond && lit(c, d)));  // digits are positive: never back
         else defs_.push_back(z3::implies(su && cond && lit(c, d), var(u + d)));
       }
     }
@@ -234,7 +239,8 @@ F Z3Builder::sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target)
     prev = std::move(next);
   }
   auto it = prev.find(target);
-  return wrap(it == prev.end() ? ctx_.bool_val(false) : it->second);
+  clue.push_back(it == prev.end() ? ctx_.bool_val(false) : it->second);
+  return wrap(z3::mk_and(clue));
 }
 
 F Z3Builder::count_at_least(const std::vector<Cell>& cells, int d, int k) {

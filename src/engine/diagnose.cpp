@@ -260,6 +260,18 @@ class Diagnoser {
       }
       auto core = ts.core();
       if (core.empty()) {
+        // Only the rules are to blame if they alone have no solution: Z3 also
+        // gives an empty core when a clue is the constant false (refuted
+        // before any assumption is made); then shrink the whole subset.
+        z3::check_result alone = ts.check({}, budget_);
+        if (alone == z3::unknown) {
+          note("conflict search stopped at the limit");
+          break;
+        }
+        if (alone == z3::sat) core = std::vector<std::size_t>(seed.begin(), seed.end());
+        std::sort(core.begin(), core.end());
+      }
+      if (core.empty()) {
         Conflict c;
         c.rules_alone = c.minimal = true;
         found.push_back(c);

@@ -218,6 +218,9 @@ std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::siz
   std::vector<std::size_t> needed, rest = core, undecided_clues;
   auto keep_core = [&](std::vector<std::size_t>& v) {
     auto smaller = ts.core();
+    // An empty core (Z3 gives one when a clue is the constant false, refuted
+    // before any assumption is made) refines nothing.
+    if (smaller.empty()) return;
     std::vector<std::size_t> kept;
     for (auto i : v)
       if (std::binary_search(smaller.begin(), smaller.end(), i)) kept.push_back(i);

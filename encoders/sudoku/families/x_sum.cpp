@@ -3,6 +3,8 @@
 //   "x_sum": {"top": [null, 15, ...], "left": [...], "bottom": [...], "right": [...]}
 // Encoded as one conditional sum: cell k of the line counts when the first
 // digit is greater than k (as the sandwich's cells between the 1 and the n).
+#include <algorithm>
+
 #include "common.h"
 
 namespace psmt::sudoku::families {
@@ -48,9 +50,11 @@ class XSum : public Family {
     if (sum != *it.value) return fmt::format("{}: the first {} digits sum to {}", it.label, x, sum);
     return std::nullopt;
   }
+  // Totals near the printed one (a misprint is off by a little; each total
+  // costs a sum chain in diagnose's change search).
   std::vector<Item> alternatives(const Item& it, const Grid& g) const override {
     std::vector<Item> out;
-    for (int t : other_totals(1, g.n * (g.n + 1) / 2, *it.value)) {
+    for (int t : other_totals(std::max(1, *it.value - 6), std::min(g.n * (g.n + 1) / 2, *it.value + 6), *it.value)) {
       Item a = it;
       a.value = t;
       a.label = x_sum_label(a);
