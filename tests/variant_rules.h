@@ -28,6 +28,15 @@ inline std::vector<RC> rcs(const nlohmann::json& j) {
   return out;
 }
 
+// The box shape [rows, cols]: the "box" field, or the squarest boxes.
+inline std::pair<int, int> box_of(const nlohmann::json& p, int n) {
+  if (p.contains("box")) return {p["box"][0].get<int>(), p["box"][1].get<int>()};
+  int br = 1;
+  for (int a = 1; a * a <= n; ++a)
+    if (n % a == 0) br = a;
+  return {br, n / br};
+}
+
 // Region of each cell: the "regions" map, the "box", or the squarest boxes.
 inline std::vector<std::vector<int>> regions_of(const nlohmann::json& p, int n) {
   std::vector<std::vector<int>> reg(n, std::vector<int>(n, -1));
@@ -40,15 +49,7 @@ inline std::vector<std::vector<int>> regions_of(const nlohmann::json& p, int n) 
       }
     return reg;
   }
-  int br = 0, bc = 0;
-  if (p.contains("box")) {
-    br = p["box"][0];
-    bc = p["box"][1];
-  } else {
-    for (int a = 1; a * a <= n; ++a)
-      if (n % a == 0) br = a;
-    bc = n / br;
-  }
+  auto [br, bc] = box_of(p, n);
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) reg[r][c] = (r / br) * (n / bc) + c / bc;
   return reg;
@@ -332,15 +333,7 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
   {
     // Indexers: column (r,c)=d puts c+1 at (r,d-1); row (r,c)=d puts r+1 at
     // (d-1,c); box: position p of its box holding d puts p+1 at position d.
-    int br = 0, bc = 0;
-    if (p.contains("box")) {
-      br = p["box"][0];
-      bc = p["box"][1];
-    } else {
-      for (int a = 1; a * a <= n; ++a)
-        if (n % a == 0) br = a;
-      bc = n / br;
-    }
+    auto [br, bc] = box_of(p, n);
     for (auto x : rcs(p.value("column_indexer", nlohmann::json::array())))
       if (g[x.first][at(x) - 1] != x.second + 1) return false;
     for (auto x : rcs(p.value("row_indexer", nlohmann::json::array())))

@@ -47,6 +47,13 @@ std::vector<Item> parse_flag(const JsonNode& node, std::string_view id, std::str
   return {it};
 }
 
+std::optional<std::string> repeated_digit(const Item& it, const std::vector<int>& ds) {
+  for (std::size_t i = 0; i < ds.size(); ++i)
+    for (std::size_t j = i + 1; j < ds.size(); ++j)
+      if (ds[i] == ds[j]) return fmt::format("{} repeats {} ({}, {})", it.label, ds[i], cell_label(it.cells[i]), cell_label(it.cells[j]));
+  return std::nullopt;
+}
+
 std::vector<int> digits_of(const Values& v, const std::vector<Cell>& cells) {
   std::vector<int> out;
   for (auto c : cells) out.push_back(v.at(c));

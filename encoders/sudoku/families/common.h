@@ -28,6 +28,10 @@ std::vector<Item> parse_cell_lists(const JsonNode& node, std::string_view key, c
 // A field that is `true` (the rule applies), `false` or absent: one item.
 std::vector<Item> parse_flag(const JsonNode& node, std::string_view id, std::string label);
 
+// "<label> repeats 4 (r1c1, r2c1)" when two of the item's cells (whose
+// digits are `ds`) hold the same digit.
+std::optional<std::string> repeated_digit(const Item& it, const std::vector<int>& ds);
+
 // Digits of the cells, in order.
 std::vector<int> digits_of(const Values& v, const std::vector<Cell>& cells);
 std::string digits_text(const std::vector<int>& ds);  // "3 5 8"

@@ -39,12 +39,9 @@ class DigitalRoot : public Family {
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
     auto ds = digits_of(v, it.cells);
+    if (auto r = repeated_digit(it, ds)) return r;
     int sum = 0;
-    for (std::size_t i = 0; i < ds.size(); ++i) {
-      sum += ds[i];
-      for (std::size_t j = i + 1; j < ds.size(); ++j)
-        if (ds[i] == ds[j]) return fmt::format("{} repeats {} ({}, {})", it.label, ds[i], cell_label(it.cells[i]), cell_label(it.cells[j]));
-    }
+    for (int d : ds) sum += d;
     if (digital_root(sum) != *it.value)
       return fmt::format("{}: the digits sum to {}, whose digital root is {}", it.label, sum, digital_root(sum));
     return std::nullopt;

@@ -52,12 +52,9 @@ class Killer : public Family {
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
     auto ds = digits_of(v, it.cells);
+    if (auto r = repeated_digit(it, ds)) return r;
     int sum = 0;
-    for (std::size_t i = 0; i < ds.size(); ++i) {
-      sum += ds[i];
-      for (std::size_t j = i + 1; j < ds.size(); ++j)
-        if (ds[i] == ds[j]) return fmt::format("{} repeats {} ({}, {})", it.label, ds[i], cell_label(it.cells[i]), cell_label(it.cells[j]));
-    }
+    for (int d : ds) sum += d;
     if (it.value && sum != *it.value) return fmt::format("{}: its digits {} sum to {}", it.label, digits_text(ds), sum);
     return std::nullopt;
   }
