@@ -236,6 +236,9 @@ const LineFamily kLineFamilies[] = {
     {"modular", "modular lines", R"(modular|different remainders)", R"(thermo|arrow|whisper|renban|palindrom|region.?sum|zipper|entropic)"},
     {"nabner", "nabner lines", R"(nabner)", R"(thermo|arrow|whisper|renban|palindrom|region.?sum|zipper|entropic|modular)"},
 };
+// Stated in words a wider reading calls a change of meaning ("how many",
+// "a coloured line"): found by exact_rule, not by `about`.
+const LineFamily kDifferenceCount = {"difference_count", "difference-count lines (each difference between neighbours is the number of pairs with it)", "", ""};
 
 class Mapper {
  public:
@@ -245,6 +248,7 @@ class Mapper {
   std::vector<std::string> run() {
     thermometers();
     arrows();
+    counting_circles();
     little_killers();
     lines();
     parity_shapes();
@@ -419,7 +423,17 @@ class Mapper {
     std::vector<Said> said;
     for (const auto& f : kLineFamilies)
       for (const auto& s : sentences_about(ss_, f.about, f.unless)) said.push_back({&f, s});
+    for (const auto& s : ss_)
+      if (exact_rule(s) == kDifferenceCount.key) said.push_back({&kDifferenceCount, s});
     if (said.empty()) return;
+    // A sentence without a colour that speaks of every line ("on a coloured
+    // line", "all lines") covers lines of every colour, when it is the only
+    // line family the text names.
+    std::set<const LineFamily*> named;
+    for (const auto& x : said) named.insert(x.f);
+    const bool every_line = named.size() == 1 && std::any_of(said.begin(), said.end(), [](const Said& x) {
+      return colour_words(x.s).empty() && matches(x.s, R"(\b(colou?red|any|every|all|each)\b[^.]{0,12}\blines?\b)");
+    });
     for (auto& [key, members] : groups) {
       const std::string& colour = key.first;
       std::vector<const Said*> by_colour, uncoloured;
@@ -429,7 +443,8 @@ class Mapper {
       }
       const std::vector<const Said*>& chosen = !by_colour.empty() ? by_colour : uncoloured;
       if (chosen.empty()) continue;
-      if (by_colour.empty() && groups.size() != 1) continue;  // no colour named: only when one kind of line is left
+      // No colour named: only when one kind of line is left, or the sentence speaks of every line.
+      if (by_colour.empty() && groups.size() != 1 && !every_line) continue;
       std::set<const LineFamily*> families;
       for (auto* x : chosen) families.insert(x->f);
       if (families.size() != 1) continue;  // two families for one colour: not pinned down
@@ -535,6 +550,37 @@ class Mapper {
     }
   }
 
+  // Circles whose digit counts the circles that hold it (the whole set of
+  // circles is one rule).
+  void counting_circles() {
+    std::string sentence;
+    for (const auto& s : ss_)
+      if (exact_rule(s) == "counting_circles" && !matches(s, R"(^counting circles?:?$|^as an example)")) {
+        sentence = s;
+        break;
+      }
+    if (sentence.empty()) return;
+    std::vector<std::size_t> circles;
+    for (std::size_t k = 0; k < ds_.size(); ++k) {
+      const Drawing& d = ds_[k];
+      if (d.type != Drawing::Type::Shape || d.used || !d.text.empty() || !d.rounded || !at_cell_centre(d.centre)) continue;
+      if (d.width < 0.45 || d.width > 0.95 || !close_to(d.width, d.height)) continue;
+      if (!in_grid(cell_at(d.centre), n_)) continue;
+      circles.push_back(k);
+    }
+    if (circles.empty()) return;
+    std::vector<Cell> cells;
+    for (auto k : circles) {
+      cells.push_back(cell_at(ds_[k].centre));
+      ds_[k].used = true;
+    }
+    std::sort(cells.begin(), cells.end());
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    p_["counting_circles"] = cells_json(cells);
+    report_.push_back(fmt::format("{} read as counting circles (a digit in a circle is the number of circles that hold it), from {}",
+                                  plural_of(cells.size(), "circle", "circles"), in_quotes(sentence)));
+  }
+
   void parity_shapes() {
     auto said = sentences_about(ss_, R"(\b(circles?|squares?)\b[^.]{0,60}\b(odd|even)\b)", R"(\bsum|along|\bline|\bcount|arrow|thermo)");
     if (said.empty()) return;
@@ -637,6 +683,14 @@ std::vector<std::string> map_rules_text(const std::string& rules, json& puzzle) 
       break;
     }
   }
+  // "In every row and column, strings of 3 digits are never all even nor all odd."
+  if (!puzzle.contains("mixed_parity_triples"))
+    for (const auto& s : ss)
+      if (exact_rule(s) == "mixed_parity_triples") {
+        puzzle["mixed_parity_triples"] = true;
+        report.push_back(fmt::format("the global rule of mixed-parity triples (no three in a row all odd or all even), from {}", in_quotes(s)));
+        break;
+      }
   // "All (possible) dots are given": the negative constraint for the dot
   // colours the text gives a meaning to.
   if (puzzle.contains("kropki") && puzzle["kropki"].is_object() && !puzzle["kropki"].contains("negative")) {

@@ -82,6 +82,12 @@ std::vector<std::string> rule_sentences(const std::string& rules);
 // ("prime", "product", "parity", "snake", ...).
 bool changes_usual_meaning(const std::string& sentence);
 
+// The family a sentence states in full, in words that would otherwise read
+// as a change of the usual meaning ("how many circles", "a coloured line"):
+// "counting_circles", "difference_count", "mixed_parity_triples"; "" for
+// any other sentence. `sentence` as rule_sentences gives it.
+std::string exact_rule(const std::string& sentence);
+
 // A colour's name as setters write it ("grey", "green", "purple", ...),
 // blended onto white by its alpha; "" if none fits.
 std::string colour_name(const std::string& colour);

@@ -192,6 +192,32 @@ std::vector<std::pair<std::string, std::string>> normalized_sentences(const std:
 
 bool changes_usual_meaning(const std::string& sentence) { return search(sentence, kAlwaysChanges); }
 
+std::string exact_rule(const std::string& s) {
+  struct Exact {
+    const char* family;
+    const char* pattern;
+    const char* unless;
+  };
+  static const Exact rules[] = {
+      // "Any digit in a circle indicates exactly how many circles contain that digit."
+      {"counting_circles",
+       R"(^counting circles?$|^counting circles?:|\b(digits?|numbers?) (in|inside|within) (a|any|each|every|the) circles?\b[^.]{0,40}\b(how many|the number of) (circles|of the circles)\b[^.]{0,40}\b(contain|hold|have|appears? in|is in|are in|that digit)|^as an example, if there is a (\d|one|two|three|four) in (a|any) circle, there (is|are) exactly)",
+       R"(\bsum|total|\bnot\b|\bline|arrow|cage|diagonal|sees?\b|\bsun)"},
+      // "The difference between two adjacent digits on a coloured line indicates
+      // exactly how many pairs of adjacent digits along that line have that exact difference."
+      {"difference_count",
+       R"(^differences? count(s|ing)?( lines?)?:?$|\bdifference between (two )?(adjacent|neighbou?ring|consecutive) (digits|cells)[^.]{0,30}\blines?\b[^.]{0,30}\b(indicates|is|gives|equals|tells)\b[^.]{0,20}how many (pairs|times)[^.]{0,60}(that|this|the same) (exact )?difference)",
+       R"(\bsum|total|\bnot\b|arrow|cage|circle|at least|at most)"},
+      // "In every row and column, strings of 3 digits are never all even nor all odd."
+      {"mixed_parity_triples",
+       R"(\b(every|each) row and (every |each )?column\b[^.]{0,10}\b(strings?|runs?|groups?|sets?|sequences?) of (3|three) (adjacent |consecutive |neighbou?ring )?(digits|cells)\b[^.]{0,20}\b(are )?(never|not|cannot be|can't be|may not be|must not be) (all|both) (even|odd)[^.]{0,8}\b(n?or|and) (all )?(odd|even)\b)",
+       R"(\bsum|total|cage|line|circle|diagonal|box|region)"},
+  };
+  for (const auto& r : rules)
+    if (search(s, r.pattern) && !search(s, r.unless)) return r.family;
+  return "";
+}
+
 std::vector<std::string> rule_sentences(const std::string& rules) {
   std::vector<std::string> out;
   for (auto& [raw, s] : normalized_sentences(rules)) out.push_back(s);
@@ -258,6 +284,11 @@ std::vector<std::string> unexplained_rules(const std::string& rules, const nlohm
       bool dots = search(about, R"(\bdots?\b|kropki)"), xv = search(about, R"(\bx|\bv\b|\bxv)");
       bool ok = (!dots || negative(p, "kropki") || has(p, "non_consecutive")) && (!xv || dots || negative(p, "xv"));
       if (!ok || (!dots && !xv)) out.push_back(raw);
+      continue;
+    }
+    // A sentence that states one family in full needs that family read.
+    if (const std::string exact = exact_rule(s); !exact.empty()) {
+      if (!has(p, exact)) out.push_back(raw);
       continue;
     }
     if (search(s, kAlwaysChanges)) {

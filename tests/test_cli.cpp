@@ -387,12 +387,15 @@ TEST(Cli, LongRunsShowAProgressLineOnlyOnATerminal) {
   // Standard error is a file here, so no line unless forced; forced, count
   // shows models so far, rate and time, and erases the line before the
   // report (which goes to standard output, untouched).
-  const std::string board = kSourceDir + "/puzzles/polyomino/pentomino_4x15.json";
-  CliResult plain = run_cli({"count", "--limit", "20", board});
+  // The empty 9x9 sudoku: 6,000 grids take a few seconds (the line starts
+  // after one), 3,000 more than one.
+  const std::string board = ::testing::TempDir() + "/empty9.json";
+  std::ofstream(board) << R"({"kind": "sudoku", "size": 9})";
+  CliResult plain = run_cli({"count", "--limit", "6000", board});
   EXPECT_EQ(plain.err.find('\r'), std::string::npos) << plain.err;
   setenv("PSMT_PROGRESS", "always", 1);
-  CliResult shown = run_cli({"count", "--limit", "20", board});
-  CliResult quiet = run_cli({"count", "--limit", "20", "--quiet", board});
+  CliResult shown = run_cli({"count", "--limit", "6000", board});
+  CliResult quiet = run_cli({"count", "--limit", "3000", "--quiet", board});
   unsetenv("PSMT_PROGRESS");
   EXPECT_EQ(shown.exit_code, 10);
   EXPECT_NE(shown.err.find("count: "), std::string::npos) << shown.err;

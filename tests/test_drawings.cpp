@@ -140,5 +140,44 @@ TEST(Drawings, GlobalRulesAndNegativeConstraintsStatedOnlyInWords) {
   EXPECT_EQ(xv["xv"]["negative"], true);
 }
 
+// Rules stated in words that a wider reading calls a change of meaning
+// ("how many circles", "a coloured line"): read when the sentence states the
+// whole rule, not otherwise.
+TEST(Drawings, CountingCirclesDifferenceLinesAndParityTriplesAreReadFromTheirWholeSentence) {
+  std::vector<Drawing> circles = {shape("#ffffff", {0.5, 0.5}, 0.8, true), shape("#ffffff", {2.5, 3.5}, 0.8, true),
+                                  shape("#ffffff", {1.5, 1.5}, 0.8, false)};  // a square: not a circle
+  json p = json::object();
+  auto read = importers::map_drawings(circles, "Any digit in a circle indicates exactly how many circles contain that digit.", 4, p);
+  ASSERT_EQ(read.size(), 1u) << p.dump();
+  EXPECT_EQ(p["counting_circles"], json::parse("[[0, 0], [2, 3]]"));
+  EXPECT_FALSE(circles[2].used);
+  // Circles whose digits count something else: not these.
+  std::vector<Drawing> other = {shape("#ffffff", {0.5, 0.5}, 0.8, true)};
+  json q = json::object();
+  EXPECT_TRUE(importers::map_drawings(other, "A digit in a circle indicates how many circles on its diagonal are odd.", 4, q).empty());
+  EXPECT_TRUE(q.empty());
+
+  // One sentence for "a coloured line" and two colours: both, since no other line family is named.
+  std::vector<Drawing> lines = {line("#b7f68cff", {{2.5, 0.5}, {2.5, 1.5}, {3.5, 2.5}}), line("#dfb1f4ff", {{1.5, 1.5}, {1.5, 2.5}})};
+  const std::string says =
+      "The difference between two adjacent digits on a coloured line indicates exactly how many pairs of adjacent digits "
+      "along that line have that exact difference.";
+  json r = json::object();
+  EXPECT_EQ(importers::map_drawings(lines, says, 4, r).size(), 2u);
+  EXPECT_EQ(r["difference_count"].size(), 2u);
+  // With a second line family named, which lines are which is not pinned down.
+  std::vector<Drawing> again = {lines[0], lines[1]};
+  for (auto& d : again) d.used = false;
+  json t = json::object();
+  EXPECT_TRUE(importers::map_drawings(again, says + " Digits on a line form a set of consecutive digits in any order.", 4, t).empty());
+
+  json u = json::object();
+  EXPECT_EQ(importers::map_rules_text("In every row and column, strings of 3 digits are never all even nor all odd.", u).size(), 1u);
+  EXPECT_EQ(u["mixed_parity_triples"], true);
+  json v = json::object();
+  EXPECT_TRUE(importers::map_rules_text("In every cage, strings of 3 digits are never all even nor all odd.", v).empty());
+  EXPECT_TRUE(importers::exact_rule("in every row and column, runs of three digits sum to at most 12.").empty());
+}
+
 }  // namespace
 }  // namespace psmt::testing

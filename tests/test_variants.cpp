@@ -24,7 +24,7 @@ json cell(int r, int c) { return json::array({r, c}); }
 
 bool is_global(const std::string& family) {
   return family == "anti_knight" || family == "anti_king" || family == "non_consecutive" ||
-         family == "disjoint_groups" || family == "diagonals";
+         family == "disjoint_groups" || family == "diagonals" || family == "mixed_parity_triples";
 }
 
 struct Gen {
@@ -187,6 +187,38 @@ struct Gen {
         int sum = 0;
         for (auto x : c) sum += at(x);
         p["digital_root"].push_back({{"cells", cells(c)}, {"root", coin(85) ? 1 + (sum - 1) % 9 : pick(1, 9)}});
+      }
+    } else if (family == "counting_circles") {
+      // Circles round all the cells of a few digits d that hold d in d
+      // places (a 1 once, two of the 2s...), sometimes one circle more.
+      std::vector<std::pair<int, int>> circled;
+      for (int d = 1; d <= std::min(n, 3); ++d) {
+        if (!coin(60)) continue;
+        std::vector<std::pair<int, int>> where;
+        for (int r = 0; r < n; ++r)
+          for (int c = 0; c < n; ++c)
+            if (s[r][c] == d) where.push_back({r, c});
+        std::shuffle(where.begin(), where.end(), rng);
+        circled.insert(circled.end(), where.begin(), where.begin() + d);
+      }
+      if (circled.empty() || coin(20)) circled.push_back({pick(0, n - 1), pick(0, n - 1)});
+      std::sort(circled.begin(), circled.end());
+      circled.erase(std::unique(circled.begin(), circled.end()), circled.end());
+      p["counting_circles"] = cells(circled);
+    } else if (family == "difference_count") {
+      // Lines of 2 to 4 cells, mostly ones the solution keeps (1; 2 2; 1 2 2; 3 3 3).
+      auto holds = [&](const std::vector<std::pair<int, int>>& c) {
+        std::vector<int> diffs;
+        for (std::size_t i = 0; i + 1 < c.size(); ++i) diffs.push_back(std::abs(at(c[i]) - at(c[i + 1])));
+        for (int k : diffs)
+          if (std::count(diffs.begin(), diffs.end(), k) != k) return false;
+        return true;
+      };
+      for (int i = 0; i < count; ++i) {
+        auto c = path(pick(2, 4));
+        const bool want_true = coin(90);
+        for (int t = 0; t < 300 && want_true && !holds(c); ++t) c = path(pick(2, 4));
+        p["difference_count"].push_back({{"cells", cells(c)}});
       }
     } else if (family == "x_sum") {
       json sides = json::object();
@@ -351,7 +383,7 @@ Grid random_solution(const json& shape, std::mt19937& rng) {
 }
 
 const char* kFamilies[] = {"killer", "thermo", "slow_thermo", "region_sum", "zipper", "entropic", "modular", "nabner",
-                           "double_arrow", "lockout", "digital_root", "x_sum", "row_indexer", "column_indexer", "box_indexer",
+                           "double_arrow", "lockout", "digital_root", "counting_circles", "difference_count", "mixed_parity_triples", "x_sum", "row_indexer", "column_indexer", "box_indexer",
                            "arrow", "whispers", "renban", "palindrome", "between",
                            "kropki", "xv", "little_killer", "sandwich", "skyscrapers", "anti_knight", "anti_king",
                            "non_consecutive", "disjoint_groups", "diagonals", "odd", "even", "minimum",

@@ -323,6 +323,27 @@ inline bool satisfies(const nlohmann::json& p, const Grid& g) {
     for (std::size_t i = 1; i + 1 < cells.size(); ++i)
       if (at(cells[i]) >= std::min(a, z) && at(cells[i]) <= std::max(a, z)) return false;
   }
+  if (p.contains("counting_circles")) {
+    // Each digit in no circle or in exactly as many circles as its value.
+    std::map<int, int> in_circles;
+    for (auto x : rcs(p["counting_circles"])) in_circles[at(x)]++;
+    for (auto [d, k] : in_circles)
+      if (k != d) return false;
+  }
+  for (const auto& l : p.value("difference_count", nlohmann::json::array())) {
+    // Every difference between neighbours on the line occurs on that many pairs.
+    auto cells = rcs(l["cells"]);
+    std::vector<int> diffs;
+    for (std::size_t i = 0; i + 1 < cells.size(); ++i) diffs.push_back(std::abs(at(cells[i]) - at(cells[i + 1])));
+    for (int k : diffs)
+      if (std::count(diffs.begin(), diffs.end(), k) != k) return false;
+  }
+  if (p.value("mixed_parity_triples", false))
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b + 2 < n; ++b) {
+        if (g[a][b] % 2 == g[a][b + 1] % 2 && g[a][b + 1] % 2 == g[a][b + 2] % 2) return false;
+        if (g[b][a] % 2 == g[b + 1][a] % 2 && g[b + 1][a] % 2 == g[b + 2][a] % 2) return false;
+      }
   for (const auto& k : p.value("digital_root", nlohmann::json::array())) {
     auto cells = rcs(k["cells"]);
     if (!distinct_cells(g, cells)) return false;

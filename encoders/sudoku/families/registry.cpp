@@ -28,6 +28,9 @@ const Family& row_indexer_family();
 const Family& column_indexer_family();
 const Family& box_indexer_family();
 const Family& digital_root_family();
+const Family& counting_circles_family();
+const Family& difference_count_family();
+const Family& mixed_parity_triples_family();
 const Family& arrow_family();
 const Family& whispers_family();
 const Family& renban_family();
@@ -55,7 +58,7 @@ const std::vector<const Family*>& all_families() {
       &whispers_family(),      &renban_family(),          &palindrome_family(), &between_family(),   &region_sum_family(),  &zipper_family(), &entropic_family(),
       &modular_family(),       &nabner_family(),          &double_arrow_family(), &lockout_family(),
       &x_sum_family(),         &row_indexer_family(),     &column_indexer_family(), &box_indexer_family(),
-      &digital_root_family(),
+      &digital_root_family(),  &counting_circles_family(), &difference_count_family(), &mixed_parity_triples_family(),
       &kropki_family(),        &xv_family(),              &non_consecutive_family(), &anti_knight_family(),
       &anti_king_family(),     &odd_family(),             &even_family(),      &minimum_family(),
       &maximum_family(),       &quadruple_family(),       &clone_family(),      &candidates_family(),
