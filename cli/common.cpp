@@ -1,6 +1,10 @@
 #include "cli/common.h"
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <sstream>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
@@ -209,6 +213,27 @@ static LoadedPuzzle load_imported(const importers::Imported& imported, const std
   }
 }
 
+double process_age_ms() {
+  static const auto anchor = std::chrono::steady_clock::now();
+  static const double age_at_anchor = [] {
+    // Field 22 of /proc/self/stat: the start, in clock ticks after boot.
+    std::ifstream in("/proc/self/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto paren = text.rfind(')');  // the command name may hold spaces
+    if (paren == std::string::npos) return 0.0;
+    std::istringstream fields(text.substr(paren + 2));
+    std::string f;
+    for (int k = 3; k <= 22 && fields >> f; ++k) {
+    }
+    const long ticks = ::sysconf(_SC_CLK_TCK);
+    timespec now{};
+    if (f.empty() || ticks <= 0 || ::clock_gettime(CLOCK_BOOTTIME, &now) != 0) return 0.0;
+    const double age = (now.tv_sec + now.tv_nsec / 1e9 - std::stod(f) / static_cast<double>(ticks)) * 1000.0;
+    return age > 0 ? age : 0.0;
+  }();
+  return age_at_anchor + std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - anchor).count();
+}
+
 LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_kind,
                                 const importers::ImportOptions& options) {
   if (!r.unreadable.empty()) return load_record(r, line_kind);  // InputError naming the line
@@ -219,8 +244,7 @@ LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_k
     return load_imported(*imported, r.origin);
   }
   if (r.is_text_grid) {
-    imported = importers::sudoku_text(r.text, r.origin, options);
-    if (!imported) throw InputError("input.format", kNoPath, "not a sudoku grid as text (.sdk or .ss)", r.origin);
+    imported = importers::import_foreign_text_file(r.text, r.origin, options);
   } else if (r.is_line) {
     imported = importers::import_line(line_kind, r.text, r.origin, options);
   }

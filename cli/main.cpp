@@ -14,6 +14,7 @@
 
 int main(int argc, char** argv) {
   using namespace psmt;
+  cli::process_age_ms();  // the anchor of --stats' process times
   // Before any other thread: Ctrl-C and SIGTERM stop runs within about a
   // second (src/engine/stop.h); Z3 gets the default memory cap.
   install_stop_signals();

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -67,9 +68,12 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     print_unknown_report(command, o, file, lp_now,
                          fmt::format("timeout (--timeout {} ms){}", *o.timeout_ms, lp_now ? "" : " while reading the puzzle"));
   });
+  const double process_before_ms = process_age_ms();
   LoadedPuzzle lp;
+  double parse_ms = 0;
   try {
     lp = load_argument(file, o.import_options());
+    parse_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   } catch (const Halted& h) {
     hard.claim();
     if (h.cause() == HaltCause::Signal) return stop_exit_status();
@@ -148,6 +152,8 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     });
   }
   Result res = run(*lp.encoder, *lp.puzzle, ro);
+  res.stats.parse_ms = parse_ms;
+  res.stats.process_before_ms = process_before_ms;
   progress.reset();  // erase the line before the report
   if (o.up_to_symmetry) {
     res.solutions = std::move(representatives);
@@ -187,7 +193,6 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     }
   }
   rc.color = color;
-  rc.stats = o.stats;
   if (command == "check" || command == "count") rc.mismatches = compare_expectation(lp, res);
   if (o.confirm && (res.status == Status::Unique || res.status == Status::None || res.status == Status::Multiple)) {
     std::string other = second_encoding(*lp.encoder, res.encoding);
@@ -213,11 +218,25 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
   }
   hard.claim();  // from here on this run has the last word
   if (!o.svg.empty()) write_file_atomically(o.svg, result_svg(lp, res, choice ? &choice->solution : nullptr));
+  // The report; with --stats, the time it took to write, then the line of times.
   if (o.quiet) {
   } else if (o.json) {
-    std::cout << report_json(lp, res, rc).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
+    auto tr = std::chrono::steady_clock::now();
+    nlohmann::json j = report_json(lp, res, rc);
+    if (o.stats) {
+      res.stats.render_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - tr).count();
+      j["stats"] = res.stats.to_json();
+      j["stats"]["process_ms"] = std::round(process_age_ms() * 10) / 10;
+    }
+    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   } else {
-    std::cout << report_text(lp, res, rc) << std::flush;
+    auto tr = std::chrono::steady_clock::now();
+    std::string text = report_text(lp, res, rc);
+    if (o.stats) {
+      res.stats.render_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - tr).count();
+      text += stats_text(res, rc, process_age_ms());
+    }
+    std::cout << text << std::flush;
   }
   // A run stopped by a limit may hold a huge parsed puzzle: freed on the side.
   if (!res.reason_unknown.empty()) reap(std::shared_ptr<const void>(std::move(lp.puzzle)));

@@ -82,6 +82,15 @@ std::string check_alphabet(const std::string& alphabet);
 std::optional<Imported> sudoku_text(const std::string& text, const std::string& origin, const ImportOptions& options);
 Imported sudoku_line(const std::string& line, const std::string& origin, const ImportOptions& options);
 
+// Steve Simpson's .non nonogram files (importers/non_file.cpp), as pbnsolve
+// reads them: width, height, the rows and columns sections, the goal picture
+// (as `expect`) and metadata. InputError naming the line for anything else.
+bool looks_like_non(const std::string& text);
+Imported import_non(const std::string& text, const std::string& origin);
+// A file read as one foreign puzzle by its name: .sdk, .ss, .non.
+bool foreign_text_file(const std::string& path);
+Imported import_foreign_text_file(const std::string& text, const std::string& origin, const ImportOptions& options);
+
 // A record of a line corpus read by an importer when `line_kind` has a text
 // format here (sudoku), else std::nullopt (the kind reads the line itself).
 std::optional<Imported> import_line(const std::string& line_kind, const std::string& line, const std::string& origin,

@@ -123,12 +123,18 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
   // as text (.sdk, .ss, a line of 81 cells), or a message naming what is read.
   const bool json_name = argument.size() > 5 && argument.compare(argument.size() - 5, 5, ".json") == 0;
   const bool json_start = !t.empty() && (t[0] == '{' || (t[0] == '[' && !(t.size() > 1 && std::isalpha(static_cast<unsigned char>(t[1])))));
+  const bool non_name = argument.size() > 4 && argument.compare(argument.size() - 4, 4, ".non") == 0;
+  if (!json_name && !json_start && (non_name || looks_like_non(text))) {
+    a.imported = import_non(text, argument);
+    return a;
+  }
   if (!json_name && !json_start && !t.empty()) {
     a.imported = sudoku_text(text, argument, options);
     if (!a.imported)
       throw InputError("input.format", kNoPath,
-                       "not a puzzle puzzle-smt reads: our JSON, an f-puzzles export, a link (or a file holding one), or "
-                       "a sudoku grid as text (one line of n*n cells, SadMan .sdk, Simple Sudoku .ss, n rows of n cells)",
+                       "not a puzzle puzzle-smt reads: our JSON, an f-puzzles export, a link (or a file holding one), "
+                       "a sudoku grid as text (one line of n*n cells, SadMan .sdk, Simple Sudoku .ss, n rows of n cells), "
+                       "or a .non nonogram",
                        argument);
     if (!a.imported->puzzle.contains("source")) a.imported->puzzle["source"] = argument;
     return a;
@@ -139,6 +145,21 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
     a.doc = nullptr;
   }
   return a;
+}
+
+bool foreign_text_file(const std::string& path) {
+  auto ends = [&](const char* suffix) {
+    const std::size_t k = std::char_traits<char>::length(suffix);
+    return path.size() > k && path.compare(path.size() - k, k, suffix) == 0;
+  };
+  return ends(".sdk") || ends(".ss") || ends(".non");
+}
+
+Imported import_foreign_text_file(const std::string& text, const std::string& origin, const ImportOptions& options) {
+  if (origin.size() > 4 && origin.compare(origin.size() - 4, 4, ".non") == 0) return import_non(text, origin);
+  auto imported = sudoku_text(text, origin, options);
+  if (!imported) throw InputError("input.format", kNoPath, "not a sudoku grid as text (.sdk or .ss)", origin);
+  return *imported;
 }
 
 std::string foreign_place(const Imported& imported, const std::string& pointer) {

@@ -2,6 +2,8 @@
 // contract, exit statuses, and bad input from the command line.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -453,6 +455,26 @@ TEST(Cli, OutputsWriteThroughLinksAndIntoStreamsAndAreAllOrNothing) {
   EXPECT_NE(r.err.find("no CSV or summary file written"), std::string::npos) << r.err;
   for (const auto& e : fs::directory_iterator(dir))
     EXPECT_EQ(e.path().string().find(".tmp."), std::string::npos) << "a temporary file left: " << e.path();
+}
+
+// --stats: where the time of one run went, phase by phase, as text and JSON.
+TEST(Cli, StatsShowEveryPhaseFromProcessStartToTheReport) {
+  const std::string f = kSourceDir + "/puzzles/sudoku/prolog_post.json";
+  CliResult t = run_cli({"check", "--stats", f});
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(t.out, m, std::regex(R"(time ([0-9.]+) ms \(parse [0-9.]+, context [0-9.]+, encode [0-9.]+, first model [0-9.]+, uniqueness [0-9.]+, check [0-9.]+\); render [0-9.]+ ms; process: ([0-9]+) ms from its start to the run, ([0-9]+) ms to this line)")))
+      << t.out;
+  EXPECT_GT(std::stod(m[3]), std::stod(m[2])) << "the run comes between the process's start and the report";
+  EXPECT_GE(std::stod(m[3]), std::stod(m[1])) << t.out;
+  CliResult j = run_cli({"check", "--json", "--stats", f});
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  auto s = nlohmann::json::parse(j.out)["stats"];
+  for (const char* k : {"parse", "context", "encode", "first_model", "uniqueness", "check", "render", "process_before_run"})
+    EXPECT_TRUE(s["phases_ms"].contains(k)) << k << ": " << s.dump();
+  EXPECT_GT(s["process_ms"].get<double>(), s["phases_ms"]["process_before_run"].get<double>());
+  // Without --stats: no line of times.
+  EXPECT_EQ(run_cli({"check", f}).out.find("from its start"), std::string::npos);
 }
 
 }  // namespace

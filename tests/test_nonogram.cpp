@@ -5,12 +5,16 @@
 // malformed IDs and files, and diagnose naming lines in the setter's words.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <random>
 #include <regex>
 
 #include "helpers.h"
+#include "importers/importer.h"
+#include "io/json_load.h"
 
 namespace psmt::testing {
 namespace {
@@ -307,6 +311,89 @@ TEST(Nonogram, DiagnoseNamesTheLinesThatConflictAndTheAmbiguity) {
   EXPECT_EQ(json::parse(a.out)["differing_cells"].size(), 4u);
   CliResult c = run_cli({"count", g});
   EXPECT_NE(c.out.find("count: 2"), std::string::npos) << c.out;
+}
+
+// ------------------------------------------------ .non files (nonogram-db)
+
+// Every puzzle of nonogram-db (39 .non files, 5x10 to 75x50, each unique by
+// the database's rule): read from the file, unique, and the goal picture.
+TEST(NonFile, NonogramDbPuzzlesAreUniqueWithTheirGoalPicture) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(kDataDir + "/nonogram/nonogram_db"))
+    if (e.path().extension() == ".non") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  ASSERT_EQ(files.size(), 39u);
+  for (const auto& f : files) {
+    SCOPED_TRACE(f);
+    importers::Argument a = importers::read_argument(f, importers::ImportOptions{});
+    ASSERT_TRUE(a.imported);
+    EXPECT_EQ(a.imported->format, ".non file");
+    const json& p = a.imported->puzzle;
+    ASSERT_TRUE(p.contains("expect")) << "every file has its goal";
+    LoadedPuzzle lp = load_puzzle(p, f);
+    Result r = run_puzzle(lp, lp.encoder->encodings().front().name, 2);
+    ASSERT_EQ(std::string(status_name(r.status)), "unique");
+    EXPECT_EQ(r.solutions.front(), p["expect"]["solution"]);
+  }
+}
+
+// The format's own example (webpbn #1): clues, metadata, and check, convert
+// and batch on the file; the converted JSON reads back the same.
+TEST(NonFile, TheFormatsExampleReadsInCheckConvertAndBatch) {
+  const std::string f = kDataDir + "/nonogram/nonogram_db/webpbn/1.non";
+  CliResult c = run_cli({"convert", f});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  json p = json::parse(c.out);
+  EXPECT_EQ(p["kind"], "nonogram");
+  EXPECT_EQ(p["name"], "Dancer");
+  EXPECT_EQ(p["author"], "Jan Wolter");
+  EXPECT_EQ(p["rows"], json::parse("[[2], [2, 1], [1, 1], [3], [1, 1], [1, 1], [2], [1, 1], [1, 2], [2]]"));
+  EXPECT_EQ(p["columns"], json::parse("[[2, 1], [2, 1, 3], [7], [1, 3], [2, 1]]"));
+  EXPECT_EQ(p["expect"]["solution"][0], ".##..");
+  EXPECT_NE(p["notes"].dump().find("copyright: © 2004 Jan Wolter"), std::string::npos) << p["notes"].dump();
+  CliResult k = run_cli({"check", "--json", f});
+  ASSERT_EQ(k.exit_code, 0) << k.err;
+  EXPECT_EQ(json::parse(k.out)["status"], "unique");
+  const std::string back = ::testing::TempDir() + "/webpbn1.json";
+  std::ofstream(back) << c.out;
+  EXPECT_EQ(json::parse(run_cli({"check", "--json", back}).out)["solutions"], json::parse(k.out)["solutions"]);
+  CliResult b = run_cli({"batch", kDataDir + "/nonogram/nonogram_db/webpbn"});
+  EXPECT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(std::count(b.out.begin(), b.out.end(), '\n'), 6) << b.out;  // one JSON line per file
+  EXPECT_EQ(b.out.find("\"error\""), std::string::npos) << b.out;
+}
+
+// Malformed .non files: exit 2, one line naming the file and the line.
+TEST(NonFile, MalformedFilesNameTheLineAndExit2) {
+  const std::string head = "width 3\nheight 2\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"height 2\nrows\n1\n1\ncolumns\n1\n1\n0\n", "line 5: \"columns\" comes before \"width\""},
+      {head + "rows\n1\n1\n", "no \"columns\" section"},
+      {head + "rows\n1\n1\ncolumns\n1\n1,x\n0\n", "line 8: column 2's clue \"1,x\" is not a list of run lengths"},
+      {head + "rows\n1\n2b\ncolumns\n1\n1\n0\n", "(a colour letter: puzzle-smt reads black-and-white nonograms only)"},
+      {head + "rows\n1\n1\ncolumns\n1\n", "the file ends after 1 of the 3 column clue lines"},
+      {"width 0\nheight 2\n", "line 1: the width is 0, not a whole number from 1 to 200"},
+      {head + "rows 3\n1\n1\n", "line 3: \"rows 3\" does not match the height 2"},
+      {head + "rows\n1\n1\ncolumns\n1\n1\n0\ngoal \"10101\"\n", "line 10: the goal has 5 characters; a 3x2 picture needs 6"},
+  };
+  for (const auto& [text, part] : cases) {
+    const std::string f = ::testing::TempDir() + "/bad.non";
+    std::ofstream(f) << text;
+    CliResult r = run_cli({"check", f});
+    EXPECT_EQ(r.exit_code, 2) << text;
+    EXPECT_NE(r.err.find(part), std::string::npos) << text << ": " << r.err;
+    EXPECT_NE(r.err.find("bad.non"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  // Lines the reader does not know are ignored, as the format says; a blank
+  // line in a section is an empty line of the picture.
+  const std::string f = ::testing::TempDir() + "/ok.non";
+  std::ofstream(f) << "license CC0\ndifficulty 3\ncolor a #000000\nwidth 3\nheight 2\n\nrows\n3\n\ncolumns\n1\n1\n1\n";
+  CliResult ok = run_cli({"convert", f});
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(json::parse(ok.out)["rows"], json::parse("[[3], []]"));
 }
 
 }  // namespace

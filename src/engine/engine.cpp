@@ -450,10 +450,12 @@ nlohmann::json Stats::to_json() const {
   nlohmann::json j;
   auto r = [](double v) { return std::round(v * 1000.0) / 1000.0; };
   j["wall_ms"] = r(wall_ms);
-  j["phases_ms"] = {{"encode", r(encode_ms)},
-                    {"first_model", r(first_model_ms)},
-                    {"uniqueness", r(uniqueness_ms)},
-                    {"conflict", r(conflict_ms)}};
+  j["phases_ms"] = {{"context", r(context_ms)},          {"encode", r(encode_ms)},
+                    {"first_model", r(first_model_ms)},  {"uniqueness", r(uniqueness_ms)},
+                    {"conflict", r(conflict_ms)},        {"check", r(check_ms)}};
+  if (parse_ms > 0) j["phases_ms"]["parse"] = r(parse_ms);
+  if (render_ms > 0) j["phases_ms"]["render"] = r(render_ms);
+  if (process_before_ms > 0) j["phases_ms"]["process_before_run"] = r(process_before_ms);
   j["checks"] = checks;
   nlohmann::json z = nlohmann::json::object();
   auto pick = [&](const char* out, std::initializer_list<const char*> keys) {
@@ -929,7 +931,9 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
   // guard is destroyed after every inner scope, before ctx_owner).
   std::unique_ptr<z3::context> ctx_owner;
   try {
+    auto tc = Clock::now();
     ctx_owner = new_context();
+    res.stats.context_ms = ms_since(tc);
   } catch (const Halted& h) {
     res.status = Status::Unknown;
     res.reason_unknown = h.what();
@@ -996,8 +1000,10 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     // A model's values: decoded, held to the kind's independent checker,
     // streamed and kept.
     auto report = [&](const std::vector<int64_t>& values) {
+      auto tk = Clock::now();
       nlohmann::json sol = encoder.decode(puzzle, res.encoding, values);
       auto violations = encoder.check(puzzle, sol);
+      res.stats.check_ms += ms_since(tk);
       if (!violations.empty()) {
         std::ostringstream msg;
         msg << "encoding " << res.encoding << " produced a solution that the independent checker rejects:\n"

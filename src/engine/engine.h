@@ -90,11 +90,19 @@ struct Conflict {
 };
 
 struct Stats {
-  double wall_ms = 0;
+  double wall_ms = 0;            // the run: from the solver context to the last check
+  double context_ms = 0;         // creating the solver context (Z3's)
   double encode_ms = 0;
   double first_model_ms = 0;     // the first check (sat or unsat)
   double uniqueness_ms = 0;      // the checks after the first model
   double conflict_ms = 0;        // computing the conflict for `none`
+  double check_ms = 0;           // decoding models and the kind's independent checker
+  // Set by the command line around the run (0 when not measured): reading
+  // and parsing the input, writing the report, and the process's age when
+  // the run started (process start to main included).
+  double parse_ms = 0;
+  double render_ms = 0;
+  double process_before_ms = 0;
   uint64_t checks = 0;
   std::map<std::string, double> z3;  // conflicts, decisions, propagations, memory_mb, ...
   nlohmann::json to_json() const;

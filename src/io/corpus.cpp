@@ -56,7 +56,7 @@ void add_link_lines(const std::string& path, LinkTest is_link, std::vector<Corpu
                                [](const CorpusRecord& r) { return r.is_link; });
   if (!any)
     throw InputError("input.file", kNoPath,
-                     "not .json, .jsonl, .sdk or .ss, and no line is a link or a game ID: say what a line is with "
+                     "not .json, .jsonl, .sdk, .ss or .non, and no line is a link or a game ID: say what a line is with "
                      "--kind (e.g. --kind sudoku for lines of 81 or 256 cells)",
                      path);
 }
@@ -111,8 +111,11 @@ void add_lines(const std::string& path, bool jsonl, const std::string& line_kind
                      path);
 }
 
-// Files holding one grid as text (SadMan .sdk, Simple Sudoku .ss).
-bool text_grid_file(const std::string& path) { return ends_with(path, ".sdk") || ends_with(path, ".ss"); }
+// Files holding one puzzle in a text format of their own (SadMan .sdk,
+// Simple Sudoku .ss, .non nonograms), read by the importers.
+bool text_grid_file(const std::string& path) {
+  return ends_with(path, ".sdk") || ends_with(path, ".ss") || ends_with(path, ".non");
+}
 
 }  // namespace
 
@@ -141,7 +144,7 @@ std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, co
       }
       if (line_kind.empty())
         throw InputError("input.file", kNoPath,
-                         "not .json, .jsonl, .sdk or .ss: say what a line is with --kind (e.g. --kind sudoku for lines "
+                         "not .json, .jsonl, .sdk, .ss or .non: say what a line is with --kind (e.g. --kind sudoku for lines "
                          "of 81 or 256 cells)",
                          in);
       add_lines(in, false, line_kind, out);

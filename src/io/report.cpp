@@ -242,17 +242,34 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
   }
   if (res.status == Status::None && !res.conflict) out += e.render(*lp.puzzle, nullptr, ro);
   for (const auto& m : rc.mismatches) out += "EXPECTATION NOT MET: " + m + "\n";
-  if (!rc.stats) return out;
+  if (rc.stats) out += stats_text(res, rc);
+  return out;
+}
+
+std::string stats_text(const Result& res, const ReportContext& rc, double process_age_ms) {
   const auto& s = res.stats;
   auto z = s.to_json()["z3"];
   std::string z3s;
   for (const char* k : {"conflicts", "decisions", "propagations", "memory_mb"})
     if (z.contains(k)) z3s += fmt::format("{}{} {:g}", z3s.empty() ? "" : ", ", k, z[k].get<double>());
   const char* later = rc.command == "check" ? "uniqueness" : "more models";
-  out += fmt::format("time {:.1f} ms (encode {:.1f}, first model {:.1f}, {} {:.1f}{}); {}\n", s.wall_ms,
-                     s.encode_ms, s.first_model_ms, later, s.uniqueness_ms,
-                     s.conflict_ms > 0 ? fmt::format(", conflict {:.1f}", s.conflict_ms) : "", z3s);
-  return out;
+  std::string phases;
+  auto add = [&](const char* name, double ms) {
+    if (ms > 0) phases += fmt::format("{}{} {:.1f}", phases.empty() ? "" : ", ", name, ms);
+  };
+  add("parse", s.parse_ms);
+  add("context", s.context_ms);
+  add("encode", s.encode_ms);
+  add("first model", s.first_model_ms);
+  add(later, s.uniqueness_ms);
+  add("conflict", s.conflict_ms);
+  add("check", s.check_ms);
+  std::string out = fmt::format("time {:.1f} ms ({})", s.wall_ms, phases);
+  if (s.render_ms > 0) out += fmt::format("; render {:.1f} ms", s.render_ms);
+  if (process_age_ms > 0)
+    out += fmt::format("; process: {:.0f} ms from its start to the run, {:.0f} ms to this line", s.process_before_ms,
+                       process_age_ms);
+  return out + (z3s.empty() ? "" : "; " + z3s) + "\n";
 }
 
 }  // namespace psmt

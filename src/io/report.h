@@ -27,5 +27,10 @@ std::string puzzle_header(const LoadedPuzzle& lp);
 
 nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc);
 std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportContext& rc);
+// The --stats line: the run's time by phase (parse, context, encode, first
+// model, uniqueness or more models, conflict, check), the report's render
+// time, and with `process_age_ms` (the process's age now) the time from the
+// process's start to the run and to this line; then the solver's counters.
+std::string stats_text(const Result& res, const ReportContext& rc, double process_age_ms = 0);
 
 }  // namespace psmt
