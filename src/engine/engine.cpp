@@ -450,7 +450,7 @@ nlohmann::json Stats::to_json() const {
   nlohmann::json j;
   auto r = [](double v) { return std::round(v * 1000.0) / 1000.0; };
   j["wall_ms"] = r(wall_ms);
-  j["phases_ms"] = {{"context", r(context_ms)},          {"encode", r(encode_ms)},
+  j["phases_ms"] = {{"context", r(context_ms)},          {"encode", r(encode_ms)}, {"solver_setup", r(setup_ms)},
                     {"first_model", r(first_model_ms)},  {"uniqueness", r(uniqueness_ms)},
                     {"conflict", r(conflict_ms)},        {"check", r(check_ms)}};
   if (parse_ms > 0) j["phases_ms"]["parse"] = r(parse_ms);
@@ -991,12 +991,14 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
         return res;
       }
     }
+    auto tb = Clock::now();
     auto s = make_backend(options.solver, ctx, enc, res.encoding);
     std::vector<bool> implied(enc.rules.size(), false);
     for (unsigned i : enc.implied_rules) implied.at(i) = true;
     for (unsigned i = 0; i < enc.rules.size(); ++i)
       if (!implied[i]) s->add(enc.rules[i]);
     for (const auto& clue : enc.clues) s->add(clue.constraint);
+    res.stats.setup_ms = ms_since(tb);
     // A model's values: decoded, held to the kind's independent checker,
     // streamed and kept.
     auto report = [&](const std::vector<int64_t>& values) {

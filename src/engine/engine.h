@@ -93,6 +93,7 @@ struct Stats {
   double wall_ms = 0;            // the run: from the solver context to the last check
   double context_ms = 0;         // creating the solver context (Z3's)
   double encode_ms = 0;
+  double setup_ms = 0;           // handing the formula to the solver (CaDiCaL: converted to clauses)
   double first_model_ms = 0;     // the first check (sat or unsat)
   double uniqueness_ms = 0;      // the checks after the first model
   double conflict_ms = 0;        // computing the conflict for `none`

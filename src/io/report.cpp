@@ -260,6 +260,7 @@ std::string stats_text(const Result& res, const ReportContext& rc, double proces
   add("parse", s.parse_ms);
   add("context", s.context_ms);
   add("encode", s.encode_ms);
+  add("solver setup", s.setup_ms);
   add("first model", s.first_model_ms);
   add(later, s.uniqueness_ms);
   add("conflict", s.conflict_ms);
