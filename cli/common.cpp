@@ -317,7 +317,7 @@ void print_unknown_report(const std::string& command, const PuzzleOptions& o, co
     return;
   }
   Result res;
-  res.encoding = o.encoding.empty() ? lp->encoder->encodings().front().name : o.encoding;
+  res.encoding = o.encoding.empty() ? lp->encoder->default_encoding(*lp->puzzle) : o.encoding;
   res.status = Status::Unknown;
   res.reason_unknown = reason;
   ReportContext rc;

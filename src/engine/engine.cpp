@@ -920,7 +920,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
   if (options.limits.timeout_ms) deadline = t_start + std::chrono::milliseconds(*options.limits.timeout_ms);
   HaltScope halt_scope(deadline, options.limits.timeout_ms.value_or(0));
   Result res;
-  res.encoding = options.encoding.empty() ? encoder.encodings().front().name : options.encoding;
+  res.encoding = options.encoding.empty() ? encoder.default_encoding(puzzle) : options.encoding;
   res.solver = options.solver;
   if (!encoder.has_encoding(res.encoding))
     throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", res.encoding,

@@ -14,8 +14,8 @@
 namespace psmt {
 namespace {
 
-std::string chosen(const Encoder& e, const std::string& encoding) {
-  std::string name = encoding.empty() ? e.encodings().front().name : encoding;
+std::string chosen(const Encoder& e, const Puzzle& puzzle, const std::string& encoding) {
+  std::string name = encoding.empty() ? e.default_encoding(puzzle) : encoding;
   if (!e.has_encoding(name))
     throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", name, e.kind(), e.encoding_names()));
   return name;
@@ -24,7 +24,7 @@ std::string chosen(const Encoder& e, const std::string& encoding) {
 }  // namespace
 
 std::string export_smt2(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding) {
-  std::string name = chosen(encoder, encoding);
+  std::string name = chosen(encoder, puzzle, encoding);
   z3::context ctx;
   try {
     Encoding enc = encoder.encode(puzzle, ctx, name);
@@ -41,7 +41,7 @@ std::string export_smt2(const Encoder& encoder, const Puzzle& puzzle, const std:
 }
 
 std::string export_dimacs(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding) {
-  std::string name = chosen(encoder, encoding);
+  std::string name = chosen(encoder, puzzle, encoding);
   z3::context ctx;
   try {
     Encoding enc = encoder.encode(puzzle, ctx, name);

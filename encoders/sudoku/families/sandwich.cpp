@@ -29,6 +29,7 @@ class Sandwich : public Family {
   std::string_view summary() const override {
     return "sandwiches: digits between the 1 and the largest digit of a row or column sum to the clue";
   }
+  bool prefers_pseudo_boolean_sums() const override { return true; }
   std::string schema() const override {
     return R"json({"type": "object", "additionalProperties": false, "description": "sandwiches: the digits between the 1 and the n (9 on a 9x9) of a row or column sum to the clue", "properties": {"rows": {"type": "array", "description": "n entries, one per row (or column) from the top (left): a sum, or null for no clue", "items": {"type": ["integer", "null"], "minimum": 0}}, "columns": {"type": "array", "description": "n entries, one per row (or column) from the top (left): a sum, or null for no clue", "items": {"type": ["integer", "null"], "minimum": 0}}}})json";
   }

@@ -6,7 +6,11 @@
 // n entries per side (top and bottom: per column from the left; left and
 // right: per row from the top), a count 1..n or null (0 also means no clue).
 // Encoded as "exactly k of the conditions hold" (Builder::count_is), the
-// condition of cell i being "every earlier cell is lower" (Builder::less).
+// condition of cell i being "it holds some d and no earlier tower is taller
+// than d", over a running maximum kept as "some tower so far is taller than
+// d" (one formula per position and digit; the pairwise "every earlier cell is
+// lower" took twice as long on "Renban Skyscrapers"), with the implied bound
+// of each tower's height.
 // Change repairs: every other count from 1 to n.
 #include "common.h"
 
@@ -38,13 +42,29 @@ class Skyscrapers : public Family {
     return parse_sides(node, key(), g, g.n, true, sky_label);
   }
   F encode(const Item& it, const Grid&, Builder& b) const override {
-    std::vector<F> seen;
+    // taller[d]: some tower so far is taller than d (the running maximum in
+    // the order encoding); tower i is seen when it is taller than all before
+    // it: it holds some d and no tower before it is taller than d.
+    const int digits = b.n();
+    std::vector<F> seen, taller(static_cast<std::size_t>(digits) + 1, b.truth(false));
     for (std::size_t i = 0; i < it.cells.size(); ++i) {
-      std::vector<F> lower;
-      for (std::size_t j = 0; j < i; ++j) lower.push_back(b.less(it.cells[j], it.cells[i]));
-      seen.push_back(lower.empty() ? b.truth(true) : b.all(lower));
+      const Cell c = it.cells[i];
+      std::vector<F> ways;
+      for (int d = 1; d <= digits; ++d) ways.push_back(i == 0 ? b.is(c, d) : b.all({b.is(c, d), b.negate(taller[static_cast<std::size_t>(d)])}));
+      seen.push_back(b.any(ways));
+      for (int d = 1; d < digits; ++d)
+        taller[static_cast<std::size_t>(d)] = b.any({taller[static_cast<std::size_t>(d)], b.among(c, [d](int e) { return e > d; })});
     }
-    return b.count_is(seen, *it.value);
+    // Implied: the tower at position i (from 0) is at most n + i + 1 - clue
+    // (at most i + 1 towers up to it are seen, and at most n - h after a
+    // tower of height h). Part of the clue, so diagnose blames the clue.
+    std::vector<F> parts{b.count_is(seen, *it.value)};
+    const int n = static_cast<int>(it.cells.size());
+    for (int i = 0; i < n; ++i) {
+      const int most = n + i + 1 - *it.value;
+      if (most < n) parts.push_back(b.among(it.cells[static_cast<std::size_t>(i)], [most](int d) { return d <= most; }));
+    }
+    return b.all(parts);
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
     auto heights = digits_of(v, it.cells);

@@ -1,8 +1,10 @@
 // X-sums: a clue outside the grid is the sum of the first X digits of its
 // row or column seen from it, X being the first of them.
 //   "x_sum": {"top": [null, 15, ...], "left": [...], "bottom": [...], "right": [...]}
-// Encoded as one conditional sum: cell k of the line counts when the first
-// digit is greater than k (as the sandwich's cells between the 1 and the n).
+// Encoded per first digit x: "the first digit is x" implies "the first x
+// digits sum to the clue"; the sums over prefixes of one line share their
+// partial sums. (One conditional sum, cell k counting when the first digit
+// is greater than k, took 1.5 to 2 times as long on "Tiny Scar".)
 #include <algorithm>
 
 #include "common.h"
@@ -18,18 +20,14 @@ class XSum : public Family {
   std::string_view summary() const override {
     return "X-sums: a clue outside the grid sums the first X digits seen from it, X the first of them";
   }
+  bool prefers_pseudo_boolean_sums() const override { return true; }
   std::string schema() const override {
     return R"json({"type": "object", "additionalProperties": false, "description": "X-sums: a clue outside the grid is the sum of the first X digits of its row or column as seen from the clue, where X is the first of those digits", "properties": {"top": {"type": "array", "description": "n entries, one per column from the left: the sum seen from above, or null for no clue", "items": {"type": ["integer", "null"], "minimum": 0}}, "bottom": {"type": "array", "description": "n entries, one per column from the left: the sum seen from below, or null", "items": {"type": ["integer", "null"], "minimum": 0}}, "left": {"type": "array", "description": "n entries, one per row from the top: the sum seen from the left, or null", "items": {"type": ["integer", "null"], "minimum": 0}}, "right": {"type": "array", "description": "n entries, one per row from the top: the sum seen from the right, or null", "items": {"type": ["integer", "null"], "minimum": 0}}}})json";
   }
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_sides(node, key(), g, g.n * (g.n + 1) / 2, false, x_sum_label);
   }
-  // One conditional sum: cell k counts when the first digit exceeds k.
   F encode(const Item& it, const Grid& g, Builder& b) const override {
-    std::vector<std::pair<F, Cell>> terms;
-    for (int k = 0; k < g.n; ++k)
-      terms.push_back({k == 0 ? b.truth(true) : b.among(it.cells.front(), [k](int d) { return d > k; }),
-                       it.cells[static_cast<std::size_t>(k)]});
     // Implied: the first digit x is one for which x and x - 1 other different
     // digits can make the clue (cells of a row or column differ).
     const int v = *it.value, n = g.n;
@@ -41,7 +39,16 @@ class XSum : public Family {
         if (d != x) hi += d, ++k;
       return lo <= v && v <= hi;
     };
-    return b.all({b.among(it.cells.front(), feasible), b.sum_if_is(terms, v)});
+    // The first digit x picks the sum: x -> the first x digits sum to v (sums
+    // over prefixes of one line share their partial sums).
+    std::vector<F> parts{b.among(it.cells.front(), feasible)};
+    for (int x = 1; x <= n; ++x) {
+      if (!feasible(x)) continue;
+      std::vector<std::pair<Cell, int>> prefix;
+      for (int k = 0; k < x; ++k) prefix.push_back({it.cells[static_cast<std::size_t>(k)], 1});
+      parts.push_back(b.implies(b.is(it.cells.front(), x), b.sum_is(prefix, v)));
+    }
+    return b.all(parts);
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
     const int x = v.at(it.cells.front());
