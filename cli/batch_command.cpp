@@ -203,7 +203,7 @@ int run_batch(const BatchOptions& o) {
   Limits limits;
   limits.timeout_ms = o.timeout_ms;
   auto worker = [&]() {
-    std::map<std::string, std::unique_ptr<Session>> sessions;  // per kind: one Z3 context per thread
+    std::map<std::string, std::unique_ptr<Session>> sessions;  // per kind and encoding: one Z3 context each per thread
     for (;;) {
       if (stop_signal()) break;  // Ctrl-C: no new puzzle
       uint64_t k = next++;
@@ -234,9 +234,12 @@ int run_batch(const BatchOptions& o) {
           ro.limits = lim;
           res = run(*lp.encoder, *lp.puzzle, ro);
         } else {
-          auto& s = sessions[lp.kind];
+          // One session per kind and encoding: a puzzle gets its default
+          // encoding (Encoder::default_encoding) unless -e chose one.
+          const std::string enc = o.encoding.empty() ? lp.encoder->default_encoding(*lp.puzzle) : o.encoding;
+          auto& s = sessions[lp.kind + "/" + enc];
           if (!s) {
-            s = std::make_unique<Session>(*lp.encoder, o.encoding.empty() ? "" : o.encoding);
+            s = std::make_unique<Session>(*lp.encoder, enc);
             s->set_renewal(o.renew);
           }
           uint64_t before = s->reused();
