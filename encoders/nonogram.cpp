@@ -490,6 +490,16 @@ class NonogramEncoder final : public Encoder {
     return p;
   }
 
+  // Line solving is sound: when it meets a line that cannot hold, there is
+  // no solution (a few ms where a solver check costs an encoding).
+  bool refutes_quickly(const Puzzle& pz, const std::vector<std::string>& dropped) const override {
+    std::vector<ClueEdit> edits;
+    for (const auto& id : dropped) edits.push_back({id, -1});
+    auto p = edit(pz, edits);
+    std::vector<Alive> alive;
+    return !line_solve(static_cast<const Picture&>(*p), alive, EncodeOptions{}).has_value();
+  }
+
   std::shared_ptr<const Puzzle> fix_places(const Puzzle& pz, const nlohmann::json& solution,
                                            const std::vector<std::size_t>& place_indices,
                                            std::vector<std::string>* labels) const override {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <random>
 #include <regex>
+#include <set>
 
 #include "helpers.h"
 #include "importers/importer.h"
@@ -394,6 +395,43 @@ TEST(NonFile, MalformedFilesNameTheLineAndExit2) {
   CliResult ok = run_cli({"convert", f});
   ASSERT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_EQ(json::parse(ok.out)["rows"], json::parse("[[3], []]"));
+}
+
+// A 45x45 nonogram-db puzzle with one run changed has no solution; the
+// conflict is found by line solving (no solver call per clue), proven
+// minimal by the solver, and holds: those clues alone have no solution, and
+// without any one of them the rest has one.
+TEST(NonFile, AChangedRunOfA45x45IsExplainedByAMinimalSetOfLines) {
+  const std::string f = kDataDir + "/nonogram/nonogram_db/webpbn/529.non";
+  json p = importers::read_argument(f, importers::ImportOptions{}).imported->puzzle;
+  p.erase("expect");
+  p["rows"][10][0] = p["rows"][10][0].get<int>() + 1;
+  LoadedPuzzle lp = load_puzzle(p, "529-changed.json");
+  Result r = run_puzzle(lp, "line-solve", 2);
+  ASSERT_EQ(std::string(status_name(r.status)), "none");
+  ASSERT_TRUE(r.conflict);
+  EXPECT_TRUE(r.conflict->minimal) << r.conflict->note;
+  std::set<std::string> ids;
+  for (const auto& c : r.conflict->clues) ids.insert(c.id);
+  EXPECT_TRUE(ids.count("rows/10")) << "the changed line is in it";
+  EXPECT_LT(ids.size(), 40u);
+  auto keeping_only = [&](const std::set<std::string>& keep) {
+    std::vector<ClueEdit> drop;
+    for (const auto& l : {std::string("rows"), std::string("columns")})
+      for (std::size_t k = 0; k < p[l].size(); ++k)
+        if (!keep.count(l + "/" + std::to_string(k))) drop.push_back({l + "/" + std::to_string(k), -1});
+    LoadedPuzzle e = lp;
+    e.puzzle = lp.encoder->edit(*lp.puzzle, drop);
+    return std::string(status_name(run_puzzle(e, "automaton", 1).status));
+  };
+  EXPECT_EQ(keeping_only(ids), "none");
+  int checked = 0;
+  for (const auto& id : ids) {
+    if (checked++ == 4) break;  // a few: each is a solve of the whole picture
+    std::set<std::string> rest = ids;
+    rest.erase(id);
+    EXPECT_NE(keeping_only(rest), "none") << "without " << id;
+  }
 }
 
 }  // namespace

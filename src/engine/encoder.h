@@ -169,6 +169,14 @@ class Encoder {
   virtual std::vector<std::string> place_values(const Puzzle& puzzle, const nlohmann::json& solution) const = 0;
   // The puzzle with clues dropped or changed (InputError if an id is unknown).
   virtual std::shared_ptr<const Puzzle> edit(const Puzzle& puzzle, const std::vector<ClueEdit>& edits) const = 0;
+  // A sound, cheap refutation for diagnose: true when the kind's own
+  // propagation (no solver) shows that the puzzle with the `dropped` clues
+  // left out has no solution; false when it does not show it.
+  virtual bool refutes_quickly(const Puzzle& puzzle, const std::vector<std::string>& dropped) const {
+    (void)puzzle;
+    (void)dropped;
+    return false;
+  }
   // The puzzle with the given places fixed to their values in `solution`
   // (extra givens); the new clues' labels are returned in `labels`.
   virtual std::shared_ptr<const Puzzle> fix_places(const Puzzle& puzzle, const nlohmann::json& solution,

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -349,7 +350,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       if (!k.count(id)) drop.push_back(id);
     return drop;
   };
-  auto consistent = [&](const std::vector<std::string>& keep) {
+  std::function<bool(const std::vector<std::string>&)> consistent = [&](const std::vector<std::string>& keep) {
     if (budget.spent()) {
       undecided++;
       return false;
@@ -374,6 +375,31 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
     D1.insert(D1.end(), D2.begin(), D2.end());
     return D1;
   };
+  // The kind's own propagation first (Encoder::refutes_quickly): QuickXplain
+  // with it as the oracle ("not refuted" counted as consistent) finds a set
+  // it refutes, a conflict for certain; each clue of that set is then left
+  // out once and the solver asked whether the rest has a solution, which
+  // proves the set minimal. Only when that fails does the search below run.
+  if (encoder.refutes_quickly(puzzle, {}) && !encoder.refutes_quickly(puzzle, ids)) {
+    std::function<bool(const std::vector<std::string>&)> saved = consistent;
+    consistent = [&](const std::vector<std::string>& keep) { return !encoder.refutes_quickly(puzzle, without_others(keep)); };
+    std::vector<std::string> found = qx({}, ids, false);
+    consistent = saved;
+    bool fast = !found.empty() && encoder.refutes_quickly(puzzle, without_others(found));
+    for (std::size_t i = 0; fast && i < found.size(); ++i) {
+      std::vector<std::string> rest = found;
+      rest.erase(rest.begin() + static_cast<long>(i));
+      const uint64_t left = budget.remaining_ms();
+      Budget slice = budget.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(250, left / 4));
+      const Status st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr);
+      fast = st != Status::None && st != Status::Unknown;
+    }
+    if (fast) {
+      for (const auto& c : enc.clues)
+        if (std::find(found.begin(), found.end(), c.id) != found.end()) out.clues.push_back({c.id, c.label, c.cells});
+      return out;
+    }
+  }
   std::vector<std::string> needed;
   if (consistent({})) needed = ids.empty() ? ids : qx({}, ids, false);
   if (needed.empty()) {
