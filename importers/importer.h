@@ -87,8 +87,7 @@ Imported sudoku_line(const std::string& line, const std::string& origin, const I
 // (as `expect`) and metadata. InputError naming the line for anything else.
 bool looks_like_non(const std::string& text);
 Imported import_non(const std::string& text, const std::string& origin);
-// A file read as one foreign puzzle by its name: .sdk, .ss, .non.
-bool foreign_text_file(const std::string& path);
+// A file of the corpus's text formats (.sdk, .ss, .non; io/corpus.cpp), by its name.
 Imported import_foreign_text_file(const std::string& text, const std::string& origin, const ImportOptions& options);
 
 // A record of a line corpus read by an importer when `line_kind` has a text
@@ -117,5 +116,7 @@ std::string foreign_place(const Imported& imported, const std::string& pointer);
 // A link or long string shortened for messages: at most `max` characters,
 // with an ellipsis.
 std::string shorten(const std::string& s, std::size_t max = 60);
+// The text without leading and trailing white space.
+std::string trim(const std::string& s);
 
 }  // namespace psmt::importers

@@ -32,17 +32,10 @@
 namespace psmt::importers {
 namespace {
 
-std::string trimmed(const std::string& s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return s.substr(a, b - a);
-}
-
 // A keyword's argument: the rest of the line, without the quotes, with the
 // HTML escapes the format allows in strings decoded (&copy; &amp; &#169;...).
 std::string argument_of(const std::string& rest) {
-  std::string a = trimmed(rest);
+  std::string a = trim(rest);
   if (a.size() >= 2 && a.front() == '"' && a.back() == '"') a = a.substr(1, a.size() - 2);
   static const std::pair<const char*, const char*> named[] = {{"&copy;", "©"}, {"&amp;", "&"}, {"&quot;", "\""},
                                                               {"&lt;", "<"},   {"&gt;", ">"},  {"&apos;", "'"}};
@@ -114,7 +107,7 @@ Imported import_non(const std::string& text, const std::string& origin) {
   std::string title, author, goal;
   std::size_t goal_line = 0;
   auto read_int = [&](const std::string& rest, std::size_t at, const char* what) {
-    const std::string a = trimmed(rest);
+    const std::string a = trim(rest);
     if (a.empty() || a.size() > 4 || !std::all_of(a.begin(), a.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
       fail(origin, at, fmt::format("{} is {}, not a whole number from 1 to 200", what, quote_input(shorten(a, 20))));
     int v = std::stoi(a);
@@ -122,7 +115,7 @@ Imported import_non(const std::string& text, const std::string& origin) {
     return v;
   };
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::string line = trimmed(lines[i]);
+    const std::string line = trim(lines[i]);
     if (line.empty() || line[0] == '#') continue;
     std::size_t sp = line.find_first_of(" \t");
     std::string word = line.substr(0, sp), rest = sp == std::string::npos ? "" : line.substr(sp);
@@ -136,15 +129,15 @@ Imported import_non(const std::string& text, const std::string& origin) {
       const bool is_rows = word == "rows";
       const int count = is_rows ? height : width;
       if (count < 0) fail(origin, at, fmt::format("\"{}\" comes before \"{}\": the number of clue lines is not known", word, is_rows ? "height" : "width"));
-      if (!trimmed(rest).empty() && read_int(rest, at, fmt::format("the number after \"{}\"", word).c_str()) != count)
-        fail(origin, at, fmt::format("\"{} {}\" does not match the {} {}", word, trimmed(rest), is_rows ? "height" : "width", count));
+      if (!trim(rest).empty() && read_int(rest, at, fmt::format("the number after \"{}\"", word).c_str()) != count)
+        fail(origin, at, fmt::format("\"{} {}\" does not match the {} {}", word, trim(rest), is_rows ? "height" : "width", count));
       if ((is_rows ? rows : columns).is_array()) fail(origin, at, fmt::format("a second \"{}\" section", word));
       nlohmann::json clues = nlohmann::json::array();
       for (int k = 0; k < count; ++k) {
         const std::size_t li = i + 1 + static_cast<std::size_t>(k);
         if (li >= lines.size())
           fail(origin, li, fmt::format("the file ends after {} of the {} {} clue lines", k, count, is_rows ? "row" : "column"));
-        std::string clue = trimmed(lines[li]);
+        std::string clue = trim(lines[li]);
         nlohmann::json runs = nlohmann::json::array();
         std::string num;
         auto flush = [&]() {

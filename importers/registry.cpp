@@ -14,13 +14,6 @@ namespace {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
-std::string trim(const std::string& s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return s.substr(a, b - a);
-}
-
 bool looks_like_link(const std::string& s) {
   std::string l;
   for (std::size_t i = 0; i < s.size() && i < 16; ++i) l += static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
@@ -42,6 +35,13 @@ bool looks_like_fpuzzles(const nlohmann::json& doc) {
 }
 
 }  // namespace
+
+std::string trim(const std::string& s) {
+  std::size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
 
 std::string shorten(const std::string& s, std::size_t max) {
   std::string one;
@@ -145,14 +145,6 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
     a.doc = nullptr;
   }
   return a;
-}
-
-bool foreign_text_file(const std::string& path) {
-  auto ends = [&](const char* suffix) {
-    const std::size_t k = std::char_traits<char>::length(suffix);
-    return path.size() > k && path.compare(path.size() - k, k, suffix) == 0;
-  };
-  return ends(".sdk") || ends(".ss") || ends(".non");
 }
 
 Imported import_foreign_text_file(const std::string& text, const std::string& origin, const ImportOptions& options) {
