@@ -156,9 +156,10 @@ class DiskRotationEncoder final : public Encoder {
     return s;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& context, std::string_view encoding, const EncodeOptions& eo) const override {
+    z3::context& ctx = context.z3();
     const auto& s = static_cast<const Stack&>(p);
-    Encoding enc(ctx);
+    Encoding enc(context);
     const int k = static_cast<int>(s.disks.size()), n = s.n();
     const bool boolean = encoding == "bool";
     std::vector<std::vector<z3::expr>> o(k);  // bool: o[d][r]

@@ -284,9 +284,10 @@ class EquationGridEncoder final : public Encoder {
     return g;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& options) const override {
+  Encoding encode(const Puzzle& p, Context& context, std::string_view encoding, const EncodeOptions& options) const override {
+    z3::context& ctx = context.z3();
     const auto& g = static_cast<const Grid&>(p);
-    Encoding enc(ctx);
+    Encoding enc(context);
     const int W = g.rows * g.cols;
     const bool bv = encoding == "bv";
     const unsigned width = bv_width(g);

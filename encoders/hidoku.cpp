@@ -65,7 +65,7 @@ std::vector<std::vector<int>> allowed_numbers(const Board& b, const std::vector<
   return out;
 }
 
-void exactly_one(z3::context& ctx, const std::vector<z3::expr>& lits, const std::string& prefix, z3::expr_vector& out) {
+void exactly_one(z3::context& ctx, const std::vector<z3::expr>& lits, const std::string& prefix, ExprVector& out) {
   if (lits.empty()) {
     out.push_back(ctx.bool_val(false));
     return;
@@ -181,9 +181,10 @@ class HidokuEncoder final : public Encoder {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& context, std::string_view encoding, const EncodeOptions& eo) const override {
+    z3::context& ctx = context.z3();
     const auto& b = static_cast<const Board&>(p);
-    Encoding enc(ctx);
+    Encoding enc(context);
     const int N = b.cells(), W = b.rows * b.cols;
     auto nb = b.neighbours();
     std::vector<std::function<z3::expr(int)>> is_at(W);  // is_at[cell](k): the cell holds k

@@ -161,9 +161,10 @@ class JodiciEncoder final : public Encoder {
     return d;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& context, std::string_view encoding, const EncodeOptions& eo) const override {
+    z3::context& ctx = context.z3();
     const auto& d = static_cast<const Disc&>(p);
-    Encoding enc(ctx);
+    Encoding enc(context);
     const int F = d.rings * d.sectors;
     const bool onehot = encoding == "onehot";
     std::vector<z3::expr> x;                   // int: the field's Int

@@ -73,9 +73,10 @@ class KakuroEncoder final : public Encoder {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& context, std::string_view encoding, const EncodeOptions& eo) const override {
+    z3::context& ctx = context.z3();
     const auto& b = static_cast<const Board&>(p);
-    Encoding enc(ctx);
+    Encoding enc(context);
     const bool onehot = encoding == "onehot";
     const int n = b.rows * b.cols;
     std::vector<std::vector<z3::expr>> bit(static_cast<std::size_t>(n));  // onehot: bit[i][d-1]

@@ -805,9 +805,10 @@ class LogicGridEncoder final : public Encoder {
     return g;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions&) const override {
+  Encoding encode(const Puzzle& p, Context& context, std::string_view encoding, const EncodeOptions&) const override {
+    z3::context& ctx = context.z3();
     const auto& g = static_cast<const Grid&>(p);
-    Encoding enc(ctx);
+    Encoding enc(context);
     Compiler C{g, ctx, encoding == "bool", {}, {}};
     C.b.resize(g.cats.size());
     C.p.resize(g.cats.size());

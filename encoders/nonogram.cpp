@@ -87,7 +87,7 @@ bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, 
 // only if q <= i (each advance reads a cell) and the rest still fits.
 // With `alive` (line solving), only the states on a path that agrees with
 // what line solving found are kept.
-z3::expr automaton(z3::context& ctx, const std::vector<z3::expr>& x, const std::vector<int>& runs, const std::string& name,
+Expr automaton(Context& ctx, const std::vector<Expr>& x, const std::vector<int>& runs, const std::string& name,
                    const EncodeOptions& eo, const Alive* alive = nullptr) {
   const std::vector<bool> P = positions(runs);
   const int m = static_cast<int>(P.size()), n = static_cast<int>(x.size());
@@ -97,16 +97,16 @@ z3::expr automaton(z3::context& ctx, const std::vector<z3::expr>& x, const std::
     return q <= i && (m - 2 - q) <= n - i && q >= 0 && q < m &&
            (!alive || (*alive)[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]);
   };
-  if (!runs.empty() && m - 2 > n) return ctx.bool_val(false);  // the runs do not fit
-  std::vector<std::vector<std::optional<z3::expr>>> s(static_cast<std::size_t>(n + 1), std::vector<std::optional<z3::expr>>(static_cast<std::size_t>(m)));
-  auto st = [&](int i, int q) -> std::optional<z3::expr>& { return s[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]; };
+  if (!runs.empty() && m - 2 > n) return bool_val(false);  // the runs do not fit
+  std::vector<std::vector<std::optional<Expr>>> s(static_cast<std::size_t>(n + 1), std::vector<std::optional<Expr>>(static_cast<std::size_t>(m)));
+  auto st = [&](int i, int q) -> std::optional<Expr>& { return s[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]; };
   for (int i = 0; i <= n; ++i)
     for (int q = 0; q < m; ++q)
       if (possible(i, q) || (runs.empty() && q == 0)) {
-        if (i == 0) st(i, q) = q == 0 ? ctx.bool_val(true) : ctx.bool_val(false);
-        else st(i, q) = ctx.bool_const(fmt::format("{}_s{}_{}", name, i, q).c_str());
+        if (i == 0) st(i, q) = bool_val(q == 0);
+        else st(i, q) = ctx.bool_const(fmt::format("{}_s{}_{}", name, i, q));
       }
-  z3::expr_vector cl(ctx);
+  std::vector<Expr> cl;
   auto lit = [&](int i, bool v) { return v ? x[static_cast<std::size_t>(i)] : !x[static_cast<std::size_t>(i)]; };
   // Only backward justifications: a state after i+1 cells was entered from
   // q-1 or (a gap) stayed at q, reading P[q] either way. With the start
@@ -121,18 +121,18 @@ z3::expr automaton(z3::context& ctx, const std::vector<z3::expr>& x, const std::
       auto& next = st(i + 1, q);
       if (!next) continue;
       cl.push_back(!*next || lit(i, P[static_cast<std::size_t>(q)]));
-      z3::expr_vector before(ctx);
+      std::vector<Expr> before;
       before.push_back(!*next);
       if (q >= 1 && st(i, q - 1)) before.push_back(*st(i, q - 1));
       if (!P[static_cast<std::size_t>(q)] && st(i, q)) before.push_back(*st(i, q));
-      cl.push_back(z3::mk_or(before));
+      cl.push_back(mk_or(before));
     }
   }
-  z3::expr_vector accept(ctx);
+  std::vector<Expr> accept;
   for (int q : {m - 1, last_run_end})
     if (st(n, q)) accept.push_back(*st(n, q));
-  cl.push_back(accept.empty() ? ctx.bool_val(false) : z3::mk_or(accept));
-  return z3::mk_and(cl);
+  cl.push_back(mk_or(accept));
+  return mk_and(cl);
 }
 
 // Line solving to a fixpoint (the first step of the webpbn/pbnsolve line of
@@ -182,8 +182,11 @@ std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector
 
 // The clue with an Int start per run: in order with a gap, inside the line,
 // and every cell filled exactly when a run covers it.
-z3::expr run_starts(z3::context& ctx, const std::vector<z3::expr>& x, const std::vector<int>& runs, const std::string& name,
+z3::expr run_starts(Context& context, const std::vector<Expr>& cells, const std::vector<int>& runs, const std::string& name,
                     const EncodeOptions& eo) {
+  z3::context& ctx = context.z3();
+  std::vector<z3::expr> x;
+  for (const auto& c : cells) x.push_back(context.to_z3(c));
   const int n = static_cast<int>(x.size());
   z3::expr_vector cl(ctx);
   std::vector<z3::expr> start;
@@ -274,13 +277,13 @@ class NonogramEncoder final : public Encoder {
     return p;
   }
 
-  Encoding encode(const Puzzle& pz, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& pz, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& p = static_cast<const Picture&>(pz);
     Encoding enc(ctx);
-    std::vector<z3::expr> x;
+    std::vector<Expr> x;
     for (int r = 0; r < p.rows; ++r)
       for (int c = 0; c < p.cols; ++c) {
-        x.push_back(ctx.bool_const(fmt::format("x_r{}c{}", r + 1, c + 1).c_str()));
+        x.push_back(ctx.bool_const(fmt::format("x_r{}c{}", r + 1, c + 1)));
         enc.decision_vars.push_back(x.back());
         enc.places.push_back({static_cast<unsigned>(r * p.cols + c)});
       }
@@ -294,7 +297,7 @@ class NonogramEncoder final : public Encoder {
       // editing the puzzle.
       enc.clues_in_rules = true;
       known = line_solve(p, alive, eo);
-      if (!known) enc.rules.push_back(ctx.bool_val(false));
+      if (!known) enc.rules.push_back(bool_val(false));
       else
         for (std::size_t i = 0; i < known->size(); ++i)
           if ((*known)[i] != kUnknown) enc.rules.push_back((*known)[i] == kFilled ? x[i] : !x[i]);
@@ -302,22 +305,22 @@ class NonogramEncoder final : public Encoder {
     for (std::size_t k = 0; k < p.lines.size(); ++k) {
       const Line& l = p.lines[k];
       if (!l.runs) continue;
-      std::vector<z3::expr> cells;
+      std::vector<Expr> cells;
       std::vector<Cell> where;
       for (int i : line_cells(p, l)) {
         cells.push_back(x[static_cast<std::size_t>(i)]);
         where.push_back({i / p.cols, i % p.cols});
       }
       const std::string name = fmt::format("{}{}", l.row ? "r" : "c", l.index + 1);
-      z3::expr f = automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo, known ? &alive[k] : nullptr)
-                                      : run_starts(ctx, cells, *l.runs, name, eo);
+      Expr f = automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo, known ? &alive[k] : nullptr)
+                                  : Expr(run_starts(ctx, cells, *l.runs, name, eo));
       enc.clues.push_back({line_id(l), line_label(l), f, where, {}});
     }
     for (int r = 0; r < p.rows; ++r)
       for (int c = 0; c < p.cols; ++c) {
         const char g = p.given(r, c);
         if (g == '.') continue;
-        const z3::expr& v = x[static_cast<std::size_t>(r * p.cols + c)];
+        const Expr& v = x[static_cast<std::size_t>(r * p.cols + c)];
         Clue clue{fmt::format("givens/r{}c{}", r + 1, c + 1), given_label(r, c, g), g == '#' ? v : !v, {Cell{r, c}}, {}};
         if (eo.alternatives) clue.alternatives.push_back({given_label(r, c, g == '#' ? 'x' : '#'), g == '#' ? !v : v});
         enc.clues.push_back(std::move(clue));

@@ -5,7 +5,7 @@
 #include <set>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
@@ -462,14 +462,14 @@ class PolyominoEncoder : public Encoder {
     return t;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& t = static_cast<const Tiling&>(p);
     Encoding enc(ctx);
     enc.solver_logic = "QF_FD";
     enc.block_true_literals = true;
     const bool pb = encoding == "pb";
-    std::vector<z3::expr> x;
-    std::vector<std::vector<z3::expr>> covering(t.board.size()), of_type(t.types.size());
+    std::vector<Expr> x;
+    std::vector<std::vector<Expr>> covering(t.board.size()), of_type(t.types.size());
     std::vector<std::vector<unsigned>> cover_idx(t.board.size());
     for (std::size_t i = 0; i < t.placements.size(); ++i) {
       const auto& P = t.placements[i];
@@ -482,20 +482,20 @@ class PolyominoEncoder : public Encoder {
       of_type[P.type].push_back(x.back());
     }
     constexpr std::size_t kPairwiseMax = 64;
-    auto exactly = [&](const std::vector<z3::expr>& lits, unsigned k, const std::string& name, z3::expr_vector& out) {
+    auto exactly = [&](const std::vector<Expr>& lits, unsigned k, const std::string& name, ExprVector& out) {
       if (lits.empty()) {
         out.push_back(ctx.bool_val(k == 0));
         return;
       }
       if (pb) {
-        z3::expr_vector v(ctx);
+        ExprVector v(ctx);
         for (const auto& l : lits) v.push_back(l);
-        std::vector<int> ones(lits.size(), 1);
-        out.push_back(z3::pbeq(v, ones.data(), static_cast<int>(k)));
+        std::vector<int64_t> ones(lits.size(), 1);
+        out.push_back(pbeq(v.items(), ones, k));
       } else if (k == 1) {
-        z3::expr_vector v(ctx);
+        ExprVector v(ctx);
         for (const auto& l : lits) v.push_back(l);
-        out.push_back(z3::mk_or(v));
+        out.push_back(mk_or(v));
         // Pairwise is quadratic: fine for a cell's placements, not for a
         // piece with a thousand placements on a large board (a fuzzed 8x20
         // board took 4.6 s and 6 million clauses to encode).
@@ -522,14 +522,14 @@ class PolyominoEncoder : public Encoder {
     // (a counting argument the clauses alone would have to search for):
     // the placements' sizes add up to the board.
     if (!t.placements.empty()) {
-      z3::expr_vector ls(ctx);
-      std::vector<int> ws;
+      ExprVector ls(ctx);
+      std::vector<int64_t> ws;
       for (std::size_t i = 0; i < t.placements.size(); ++i) {
         ls.push_back(x[i]);
-        ws.push_back(static_cast<int>(t.placements[i].cells.size()));
+        ws.push_back(static_cast<int64_t>(t.placements[i].cells.size()));
       }
       enc.implied_rules.push_back(enc.rules.size());
-      enc.rules.push_back(z3::pbeq(ls, ws.data(), t.cells_on_board()));
+      enc.rules.push_back(pbeq(ls.items(), ws, t.cells_on_board()));
     }
     auto count_label = [&](std::size_t ty, int n) {
       char l = t.types[ty].letter;
@@ -544,27 +544,27 @@ class PolyominoEncoder : public Encoder {
           if (t.placements[i].type == static_cast<int>(ty)) g.push_back(static_cast<unsigned>(i));
         enc.cube_groups.push_back(g);
       }
-      z3::expr_vector part(ctx);
+      ExprVector part(ctx);
       const int n = t.types[ty].count;
       exactly(of_type[ty], static_cast<unsigned>(n), fmt::format("type{}", ty), part);
-      Clue clue{fmt::format("pieces/{}", t.types[ty].letter), count_label(ty, n), z3::mk_and(part), {}, {}};
+      Clue clue{fmt::format("pieces/{}", t.types[ty].letter), count_label(ty, n), mk_and(part), {}, {}};
       if (eo.alternatives)  // one copy fewer, one more
         for (int m : {n - 1, n + 1}) {
           if (m < 0) continue;
-          z3::expr_vector alt(ctx);
+          ExprVector alt(ctx);
           exactly(of_type[ty], static_cast<unsigned>(m), fmt::format("type{}alt{}", ty, m), alt);
-          clue.alternatives.push_back({count_label(ty, m), z3::mk_and(alt)});
+          clue.alternatives.push_back({count_label(ty, m), mk_and(alt)});
         }
       enc.clues.push_back(std::move(clue));
     }
     for (std::size_t k = 0; k < t.covered.size(); ++k) {
       const Covered& cv = t.covered[k];
-      z3::expr_vector any(ctx);
+      ExprVector any(ctx);
       for (unsigned i : cover_idx[cv.cell])
         if (t.placements[i].type == cv.type) any.push_back(x[i]);
       Cell at{cv.cell / t.cols, cv.cell % t.cols};
       enc.clues.push_back({fmt::format("covered/{}", k), fmt::format("piece {} covers {}", t.types[cv.type].letter, cell_label(at)),
-                           z3::mk_or(any), {at}, {}});
+                           mk_or(any), {at}, {}});
     }
     return enc;
   }

@@ -454,9 +454,10 @@ class XorKeystream : public Encoder {
     return s;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& context, std::string_view encoding, const EncodeOptions& eo) const override {
+    z3::context& ctx = context.z3();
     const auto& s = static_cast<const Stream&>(p);
-    Encoding enc(ctx);
+    Encoding enc(context);
     const std::size_t L = s.length();
     const bool bv = encoding == "bv8";
     // Both encodings are finite-domain: Z3's QF_FD solver (bit-blasting into

@@ -67,7 +67,7 @@ void exercise(const LoadedPuzzle& lp, bool encode) {
     if (!enc.differences(p, s, s).empty()) finding("a solution differs from itself");
   }
   if (encode) {
-    static z3::context ctx;
+    Context ctx;
     Encoding e = enc.encode(p, ctx, enc.encodings().front().name);
     if (e.places.size() != places.size()) finding("the encoding's places differ from the kind's places");
   }

@@ -13,6 +13,7 @@
 #include "engine/encoder.h"
 #include "grid/grid.h"
 #include "io/error.h"
+#include "io/json_load.h"
 #include "io/puzzle_file.h"
 #include "importers/formats.h"
 

@@ -30,6 +30,7 @@
 #include "importers/formats.h"
 #include "importers/pzpr_readers.h"
 #include "io/error.h"
+#include "io/json_load.h"
 
 namespace psmt::importers {
 namespace {

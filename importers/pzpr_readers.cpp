@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "io/error.h"
+#include "io/json_load.h"
 
 namespace psmt::importers::pzpr {
 

@@ -26,6 +26,7 @@
 
 #include "importers/formats.h"
 #include "io/error.h"
+#include "io/json_load.h"
 
 namespace psmt::importers {
 namespace {

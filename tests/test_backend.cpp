@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 
 #include "engine/backend.h"
+#include "engine/diagnose.h"
 #include "engine/engine.h"
+#include "engine/expr.h"
 #include "engine/session.h"
 #include "helpers.h"
 
@@ -29,6 +32,12 @@ struct ProofScope {
   }
 };
 
+// Kinds whose Boolean encodings are written as the engine's own formulas
+// (engine/expr.h), so that CaDiCaL runs them without Z3.
+const std::set<std::string> kBooleanKinds = {"sudoku", "futoshiki", "kenken", "skyscrapers", "polyomino",
+                                            "slitherlink", "masyu", "hashi", "gokigen", "nurikabe", "hitori",
+                                            "kurodoko", "heyawake", "yajilin", "tentaisho", "fillomino", "nonogram"};
+
 // The kind's default encoding, or its first one CaDiCaL takes; verdict and
 // solutions (the unique one, or two) the same on both back ends. One test per
 // file in puzzles/, so that they spread over the cores.
@@ -45,8 +54,13 @@ TEST_P(EveryPuzzleFile, BothBackEndsAgree) {
     }
   ASSERT_FALSE(enc.empty()) << "no encoding of " << lp.kind << " runs on CaDiCaL";
   Result z = run_puzzle(lp, enc, 2, "z3");
+  const uint64_t contexts = Context::z3_contexts_made();
   Result c = run_puzzle(lp, enc, 2, "cadical");
   EXPECT_EQ(c.solver, "cadical");
+  // The clause path: a Boolean kind solved on CaDiCaL (its conflict
+  // included) never makes a Z3 context.
+  if (kBooleanKinds.count(lp.kind))
+    EXPECT_EQ(Context::z3_contexts_made(), contexts) << lp.kind << " in " << enc << " made a Z3 context on CaDiCaL";
   EXPECT_EQ(status_name(z.status), status_name(c.status)) << enc;
   EXPECT_EQ(z.solutions_found, c.solutions_found) << enc;
   EXPECT_EQ(z.complete, c.complete) << enc;
@@ -65,6 +79,38 @@ INSTANTIATE_TEST_SUITE_P(Backends, EveryPuzzleFile, ::testing::ValuesIn(puzzle_f
     if (!isalnum(static_cast<unsigned char>(c))) c = '_';
   return s;
 });
+
+// No Z3 context on CaDiCaL for a Boolean kind, through every command:
+// diagnose of a puzzle without a solution (conflicts, repairs) and of one
+// with several (backbone, extra givens), in process and as a process (whose
+// --stats show no context phase).
+TEST(ClausePath, DiagnoseAndTheCommandLineMakeNoZ3ContextOnCaDiCaL) {
+  for (const std::string rel : {"puzzles/sudoku/niobaras_original.json", "puzzles/sudoku/prolog_post_two_solutions.json",
+                                "puzzles/slitherlink/pzprjs_test_r5c5_misprinted.json"}) {
+    auto lp = puzzle_from_file(rel);
+    DiagnoseOptions o;
+    o.solver = "cadical";
+    const uint64_t before = Context::z3_contexts_made();
+    Diagnosis d = diagnose(*lp.encoder, *lp.puzzle, o);
+    EXPECT_EQ(Context::z3_contexts_made(), before) << rel;
+    EXPECT_TRUE(d.complete) << rel;
+    if (d.verdict.status == Status::None) {
+      ASSERT_FALSE(d.conflicts.empty()) << rel;
+      EXPECT_FALSE(d.conflicts.front().clues.empty()) << rel;
+    } else {
+      EXPECT_EQ(status_name(d.verdict.status), std::string("multiple")) << rel;
+      EXPECT_FALSE(d.extra_givens.empty()) << rel;
+    }
+  }
+  auto r = run_cli({"check", "--solver", "cadical", "--json", "--stats", kSourceDir + "/puzzles/sudoku/prolog_post.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "unique");
+  EXPECT_EQ(j["stats"]["phases_ms"]["context"], 0.0) << r.out;
+  r = run_cli({"check", "--solver", "z3", "--json", "--stats", kSourceDir + "/puzzles/sudoku/prolog_post.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_GT(nlohmann::json::parse(r.out)["stats"]["phases_ms"]["context"].get<double>(), 0.0) << "Z3 makes one";
+}
 
 TEST(Backends, NoKindIsLeftWithoutABooleanEncodingWhereItHasOne) {
   // Every kind but those whose encodings all use Int variables runs on

@@ -53,27 +53,30 @@ TEST(Cnf, SumsOverOneHotGroupsCountLikeBruteForceWithAndWithoutGuards) {
   // at-most-one counter (some with a clause saying one is true), free
   // literals beside them, and a weighted sum over all of them (positive,
   // zero and negative weights; =, <=, >=), asserted or behind a guard.
+  // Every other round builds them as Z3 terms (what the integer-mixing
+  // encoders hand over), the others as native formulas.
   std::mt19937 rng(20261125);
-  uint64_t grouped = 0, compared = 0;
+  uint64_t grouped = 0, compared = 0, native_rounds = 0;
   for (int round = 0; round < 400; ++round) {
-    z3::context ctx;
+    Context ctx;
+    const bool native = round % 2 == 0;
+    auto constant = [&](const std::string& name) { return native ? ctx.bool_const(name) : Expr(ctx.z3().bool_const(name.c_str())); };
     const int groups = 1 + static_cast<int>(rng() % 4);
-    std::vector<z3::expr> x;
+    std::vector<Expr> x;
     std::vector<std::vector<int>> group_of;
     std::vector<bool> one_true;
-    z3::expr_vector none(ctx);
     for (int g = 0; g < groups; ++g) {
       const int size = 1 + static_cast<int>(rng() % (g == 0 ? 8 : 4));
       group_of.emplace_back();
       for (int i = 0; i < size; ++i) {
         group_of.back().push_back(static_cast<int>(x.size()));
-        x.push_back(ctx.bool_const(("x" + std::to_string(x.size())).c_str()));
+        x.push_back(constant("x" + std::to_string(x.size())));
       }
       one_true.push_back(rng() % 4 != 0);
     }
     const int free_lits = static_cast<int>(rng() % 3);
-    for (int i = 0; i < free_lits; ++i) x.push_back(ctx.bool_const(("x" + std::to_string(x.size())).c_str()));
-    z3::expr guard = ctx.bool_const("guard");
+    for (int i = 0; i < free_lits; ++i) x.push_back(constant("x" + std::to_string(x.size())));
+    Expr guard = constant("guard");
     const bool guarded = rng() % 3 == 0;
     // Each group whole in the sum (most often) or in part, and some free literals.
     Sum sum;
@@ -90,36 +93,39 @@ TEST(Cnf, SumsOverOneHotGroupsCountLikeBruteForceWithAndWithoutGuards) {
     if (sum.terms.empty()) continue;
     sum.op = static_cast<int>(rng() % 3);
     sum.k = static_cast<int>(rng() % 14) - 1;
+    // A sum over these literals in the round's form.
+    auto pb_of = [&](const std::vector<Expr>& ls, const std::vector<int>& w, int k, int op) -> Expr {
+      if (native) {
+        std::vector<int64_t> w64(w.begin(), w.end());
+        return op == 0 ? pbeq(ls, w64, k) : op == 1 ? pble(ls, w64, k) : pbge(ls, w64, k);
+      }
+      z3::expr_vector v(ctx.z3());
+      for (const auto& l : ls) v.push_back(l.z3());
+      return op == 0 ? z3::pbeq(v, w.data(), k) : op == 1 ? z3::pble(v, w.data(), k) : z3::pbge(v, w.data(), k);
+    };
     std::vector<std::vector<int>> clauses;
-    z3::expr_vector dv(ctx);
+    ExprVector dv;
     CnfBuilder cnf(ctx, dv, "test", [&](const std::vector<int>& c) { clauses.push_back(c); });
     for (std::size_t g = 0; g < group_of.size(); ++g) {
       const auto& members = group_of[g];
-      std::vector<z3::expr> ls;
+      std::vector<Expr> ls;
       for (int i : members) ls.push_back(x[static_cast<std::size_t>(i)]);
       if (ls.size() > 6 || rng() % 4 == 0) {  // an at-most-one the builder writes as a counter or pairwise
-        z3::expr_vector v(ctx);
-        for (const auto& l : ls) v.push_back(l);
-        std::vector<int> ones(ls.size(), 1);
-        cnf.add(z3::pble(v, ones.data(), 1));
+        cnf.add(pb_of(ls, std::vector<int>(ls.size(), 1), 1, 1));
       } else {
         for (std::size_t a = 0; a < ls.size(); ++a)
           for (std::size_t b = a + 1; b < ls.size(); ++b) cnf.add(!ls[a] || !ls[b]);
       }
-      if (one_true[g]) {
-        z3::expr_vector v(ctx);
-        for (const auto& l : ls) v.push_back(l);
-        cnf.add(z3::mk_or(v));
-      }
+      if (one_true[g]) cnf.add(mk_or(ls));
     }
-    z3::expr_vector lits(ctx);
+    std::vector<Expr> lits;
     for (int i : sum.terms) lits.push_back(x[static_cast<std::size_t>(i)]);
-    z3::expr pb = sum.op == 0   ? z3::pbeq(lits, sum.weights.data(), sum.k)
-                  : sum.op == 1 ? z3::pble(lits, sum.weights.data(), sum.k)
-                                : z3::pbge(lits, sum.weights.data(), sum.k);
+    Expr pb = pb_of(lits, sum.weights, sum.k, sum.op);
     const uint64_t before = cnf.grouped_sums();
-    cnf.add(guarded ? z3::implies(guard, pb) : pb);
+    cnf.add(guarded ? implies(guard, pb) : pb);
     grouped += cnf.grouped_sums() - before;
+    EXPECT_EQ(cnf.through_z3(), 0u) << "round " << round << ": sums need no Z3 tactics";
+    EXPECT_EQ(ctx.has_z3(), !native) << "round " << round;
     // Brute force over the original literals (and the guard).
     const std::size_t n = x.size();
     uint64_t want = 0;
@@ -142,8 +148,10 @@ TEST(Cnf, SumsOverOneHotGroupsCountLikeBruteForceWithAndWithoutGuards) {
     if (guarded) proj.push_back(cnf.literal(guard));
     ASSERT_EQ(projected_models(clauses, proj), want) << "round " << round << ": " << pb.to_string();
     compared++;
+    native_rounds += native;
   }
   EXPECT_GT(compared, 350u);
+  EXPECT_GT(native_rounds, 170u);
   EXPECT_GT(grouped, 60u);  // the diagram over groups was used, not only the state per term
 }
 

@@ -5,6 +5,8 @@
 // diagnosed, bad links and IDs refused in one line.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <functional>
 #include <random>
@@ -82,7 +84,7 @@ TEST(Fillomino, SizedAreaCutsAreValidAndBrokenByTheirModel) {
   graph::Rule rule;
   rule.kind = graph::RuleKind::SizedAreas;
   rule.graph = L.cell_graph();
-  z3::context ctx;
+  Context ctx;
   for (int v = 0; v < L.cells(); ++v)
     for (int k = 1; k <= L.cells(); ++k) {
       rule.labels.push_back({v, k});

@@ -4,6 +4,8 @@
 // links and IDs refused in one line.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <functional>
 #include <random>

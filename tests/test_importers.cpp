@@ -4,6 +4,8 @@
 // Sudoku-Bench's challenge_100 (SudokuPad links), tests/data/SOURCE.md.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <functional>
 #include <fstream>

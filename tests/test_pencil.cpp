@@ -42,7 +42,7 @@ graph::Graph random_graph(std::mt19937& rng, int n, double p) {
 // random graphs and assignments, for each rule.
 TEST(GraphRules, CutsAreValidAndBrokenByTheModelTheyCome) {
   std::mt19937 rng(7);
-  z3::context ctx;
+  Context ctx;
   int broken = 0, kept = 0;
   for (int round = 0; round < 600; ++round) {
     const int n = 2 + static_cast<int>(rng() % 9);

@@ -27,51 +27,51 @@ void subsets(std::size_t n, std::size_t m, const std::function<void(const std::v
 
 }  // namespace
 
-z3::expr exactly(z3::context& ctx, const std::vector<z3::expr>& lits, int k) {
+Expr exactly(Context& ctx, const std::vector<Expr>& lits, int k) {
   const std::size_t n = lits.size();
   if (k < 0 || static_cast<std::size_t>(k) > n) return ctx.bool_val(false);
-  z3::expr_vector clauses(ctx);
+  ExprVector clauses(ctx);
   subsets(n, static_cast<std::size_t>(k) + 1, [&](const std::vector<std::size_t>& s) {
-    z3::expr_vector c(ctx);
+    ExprVector c(ctx);
     for (auto i : s) c.push_back(!lits[i]);
-    clauses.push_back(z3::mk_or(c));
+    clauses.push_back(mk_or(c));
   });
   if (static_cast<std::size_t>(k) >= 1)
     subsets(n, n - static_cast<std::size_t>(k) + 1, [&](const std::vector<std::size_t>& s) {
-      z3::expr_vector c(ctx);
+      ExprVector c(ctx);
       for (auto i : s) c.push_back(lits[i]);
-      clauses.push_back(z3::mk_or(c));
+      clauses.push_back(mk_or(c));
     });
-  return z3::mk_and(clauses);
+  return mk_and(clauses);
 }
 
-z3::expr none_or_two(z3::context& ctx, const std::vector<z3::expr>& lits, bool at_least_one) {
-  z3::expr_vector clauses(ctx);
+Expr none_or_two(Context& ctx, const std::vector<Expr>& lits, bool at_least_one) {
+  ExprVector clauses(ctx);
   // Not exactly one: each literal brings another.
   for (std::size_t i = 0; i < lits.size(); ++i) {
-    z3::expr_vector c(ctx);
+    ExprVector c(ctx);
     c.push_back(!lits[i]);
     for (std::size_t j = 0; j < lits.size(); ++j)
       if (j != i) c.push_back(lits[j]);
-    clauses.push_back(z3::mk_or(c));
+    clauses.push_back(mk_or(c));
   }
   // Not three or more.
   subsets(lits.size(), 3, [&](const std::vector<std::size_t>& s) {
     clauses.push_back(!lits[s[0]] || !lits[s[1]] || !lits[s[2]]);
   });
   if (at_least_one) {
-    z3::expr_vector any(ctx);
+    ExprVector any(ctx);
     for (const auto& l : lits) any.push_back(l);
-    clauses.push_back(z3::mk_or(any));
+    clauses.push_back(mk_or(any));
   }
-  return z3::mk_and(clauses);
+  return mk_and(clauses);
 }
 
-z3::expr count_is(z3::context& ctx, const std::vector<z3::expr>& lits, int k, const std::string& prefix) {
+Expr count_is(Context& ctx, const std::vector<Expr>& lits, int k, const std::string& prefix) {
   if (static_cast<int>(lits.size()) < k) return ctx.bool_val(false);
-  z3::expr_vector parts(ctx);
+  ExprVector parts(ctx);
   exactly_k(ctx, lits, static_cast<unsigned>(k), prefix, parts);
-  return parts.empty() ? ctx.bool_val(true) : z3::mk_and(parts);
+  return parts.empty() ? ctx.bool_val(true) : mk_and(parts);
 }
 
 }  // namespace psmt::pencil

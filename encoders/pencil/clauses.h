@@ -6,20 +6,20 @@
 #include <string>
 #include <vector>
 
-#include <z3++.h>
+#include "engine/expr.h"
 
 namespace psmt::pencil {
 
 // Exactly k of `lits` (a handful: every subset of k+1 has a false literal,
 // every subset of n-k+1 a true one).
-z3::expr exactly(z3::context& ctx, const std::vector<z3::expr>& lits, int k);
+Expr exactly(Context& ctx, const std::vector<Expr>& lits, int k);
 // 0 or 2 of `lits` true (2 only, when `at_least_one`).
-z3::expr none_or_two(z3::context& ctx, const std::vector<z3::expr>& lits, bool at_least_one = false);
+Expr none_or_two(Context& ctx, const std::vector<Expr>& lits, bool at_least_one = false);
 
 // Exactly k of `lits` as one expression, by a sequential counter whose
 // auxiliary constants are named with `prefix` (false when k > |lits|): how
 // a clue that counts (a room's shaded cells, an island's bridges, an
 // arrow's shaded cells) is written.
-z3::expr count_is(z3::context& ctx, const std::vector<z3::expr>& lits, int k, const std::string& prefix);
+Expr count_is(Context& ctx, const std::vector<Expr>& lits, int k, const std::string& prefix);
 
 }  // namespace psmt::pencil

@@ -5,7 +5,7 @@
 #include <regex>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/kit.h"
 #include "encoders/pencil/valued.h"
@@ -112,7 +112,7 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     const bool plain = encoding == "cuts-plain";
@@ -124,14 +124,14 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
     areas.name = "each area has the size of its number";
     areas.graph = L.cell_graph();
     // is[cell][k-1]: the cell holds k (only for k in the cell's domain).
-    std::vector<std::vector<std::optional<z3::expr>>> is(static_cast<std::size_t>(L.cells()),
-                                                         std::vector<std::optional<z3::expr>>(static_cast<std::size_t>(L.cells())));
+    std::vector<std::vector<std::optional<Expr>>> is(static_cast<std::size_t>(L.cells()),
+                                                         std::vector<std::optional<Expr>>(static_cast<std::size_t>(L.cells())));
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();
       std::vector<unsigned> place;
-      std::vector<z3::expr> lits;
+      std::vector<Expr> lits;
       for (int k : dom[static_cast<std::size_t>(i)]) {
-        const z3::expr v = ctx.bool_const(fmt::format("{}_is_{}", cell_label(L.cell_at(i)), k).c_str());
+        const Expr v = ctx.bool_const(fmt::format("{}_is_{}", cell_label(L.cell_at(i)), k).c_str());
         is[static_cast<std::size_t>(i)][static_cast<std::size_t>(k - 1)] = v;
         lits.push_back(v);
         place.push_back(enc.decision_vars.size());
@@ -142,18 +142,18 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
       enc.places.push_back(place);
       // Exactly one: at least one, and at most one by a sequential counter
       // (exactly_k's "at least" side would cost a square of the sizes).
-      z3::expr_vector one(ctx);
+      ExprVector one(ctx);
       for (const auto& l : lits) one.push_back(l);
-      enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : z3::mk_or(one));
-      z3::expr_vector most(ctx);
+      enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : mk_or(one));
+      ExprVector most(ctx);
       at_most_k(ctx, lits, 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), most);
       for (const auto& e : most) enc.rules.push_back(e);
     }
     // Same area exactly when the numbers are equal (and never across a wall).
-    std::vector<std::vector<z3::expr>> steps_at(static_cast<std::size_t>(L.cells()));
+    std::vector<std::vector<Expr>> steps_at(static_cast<std::size_t>(L.cells()));
     for (int s = 0; s < L.steps(); ++s) {
       const auto [u, v] = areas.graph.edges[static_cast<std::size_t>(s)];
-      const z3::expr same = ctx.bool_const(fmt::format("same_{}", step_label(L, s)).c_str());
+      const Expr same = ctx.bool_const(fmt::format("same_{}", step_label(L, s)).c_str());
       areas.edge_lits.push_back(same);
       steps_at[static_cast<std::size_t>(u)].push_back(same);
       steps_at[static_cast<std::size_t>(v)].push_back(same);
@@ -172,13 +172,13 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
     }
     // What the rule implies at once: a 1 is alone, a larger number is not.
     for (int i = 0; i < L.cells() && !plain; ++i) {
-      z3::expr_vector any(ctx);
+      ExprVector any(ctx);
       const auto& one = is[static_cast<std::size_t>(i)][0];
       for (const auto& s : steps_at[static_cast<std::size_t>(i)]) {
         any.push_back(s);
         if (one) enc.rules.push_back(!*one || !s);
       }
-      enc.rules.push_back(one ? *one || z3::mk_or(any) : z3::mk_or(any));
+      enc.rules.push_back(one ? *one || mk_or(any) : mk_or(any));
     }
     enc.lazy_rules.push_back(std::move(areas));
     for (int i = 0; i < L.cells(); ++i) {

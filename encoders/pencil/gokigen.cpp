@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
@@ -50,11 +50,11 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
-    std::vector<z3::expr> back;
+    std::vector<Expr> back;
     for (int i = 0; i < L.cells(); ++i) {
       const Cell c = L.cell_at(i);
       back.push_back(ctx.bool_const(fmt::format("backslash_r{}c{}", c.row + 1, c.col + 1).c_str()));
@@ -73,7 +73,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
     if (encoding == "eager") graph::encode_eager(rule, ctx, enc.rules, "noloop!");
     else enc.lazy_rules.push_back(rule);
     auto touching = [&](int v) {
-      std::vector<z3::expr> lits;
+      std::vector<Expr> lits;
       for (int e : rule.graph.incident[static_cast<std::size_t>(v)]) lits.push_back(rule.edge_lits[static_cast<std::size_t>(e)]);
       return lits;
     };

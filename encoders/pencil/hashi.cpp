@@ -4,7 +4,7 @@
 #include <regex>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
@@ -82,13 +82,13 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     const bool eager = encoding == "eager";
     Encoding enc(ctx);
     // at_least[p][k]: pair p has more than k bridges.
-    std::vector<std::vector<z3::expr>> at_least(b.pairs.size());
+    std::vector<std::vector<Expr>> at_least(b.pairs.size());
     for (std::size_t q = 0; q < b.pairs.size(); ++q) {
       std::vector<unsigned> place;
       for (int k = 0; k < b.max_bridges; ++k) {
@@ -123,7 +123,7 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
       else enc.lazy_rules.push_back(tree);
     }
     // The islands' numbers.
-    std::vector<std::vector<z3::expr>> ends(static_cast<std::size_t>(L.cells()));
+    std::vector<std::vector<Expr>> ends(static_cast<std::size_t>(L.cells()));
     for (std::size_t q = 0; q < b.pairs.size(); ++q)
       for (int cell : {b.pairs[q].a, b.pairs[q].b}) ends[static_cast<std::size_t>(cell)].insert(ends[static_cast<std::size_t>(cell)].end(), at_least[q].begin(), at_least[q].end());
     for (int i = 0; i < L.cells(); ++i) {
@@ -143,10 +143,10 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
     for (std::size_t q = 0; q < b.pairs.size(); ++q) {
       const int g = b.given[q];
       if (g < 0) continue;
-      z3::expr_vector parts(ctx);
+      ExprVector parts(ctx);
       for (int k = 0; k < b.max_bridges; ++k) parts.push_back(k < g ? at_least[q][static_cast<std::size_t>(k)] : !at_least[q][static_cast<std::size_t>(k)]);
       const Pair& pr = b.pairs[q];
-      enc.clues.push_back({given_id(b, pr), given_label(b, pr, g), z3::mk_and(parts), {L.cell_at(pr.a), L.cell_at(pr.b)}, {}});
+      enc.clues.push_back({given_id(b, pr), given_label(b, pr, g), mk_and(parts), {L.cell_at(pr.a), L.cell_at(pr.b)}, {}});
     }
     enc.solver_logic = "QF_FD";
     enc.block_true_literals = false;

@@ -4,7 +4,7 @@
 #include <map>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/clauses.h"
 #include "engine/cardinality.h"
@@ -85,11 +85,11 @@ class HeyawakeEncoder final : public pencil::ShadingEncoder {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
-    const std::vector<z3::expr> shaded = pencil::shading_vars(L, ctx, enc);
+    const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);
     // No unshaded run across two borders: between neighbouring borders of a
     // line, from the cell before the first to the cell after the second.
@@ -98,13 +98,13 @@ class HeyawakeEncoder final : public pencil::ShadingEncoder {
       for (std::size_t k = 0; k + 1 < cells.size(); ++k)
         if (b.room[static_cast<std::size_t>(cells[k])] != b.room[static_cast<std::size_t>(cells[k + 1])]) border.push_back(k);
       for (std::size_t j = 0; j + 1 < border.size(); ++j) {
-        z3::expr_vector any(ctx);
+        ExprVector any(ctx);
         for (std::size_t k = border[j]; k <= border[j + 1] + 1; ++k) any.push_back(shaded[static_cast<std::size_t>(cells[k])]);
-        enc.rules.push_back(z3::mk_or(any));
+        enc.rules.push_back(mk_or(any));
       }
     }
     // Room counts.
-    std::vector<std::vector<z3::expr>> in_room(static_cast<std::size_t>(b.rooms));
+    std::vector<std::vector<Expr>> in_room(static_cast<std::size_t>(b.rooms));
     for (int i = 0; i < L.cells(); ++i) in_room[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])].push_back(shaded[static_cast<std::size_t>(i)]);
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();

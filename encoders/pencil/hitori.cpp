@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "engine/encoding.h"
 #include "io/error.h"
@@ -42,22 +42,22 @@ class HitoriEncoder final : public pencil::ShadingEncoder {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
     enc.clues_in_rules = true;
-    const std::vector<z3::expr> shaded = pencil::shading_vars(L, ctx, enc);
+    const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);
     // Of two equal numbers in a line, one is shaded.
-    std::vector<z3::expr_vector> pairs;
+    std::vector<ExprVector> pairs;
     for (int i = 0; i < L.cells(); ++i) pairs.emplace_back(ctx);
     for (const auto& cells : pencil::lines(L))
       for (std::size_t j = 0; j < cells.size(); ++j)
         for (std::size_t i = 0; i < j; ++i) {
           const auto a = static_cast<std::size_t>(cells[i]), c = static_cast<std::size_t>(cells[j]);
           if (b.number[a] < 0 || b.number[a] != b.number[c]) continue;
-          const z3::expr clause = shaded[a] || shaded[c];
+          const Expr clause = shaded[a] || shaded[c];
           enc.rules.push_back(clause);
           pairs[a].push_back(clause);
           pairs[c].push_back(clause);
@@ -68,7 +68,7 @@ class HitoriEncoder final : public pencil::ShadingEncoder {
       if (pairs[k].empty()) continue;  // a number that repeats nothing constrains nothing
       const Cell c = L.cell_at(i);
       const int n = b.number[k];
-      Clue clue{number_id(c), number_label(c, n), z3::mk_and(pairs[k]), {c}, {}};
+      Clue clue{number_id(c), number_label(c, n), mk_and(pairs[k]), {c}, {}};
       if (eo.alternatives)  // diagnose edits the puzzle (clues_in_rules): only the labels are used
         for (int v : alternatives(b, n)) clue.alternatives.push_back({number_label(c, v), ctx.bool_val(true)});
       enc.clues.push_back(std::move(clue));

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
@@ -45,11 +45,11 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
-    const std::vector<z3::expr> shaded = pencil::shading_vars(L, ctx, enc);
+    const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();
@@ -64,33 +64,33 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
       // n cells one way is already too many; to the edge when diagnose
       // weighs other numbers).
       const int cap = eo.alternatives ? highest_alternative(L, n) : n;
-      std::vector<z3::expr> seen;
+      std::vector<Expr> seen;
       const char* names[] = {"up", "down", "left", "right"};
       int d = 0;
       for (auto [dr, dc] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
-        std::optional<z3::expr> prev;
+        std::optional<Expr> prev;
         int k = 1;
         for (int r = c.row + dr, q = c.col + dc; r >= 0 && r < L.rows && q >= 0 && q < L.cols && k <= cap; r += dr, q += dc, ++k) {
-          const z3::expr open = !shaded[static_cast<std::size_t>(L.cell(r, q))];
-          z3::expr v = ctx.bool_const(fmt::format("sight_r{}c{}_{}{}", c.row + 1, c.col + 1, names[d], k).c_str());
+          const Expr open = !shaded[static_cast<std::size_t>(L.cell(r, q))];
+          Expr v = ctx.bool_const(fmt::format("sight_r{}c{}_{}{}", c.row + 1, c.col + 1, names[d], k).c_str());
           enc.rules.push_back(v == (prev ? *prev && open : open));
           seen.push_back(v);
           prev = v;
         }
         ++d;
       }
-      z3::expr_vector parts(ctx);
+      ExprVector parts(ctx);
       parts.push_back(!shaded[static_cast<std::size_t>(i)]);
       if (static_cast<int>(seen.size()) < n - 1) parts.push_back(ctx.bool_val(false));
       else exactly_k(ctx, seen, static_cast<unsigned>(n - 1), fmt::format("sees_r{}c{}!", c.row + 1, c.col + 1), parts);
-      Clue clue{number_id(c), number_label(c, n), z3::mk_and(parts), {c}, {}};
+      Clue clue{number_id(c), number_label(c, n), mk_and(parts), {c}, {}};
       if (eo.alternatives)
         for (int v : alternatives(L, n)) {
-          z3::expr_vector alt(ctx);
+          ExprVector alt(ctx);
           alt.push_back(!shaded[static_cast<std::size_t>(i)]);
           if (static_cast<int>(seen.size()) < v - 1) alt.push_back(ctx.bool_val(false));
           else exactly_k(ctx, seen, static_cast<unsigned>(v - 1), fmt::format("sees_r{}c{}_as{}!", c.row + 1, c.col + 1, v), alt);
-          clue.alternatives.push_back({number_label(c, v), z3::mk_and(alt)});
+          clue.alternatives.push_back({number_label(c, v), mk_and(alt)});
         }
       enc.clues.push_back(std::move(clue));
     }

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
@@ -52,27 +52,27 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
-    std::vector<z3::expr> step;
+    std::vector<Expr> step;
     for (int s = 0; s < L.steps(); ++s) {
       step.push_back(ctx.bool_const(fmt::format("step_{}", s).c_str()));
       enc.decision_vars.push_back(step.back());
     }
     eo.check_deadline();
     auto on = [&](int s) { return s < 0 ? ctx.bool_val(false) : step[static_cast<std::size_t>(s)]; };
-    z3::expr_vector any(ctx);
+    ExprVector any(ctx);
     for (int r = 0; r < L.rows; ++r)
       for (int c = 0; c < L.cols; ++c) {
-        std::vector<z3::expr> at;
+        std::vector<Expr> at;
         for (int s : L.cell_steps(r, c))
           if (s >= 0) at.push_back(step[static_cast<std::size_t>(s)]);
         enc.rules.push_back(pencil::none_or_two(ctx, at, b.full));
       }
     for (const auto& s : step) any.push_back(s);
-    enc.rules.push_back(z3::mk_or(any));
+    enc.rules.push_back(mk_or(any));
     graph::Rule loop;
     loop.kind = graph::RuleKind::ConnectedEdges;
     loop.name = "the steps form one loop";
@@ -82,15 +82,15 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
     else enc.lazy_rules.push_back(loop);
     // A pearl's rule, given the loop passes through (degree 2 is a rule).
     auto pearl_rule = [&](int r, int c, Pearl kind) {
-      const z3::expr left = on(L.step_left(r, c)), right = on(L.step_right(r, c)), up = on(L.step_up(r, c)),
+      const Expr left = on(L.step_left(r, c)), right = on(L.step_right(r, c)), up = on(L.step_up(r, c)),
                      down = on(L.step_down(r, c));
-      const z3::expr left2 = on(L.step_left(r, c - 1)), right2 = on(L.step_right(r, c + 1)), up2 = on(L.step_up(r - 1, c)),
+      const Expr left2 = on(L.step_left(r, c - 1)), right2 = on(L.step_right(r, c + 1)), up2 = on(L.step_up(r - 1, c)),
                      down2 = on(L.step_down(r + 1, c));
       if (kind == Pearl::White)
-        return ((left && right && (!left2 || !right2)) || (up && down && (!up2 || !down2))).simplify();
-      return ((left || right) && (up || down) && z3::implies(left, left2) && z3::implies(right, right2) &&
-              z3::implies(up, up2) && z3::implies(down, down2))
-          .simplify();
+        return ((left && right && (!left2 || !right2)) || (up && down && (!up2 || !down2)));
+      return ((left || right) && (up || down) && implies(left, left2) && implies(right, right2) &&
+              implies(up, up2) && implies(down, down2))
+          ;
     };
     for (int r = 0; r < L.rows; ++r)
       for (int c = 0; c < L.cols; ++c) {

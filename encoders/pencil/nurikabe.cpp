@@ -5,7 +5,7 @@
 #include <regex>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/kit.h"
 #include "engine/cardinality.h"
@@ -66,13 +66,13 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     const bool eager = encoding == "eager";
     Encoding enc(ctx);
     enc.clues_in_rules = true;
-    const std::vector<z3::expr> shaded = pencil::shading_vars(L, ctx, enc);
+    const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     const graph::Graph cells = L.cell_graph();
     // No 2x2 shaded block.
     for (int r = 0; r + 1 < L.rows; ++r)
@@ -93,7 +93,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     std::vector<int> numbered;
     for (int i = 0; i < L.cells(); ++i)
       if (b.number[static_cast<std::size_t>(i)] != kPlain) numbered.push_back(i);
-    std::vector<std::vector<std::optional<z3::expr>>> has(numbered.size(), std::vector<std::optional<z3::expr>>(static_cast<std::size_t>(L.cells())));
+    std::vector<std::vector<std::optional<Expr>>> has(numbered.size(), std::vector<std::optional<Expr>>(static_cast<std::size_t>(L.cells())));
     for (std::size_t k = 0; k < numbered.size(); ++k) {
       eo.check_deadline();
       const int home = numbered[k], n = b.number[static_cast<std::size_t>(home)];
@@ -119,15 +119,15 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     }
     // A cell is unshaded exactly when one island has it.
     for (int i = 0; i < L.cells(); ++i) {
-      std::vector<z3::expr> owners;
+      std::vector<Expr> owners;
       for (std::size_t k = 0; k < numbered.size(); ++k)
         if (has[k][static_cast<std::size_t>(i)]) owners.push_back(*has[k][static_cast<std::size_t>(i)]);
-      z3::expr_vector any(ctx);
+      ExprVector any(ctx);
       for (const auto& o : owners) {
         any.push_back(o);
         enc.rules.push_back(!o || !shaded[static_cast<std::size_t>(i)]);
       }
-      enc.rules.push_back(shaded[static_cast<std::size_t>(i)] || z3::mk_or(any));
+      enc.rules.push_back(shaded[static_cast<std::size_t>(i)] || mk_or(any));
       at_most_one_pairwise(owners, enc.rules);
     }
     // Unshaded neighbours share their island.
@@ -137,7 +137,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
           const auto& ha = has[k][static_cast<std::size_t>(a)];
           if (!ha) continue;
           const auto& hc = has[k][static_cast<std::size_t>(c)];
-          enc.rules.push_back(z3::implies(*ha && !shaded[static_cast<std::size_t>(c)], hc ? *hc : ctx.bool_val(false)));
+          enc.rules.push_back(implies(*ha && !shaded[static_cast<std::size_t>(c)], hc ? *hc : ctx.bool_val(false)));
         }
     // Each island connected, over the cells it can reach.
     for (std::size_t k = 0; k < numbered.size(); ++k) {
@@ -162,20 +162,20 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     for (std::size_t k = 0; k < numbered.size(); ++k) {
       const int home = numbered[k], n = b.number[static_cast<std::size_t>(home)];
       const Cell hc = L.cell_at(home);
-      z3::expr_vector parts(ctx);
+      ExprVector parts(ctx);
       parts.push_back(*has[k][static_cast<std::size_t>(home)]);
       if (n != kUnknownSize) {
-        std::vector<z3::expr> lits;
+        std::vector<Expr> lits;
         for (const auto& h : has[k])
           if (h) lits.push_back(*h);
         if (static_cast<int>(lits.size()) < n) parts.push_back(ctx.bool_val(false));
         else exactly_k(ctx, lits, static_cast<unsigned>(n), fmt::format("size_r{}c{}!", hc.row + 1, hc.col + 1), parts);
       }
       if (n == kUnknownSize) {  // an island of any size: a rule
-        enc.rules.push_back(z3::mk_and(parts));
+        enc.rules.push_back(mk_and(parts));
         continue;
       }
-      Clue clue{number_id(hc), number_label(hc, n), z3::mk_and(parts), {hc}, {}};
+      Clue clue{number_id(hc), number_label(hc, n), mk_and(parts), {hc}, {}};
       if (eo.alternatives)  // diagnose edits the puzzle (clues_in_rules): only the labels are used
         for (int s : pencil::other_values(n, 1, max_alternative(b, n))) clue.alternatives.push_back({number_label(hc, s), ctx.bool_val(true)});
       enc.clues.push_back(std::move(clue));

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/kit.h"
 #include "engine/encoding.h"
@@ -14,8 +14,8 @@
 
 namespace psmt::pencil {
 
-std::vector<z3::expr> shading_vars(const Lattice& L, z3::context& ctx, Encoding& enc) {
-  std::vector<z3::expr> shaded;
+std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc) {
+  std::vector<Expr> shaded;
   for (int i = 0; i < L.cells(); ++i) {
     const Cell c = L.cell_at(i);
     shaded.push_back(ctx.bool_const(fmt::format("shaded_r{}c{}", c.row + 1, c.col + 1).c_str()));
@@ -25,19 +25,19 @@ std::vector<z3::expr> shading_vars(const Lattice& L, z3::context& ctx, Encoding&
   return shaded;
 }
 
-void no_adjacent_shaded(const Lattice& L, const std::vector<z3::expr>& shaded, Encoding& enc) {
+void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc) {
   for (const auto& [u, v] : L.cell_graph().edges) enc.rules.push_back(!shaded[static_cast<std::size_t>(u)] || !shaded[static_cast<std::size_t>(v)]);
 }
 
-void unshaded_area(const Lattice& L, const std::vector<z3::expr>& shaded, bool eager, z3::context& ctx, Encoding& enc) {
+void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc) {
   no_adjacent_shaded(L, shaded, enc);
-  std::vector<z3::expr> unshaded;
+  std::vector<Expr> unshaded;
   for (const auto& s : shaded) unshaded.push_back(!s);
   cells_connected(L, unshaded, "the unshaded cells are connected", eager, ctx, enc, "white!");
 }
 
-void cells_connected(const Lattice& L, const std::vector<z3::expr>& lits, const std::string& name, bool eager,
-                     z3::context& ctx, Encoding& enc, const std::string& prefix) {
+void cells_connected(const Lattice& L, const std::vector<Expr>& lits, const std::string& name, bool eager,
+                     Context& ctx, Encoding& enc, const std::string& prefix) {
   graph::Rule rule;
   rule.kind = graph::RuleKind::ConnectedVertices;
   rule.name = name;
@@ -47,7 +47,7 @@ void cells_connected(const Lattice& L, const std::vector<z3::expr>& lits, const 
   else enc.lazy_rules.push_back(std::move(rule));
 }
 
-void given_clues(const ShadeBoard& b, const std::vector<z3::expr>& shaded, Encoding& enc) {
+void given_clues(const ShadeBoard& b, const std::vector<Expr>& shaded, Encoding& enc) {
   for (int i = 0; i < b.lat.cells(); ++i) {
     const int g = b.given[static_cast<std::size_t>(i)];
     if (!g) continue;

@@ -77,18 +77,18 @@ void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded,
 
 // Clause helpers. A Bool per cell (shaded_rRcC), the decision variables and
 // places of `enc`, in reading order.
-std::vector<z3::expr> shading_vars(const Lattice& L, z3::context& ctx, Encoding& enc);
-void no_adjacent_shaded(const Lattice& L, const std::vector<z3::expr>& shaded, Encoding& enc);
+std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc);
+void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc);
 // Hitori's, kurodoko's and heyawake's shared rules: no two shaded cells side
 // by side, and the unshaded cells connected (cuts unless `eager`).
-void unshaded_area(const Lattice& L, const std::vector<z3::expr>& shaded, bool eager, z3::context& ctx, Encoding& enc);
+void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc);
 // The cells whose literal is true are connected (cuts unless `eager`).
-void cells_connected(const Lattice& L, const std::vector<z3::expr>& lits, const std::string& name, bool eager,
-                     z3::context& ctx, Encoding& enc, const std::string& prefix);
+void cells_connected(const Lattice& L, const std::vector<Expr>& lits, const std::string& name, bool eager,
+                     Context& ctx, Encoding& enc, const std::string& prefix);
 // The given cells as clues (given_id / given_label), and the solver the
 // shading genres run on (QF_FD: plain clauses and counters); the last step
 // of their encode().
-void given_clues(const ShadeBoard& b, const std::vector<z3::expr>& shaded, Encoding& enc);
+void given_clues(const ShadeBoard& b, const std::vector<Expr>& shaded, Encoding& enc);
 
 class ShadingEncoder : public Encoder {
  public:

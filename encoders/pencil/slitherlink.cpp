@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
@@ -54,11 +54,11 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
-    std::vector<z3::expr> edge;
+    std::vector<Expr> edge;
     for (int e = 0; e < L.edges(); ++e) {
       edge.push_back(ctx.bool_const(fmt::format("edge_{}", e).c_str()));
       enc.decision_vars.push_back(edge.back());
@@ -67,13 +67,13 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
     // Degree 0 or 2 at every point (2 with `full`); some edge on.
     const graph::Graph g = L.point_graph();
     for (int v = 0; v < g.vertices; ++v) {
-      std::vector<z3::expr> at;
+      std::vector<Expr> at;
       for (int e : g.incident[static_cast<std::size_t>(v)]) at.push_back(edge[static_cast<std::size_t>(e)]);
       enc.rules.push_back(pencil::none_or_two(ctx, at, b.full));
     }
-    z3::expr_vector any(ctx);
+    ExprVector any(ctx);
     for (const auto& e : edge) any.push_back(e);
-    enc.rules.push_back(z3::mk_or(any));
+    enc.rules.push_back(mk_or(any));
     // One loop.
     graph::Rule loop;
     loop.kind = graph::RuleKind::ConnectedEdges;
@@ -84,7 +84,7 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
     else enc.lazy_rules.push_back(loop);
     // Clues.
     auto count_is = [&](int r, int c, int v) {
-      std::vector<z3::expr> around;
+      std::vector<Expr> around;
       for (int e : L.cell_edges(r, c)) around.push_back(edge[static_cast<std::size_t>(e)]);
       return pencil::exactly(ctx, around, v);
     };

@@ -4,7 +4,7 @@
 #include <regex>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/kit.h"
 #include "encoders/pencil/valued.h"
@@ -95,13 +95,13 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
     const auto cand = candidates(b);
     // in[cell][dot]
-    std::vector<std::vector<std::optional<z3::expr>>> in(static_cast<std::size_t>(L.cells()), std::vector<std::optional<z3::expr>>(b.dots.size()));
+    std::vector<std::vector<std::optional<Expr>>> in(static_cast<std::size_t>(L.cells()), std::vector<std::optional<Expr>>(b.dots.size()));
     for (int i = 0; i < L.cells(); ++i) {
       std::vector<unsigned> place;
       for (int k : cand[static_cast<std::size_t>(i)]) {
@@ -114,16 +114,16 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();
       if (b.hole[static_cast<std::size_t>(i)]) continue;
-      std::vector<z3::expr> lits;
+      std::vector<Expr> lits;
       for (int k : cand[static_cast<std::size_t>(i)]) {
-        const z3::expr v = *in[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
+        const Expr v = *in[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
         lits.push_back(v);
         const int m = mirror(b, b.dots[static_cast<std::size_t>(k)], i);
         enc.rules.push_back(!v || *in[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)]);
       }
-      z3::expr_vector any(ctx), one(ctx);  // at least one, at most one (a sequential counter)
+      ExprVector any(ctx), one(ctx);  // at least one, at most one (a sequential counter)
       for (const auto& l : lits) any.push_back(l);
-      enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : z3::mk_or(any));
+      enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : mk_or(any));
       at_most_k(ctx, lits, 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), one);
       for (const auto& e : one) enc.rules.push_back(e);
       if (const int a = b.assigned[static_cast<std::size_t>(i)]) {
@@ -134,14 +134,14 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
     const graph::Graph cells = L.cell_graph();
     for (std::size_t k = 0; k < b.dots.size(); ++k) {
       const Dot& d = b.dots[k];
-      z3::expr_vector parts(ctx);
+      ExprVector parts(ctx);
       std::vector<Cell> where;
       for (int t : touched(b, d)) {
         const auto& v = in[static_cast<std::size_t>(t)][k];
         parts.push_back(v ? *v : ctx.bool_val(false));
         where.push_back(L.cell_at(t));
       }
-      if (d.holds) enc.clues.push_back({dot_id(b, d), dot_label(b, d), z3::mk_and(parts), where, {}});
+      if (d.holds) enc.clues.push_back({dot_id(b, d), dot_label(b, d), mk_and(parts), where, {}});
       graph::Rule galaxy;
       galaxy.kind = graph::RuleKind::ConnectedVertices;
       galaxy.name = "a galaxy is connected";

@@ -4,7 +4,7 @@
 #include <regex>
 
 #include <fmt/format.h>
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "encoders/pencil/clauses.h"
 #include "encoders/pencil/kit.h"
@@ -95,12 +95,12 @@ class YajilinEncoder final : public Encoder {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
     const graph::Graph cells = L.cell_graph();
-    std::vector<z3::expr> step, shaded;
+    std::vector<Expr> step, shaded;
     for (int s = 0; s < L.steps(); ++s) {
       const auto [u, v] = cells.edges[static_cast<std::size_t>(s)];
       step.push_back(ctx.bool_const(fmt::format("step_{}_{}", cell_label(L.cell_at(u)), cell_label(L.cell_at(v))).c_str()));
@@ -112,7 +112,7 @@ class YajilinEncoder final : public Encoder {
     }
     for (int i = 0; i < L.cells(); ++i) {
       const Cell c = L.cell_at(i);
-      std::vector<z3::expr> at;
+      std::vector<Expr> at;
       std::vector<unsigned> place{static_cast<unsigned>(L.steps() + i)};
       for (int s : L.cell_steps(c.row, c.col))
         if (s >= 0) {
@@ -120,7 +120,7 @@ class YajilinEncoder final : public Encoder {
           place.push_back(static_cast<unsigned>(s));
         }
       enc.places.push_back(place);
-      const z3::expr sh = shaded[static_cast<std::size_t>(i)];
+      const Expr sh = shaded[static_cast<std::size_t>(i)];
       if (b.clue[static_cast<std::size_t>(i)].present) {  // neither shaded nor on the loop
         enc.rules.push_back(!sh);
         for (const auto& e : at) enc.rules.push_back(!e);
@@ -143,7 +143,7 @@ class YajilinEncoder final : public Encoder {
       const Clue& k = b.clue[static_cast<std::size_t>(i)];
       if (!k.present || k.dir == kNone || k.count == kUnknownCount) continue;
       const Cell c = L.cell_at(i);
-      std::vector<z3::expr> lits;
+      std::vector<Expr> lits;
       for (int j : pointed(L, i, k.dir)) lits.push_back(shaded[static_cast<std::size_t>(j)]);
       auto count = [&](int v, const std::string& prefix) { return pencil::count_is(ctx, lits, v, prefix); };
       psmt::Clue clue{clue_id(c), clue_label(c, k), count(k.count, fmt::format("arrow_{}!", cell_label(c))), {c}, {}};
@@ -160,7 +160,7 @@ class YajilinEncoder final : public Encoder {
       const std::string& g = b.given[static_cast<std::size_t>(i)];
       if (g.empty()) continue;
       const Cell c = L.cell_at(i);
-      z3::expr_vector parts(ctx);
+      ExprVector parts(ctx);
       if (g == "#") {
         parts.push_back(shaded[static_cast<std::size_t>(i)]);
       } else {
@@ -171,7 +171,7 @@ class YajilinEncoder final : public Encoder {
           else if (on) parts.push_back(ctx.bool_val(false));
         }
       }
-      enc.clues.push_back({"given/" + cell_label(c), given_label(c, g), z3::mk_and(parts), {c}, {}});
+      enc.clues.push_back({"given/" + cell_label(c), given_label(c, g), mk_and(parts), {c}, {}});
     }
     enc.solver_logic = "QF_FD";
     enc.block_true_literals = false;

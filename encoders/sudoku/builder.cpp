@@ -17,110 +17,110 @@ F Builder::among(Cell c, const std::function<bool(int)>& ok) {
   return any(fs);
 }
 
-Z3Builder::Z3Builder(z3::context& ctx, Mode mode, int n, const std::vector<z3::expr>& cells)
+FormulaBuilder::FormulaBuilder(Context& ctx, Mode mode, int n, const std::vector<Expr>& cells)
     : ctx_(ctx), mode_(mode), n_(n), cells_(cells) {}
 
-F Z3Builder::wrap(const z3::expr& e) {
+F FormulaBuilder::wrap(const Expr& e) {
   exprs_.push_back(e);
   return F{static_cast<int>(exprs_.size() - 1)};
 }
 
-T Z3Builder::wrap_term(const z3::expr& e) {
+T FormulaBuilder::wrap_term(const z3::expr& e) {
   terms_.push_back(e);
   return T{static_cast<int>(terms_.size() - 1)};
 }
 
-z3::expr Z3Builder::lit(Cell c, int d) const {
-  if (d < 1 || d > n_) return ctx_.bool_val(false);
-  if (mode_ == Mode::Int) return cells_[static_cast<std::size_t>(c.row) * n_ + c.col] == d;
+Expr FormulaBuilder::lit(Cell c, int d) const {
+  if (d < 1 || d > n_) return bool_val(false);
+  if (mode_ == Mode::Int) return Expr(cell(c) == d);
   return cells_[(static_cast<std::size_t>(c.row) * n_ + c.col) * n_ + (d - 1)];
 }
 
-void Z3Builder::need_int(const char* what) const {
+void FormulaBuilder::need_int(const char* what) const {
   if (mode_ != Mode::Int)
     throw InternalError(std::string("a family used the integer term ") + what + " in a Boolean encoding");
 }
 
-F Z3Builder::is(Cell c, int d) { return wrap(lit(c, d)); }
-F Z3Builder::truth(bool b) { return wrap(ctx_.bool_val(b)); }
-F Z3Builder::negate(F f) { return wrap(!get(f)); }
+F FormulaBuilder::is(Cell c, int d) { return wrap(lit(c, d)); }
+F FormulaBuilder::truth(bool b) { return wrap(bool_val(b)); }
+F FormulaBuilder::negate(F f) { return wrap(!get(f)); }
 
-F Z3Builder::all(const std::vector<F>& fs) {
-  z3::expr_vector v(ctx_);
+F FormulaBuilder::all(const std::vector<F>& fs) {
+  std::vector<Expr> v;
   for (F f : fs) v.push_back(get(f));
-  return wrap(z3::mk_and(v));
+  return wrap(mk_and(v));
 }
 
-F Z3Builder::any(const std::vector<F>& fs) {
-  z3::expr_vector v(ctx_);
+F FormulaBuilder::any(const std::vector<F>& fs) {
+  std::vector<Expr> v;
   for (F f : fs) v.push_back(get(f));
-  return wrap(z3::mk_or(v));
+  return wrap(mk_or(v));
 }
 
-F Z3Builder::pair(Cell a, Cell b, const std::function<bool(int, int)>& ok) {
+F FormulaBuilder::pair(Cell a, Cell b, const std::function<bool(int, int)>& ok) {
   // Support clauses both ways: a = da needs a partner digit of b, and b = db
   // one of a (in the integer encoding over the atoms x = d).
-  z3::expr_vector parts(ctx_);
+  std::vector<Expr> parts;
   for (int da = 1; da <= n_; ++da) {
-    z3::expr_vector partners(ctx_);
+    std::vector<Expr> partners;
     for (int db = 1; db <= n_; ++db)
       if (ok(da, db)) partners.push_back(lit(b, db));
-    parts.push_back(z3::implies(lit(a, da), z3::mk_or(partners)));
+    parts.push_back(psmt::implies(lit(a, da), mk_or(partners)));
   }
   for (int db = 1; db <= n_; ++db) {
-    z3::expr_vector partners(ctx_);
+    std::vector<Expr> partners;
     for (int da = 1; da <= n_; ++da)
       if (ok(da, db)) partners.push_back(lit(a, da));
-    parts.push_back(z3::implies(lit(b, db), z3::mk_or(partners)));
+    parts.push_back(psmt::implies(lit(b, db), mk_or(partners)));
   }
-  return wrap(z3::mk_and(parts));
+  return wrap(mk_and(parts));
 }
 
-F Z3Builder::less(Cell a, Cell b) {
-  if (mode_ == Mode::Int) return wrap(cells_[a.row * n_ + a.col] < cells_[b.row * n_ + b.col]);
-  z3::expr_vector parts(ctx_);
+F FormulaBuilder::less(Cell a, Cell b) {
+  if (mode_ == Mode::Int) return wrap(Expr(cell(a) < cell(b)));
+  std::vector<Expr> parts;
   for (int d = 1; d <= n_; ++d) {
-    z3::expr_vector above(ctx_), below(ctx_);
+    std::vector<Expr> above, below;
     for (int e = d + 1; e <= n_; ++e) above.push_back(lit(b, e));
     for (int e = 1; e < d; ++e) below.push_back(lit(a, e));
-    parts.push_back(z3::implies(lit(a, d), z3::mk_or(above)));
-    parts.push_back(z3::implies(lit(b, d), z3::mk_or(below)));
+    parts.push_back(psmt::implies(lit(a, d), mk_or(above)));
+    parts.push_back(psmt::implies(lit(b, d), mk_or(below)));
   }
-  return wrap(z3::mk_and(parts));
+  return wrap(mk_and(parts));
 }
 
-F Z3Builder::distinct(const std::vector<Cell>& cells) {
+F FormulaBuilder::distinct(const std::vector<Cell>& cells) {
   if (cells.size() < 2) return truth(true);
   if (mode_ == Mode::Int) {
-    z3::expr_vector v(ctx_);
-    for (auto c : cells) v.push_back(cells_[c.row * n_ + c.col]);
-    return wrap(z3::distinct(v));
+    z3::expr_vector v(ctx_.z3());
+    for (auto c : cells) v.push_back(cell(c));
+    return wrap(Expr(z3::distinct(v)));
   }
-  z3::expr_vector parts(ctx_);
+  std::vector<Expr> parts;
   for (int d = 1; d <= n_; ++d) {
     if (mode_ == Mode::Onehot) {
-      z3::expr_vector ls(ctx_);
-      std::vector<int> ones(cells.size(), 1);
+      std::vector<Expr> ls;
+      std::vector<int64_t> ones(cells.size(), 1);
       for (auto c : cells) ls.push_back(lit(c, d));
-      parts.push_back(z3::pble(ls, ones.data(), 1));
+      parts.push_back(pble(ls, ones, 1));
     } else {
       for (std::size_t i = 0; i < cells.size(); ++i)
         for (std::size_t j = i + 1; j < cells.size(); ++j) parts.push_back(!lit(cells[i], d) || !lit(cells[j], d));
     }
   }
-  return wrap(z3::mk_and(parts));
+  return wrap(mk_and(parts));
 }
 
-const std::map<int, z3::expr>& Z3Builder::layer(const Key& prefix) {
+const std::map<int, Expr>& FormulaBuilder::layer(const Key& prefix) {
   auto it = layers_.find(prefix);
   if (it != layers_.end()) return it->second;
-  std::map<int, z3::expr> out;
+  std::map<int, Expr> out;
   if (prefix.empty()) {
-    out.emplace(0, ctx_.bool_val(true));
+    out.emplace(0, bool_val(true));
     return layers_.emplace(prefix, out).first->second;
   }
   Key before(prefix.begin(), prefix.end() - 1);
-  const std::map<int, z3::expr> prev = layer(before);  // copy: the map may rehash
+  const std::map<int, Expr> prev = layer(before);  // copy: the map may rehash
   auto [r, c, a] = prefix.back();
   const Cell cell{r, c};
   // Names unique in the process: several encodings may share one context.
@@ -129,77 +129,78 @@ const std::map<int, z3::expr>& Z3Builder::layer(const Key& prefix) {
   for (const auto& [u, su] : prev)
     for (int d = 1; d <= n_; ++d) {
       int w = u + a * d;
-      if (!out.count(w)) out.emplace(w, ctx_.bool_const(fmt::format("sum!{}!{}", id, w).c_str()));
+      if (!out.count(w)) out.emplace(w, ctx_.bool_const(fmt::format("sum!{}!{}", id, w)));
     }
   for (const auto& [u, su] : prev)
     for (int d = 1; d <= n_; ++d)  // forward: the partial sum after this term
-      defs_.push_back(z3::implies(su && lit(cell, d), out.at(u + a * d)));
+      defs_.push_back(psmt::implies(su && lit(cell, d), out.at(u + a * d)));
   for (const auto& [w, sw] : out)
     for (int d = 1; d <= n_; ++d) {  // backward: only the real partial sum is true
       auto p = prev.find(w - a * d);
-      defs_.push_back(p == prev.end() ? !(sw && lit(cell, d)) : z3::implies(sw && lit(cell, d), p->second));
+      defs_.push_back(p == prev.end() ? !(sw && lit(cell, d)) : psmt::implies(sw && lit(cell, d), p->second));
     }
   return layers_.emplace(prefix, std::move(out)).first->second;
 }
 
-F Z3Builder::sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) {
+F FormulaBuilder::sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) {
   if (mode_ == Mode::Int) {
-    z3::expr s = ctx_.int_val(0);
-    for (const auto& [c, a] : terms) s = s + a * cells_[c.row * n_ + c.col];
-    return wrap(s == target);
+    z3::expr s = ctx_.z3().int_val(0);
+    for (const auto& [c, a] : terms) s = s + a * cell(c);
+    return wrap(Expr(s == target));
   }
   if (mode_ == Mode::Onehot) {
     // a * digit = sum_d a*d*[d]; a negative a becomes sum_d a*(d-n)*[d] + a*n
     // (exactly one digit per cell), so every coefficient is >= 0.
-    z3::expr_vector ls(ctx_);
-    std::vector<int> ws;
+    std::vector<Expr> ls;
+    std::vector<int64_t> ws;
     long long rhs = target;
     for (const auto& [c, a] : terms)
       for (int d = 1; d <= n_; ++d) {
         long long w = a >= 0 ? static_cast<long long>(a) * d : static_cast<long long>(a) * (d - n_);
         if (w != 0) {
           ls.push_back(lit(c, d));
-          ws.push_back(static_cast<int>(w));
+          ws.push_back(w);
         }
       }
     for (const auto& [c, a] : terms)
       if (a < 0) rhs -= static_cast<long long>(a) * n_;
     if (rhs < 0) return truth(false);
     if (ls.empty()) return truth(rhs == 0);
-    return wrap(z3::pbeq(ls, ws.data(), static_cast<int>(rhs)));
+    return wrap(pbeq(ls, ws, rhs));
   }
   Key key;
   for (const auto& [c, a] : terms) key.emplace_back(c.row, c.col, a);
   const auto& last = layer(key);
   auto it = last.find(target);
-  return wrap(it == last.end() ? ctx_.bool_val(false) : it->second);
+  return wrap(it == last.end() ? bool_val(false) : it->second);
 }
 
-z3::expr Z3Builder::define(const z3::expr& e, const char* what) {
+Expr FormulaBuilder::define(const Expr& e, const char* what) {
   static std::atomic<unsigned long long> counter{0};
-  z3::expr v = ctx_.bool_const(fmt::format("{}!{}", what, counter++).c_str());
+  Expr v = ctx_.bool_const(fmt::format("{}!{}", what, counter++));
   defs_.push_back(v == e);
   return v;
 }
 
-F Z3Builder::sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) {
+F FormulaBuilder::sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) {
   if (mode_ == Mode::Int) {
-    z3::expr s = ctx_.int_val(0);
-    for (const auto& [cond, c] : terms) s = s + z3::ite(get(cond), cells_[c.row * n_ + c.col], ctx_.int_val(0));
-    return wrap(s == target);
+    z3::context& z = ctx_.z3();
+    z3::expr s = z.int_val(0);
+    for (const auto& [cond, c] : terms) s = s + z3::ite(ctx_.to_z3(get(cond)), cell(c), z.int_val(0));
+    return wrap(Expr(s == target));
   }
-  std::vector<z3::expr> conds;
+  std::vector<Expr> conds;
   for (const auto& [cond, c] : terms) conds.push_back(define(get(cond), "cond"));
   if (mode_ == Mode::Onehot) {
-    z3::expr_vector ls(ctx_);
-    std::vector<int> ws;
+    std::vector<Expr> ls;
+    std::vector<int64_t> ws;
     for (std::size_t k = 0; k < terms.size(); ++k)
       for (int d = 1; d <= n_; ++d) {
         ls.push_back(define(conds[k] && lit(terms[k].second, d), "cdig"));
         ws.push_back(d);
       }
     if (ls.empty()) return truth(target == 0);
-    return wrap(z3::pbeq(ls, ws.data(), target));
+    return wrap(pbeq(ls, ws, target));
   }
   // Pairwise: partial sums s[k][v] ("the first k terms add up to v") up to
   // the target, both ways: definitions, satisfiable in every grid (a sum past
@@ -209,143 +210,145 @@ F Z3Builder::sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target)
   // a dropped sandwich or X-sum still forbade sums beyond its total).
   static std::atomic<unsigned long long> counter{0};
   const unsigned long long id = counter++;
-  z3::expr_vector clue(ctx_);
-  std::map<int, z3::expr> prev;
-  prev.emplace(0, ctx_.bool_val(true));
+  std::vector<Expr> clue;
+  std::map<int, Expr> prev;
+  prev.emplace(0, bool_val(true));
   for (std::size_t k = 0; k < terms.size(); ++k) {
     const Cell c = terms[k].second;
-    const z3::expr& cond = conds[k];
-    std::map<int, z3::expr> next;
-    auto var = [&](int w) -> const z3::expr& {
+    const Expr& cond = conds[k];
+    std::map<int, Expr> next;
+    auto var = [&](int w) -> const Expr& {
       auto it = next.find(w);
-      if (it == next.end()) it = next.emplace(w, ctx_.bool_const(fmt::format("csum!{}!{}!{}", id, k, w).c_str())).first;
+      if (it == next.end()) it = next.emplace(w, ctx_.bool_const(fmt::format("csum!{}!{}!{}", id, k, w))).first;
       return it->second;
     };
     for (const auto& [u, su] : prev) {
-      defs_.push_back(z3::implies(su && !cond, var(u)));
+      defs_.push_back(psmt::implies(su && !cond, var(u)));
       for (int d = 1; d <= n_; ++d) {
         if (u + d > target) clue.push_back(!(su && cond && lit(c, d)));  // digits are positive: never back
-        else defs_.push_back(z3::implies(su && cond && lit(c, d), var(u + d)));
+        else defs_.push_back(psmt::implies(su && cond && lit(c, d), var(u + d)));
       }
     }
     for (const auto& [w, sw] : next) {
       auto same = prev.find(w);
-      defs_.push_back(same == prev.end() ? !(sw && !cond) : z3::implies(sw && !cond, same->second));
+      defs_.push_back(same == prev.end() ? !(sw && !cond) : psmt::implies(sw && !cond, same->second));
       for (int d = 1; d <= n_; ++d) {
         auto p = prev.find(w - d);
-        defs_.push_back(p == prev.end() ? !(sw && cond && lit(c, d)) : z3::implies(sw && cond && lit(c, d), p->second));
+        defs_.push_back(p == prev.end() ? !(sw && cond && lit(c, d)) : psmt::implies(sw && cond && lit(c, d), p->second));
       }
     }
     prev = std::move(next);
   }
   auto it = prev.find(target);
-  clue.push_back(it == prev.end() ? ctx_.bool_val(false) : it->second);
-  return wrap(z3::mk_and(clue));
+  clue.push_back(it == prev.end() ? bool_val(false) : it->second);
+  return wrap(mk_and(clue));
 }
 
-F Z3Builder::count_at_least(const std::vector<Cell>& cells, int d, int k) {
+F FormulaBuilder::count_at_least(const std::vector<Cell>& cells, int d, int k) {
   if (k <= 0) return truth(true);
   if (k > static_cast<int>(cells.size())) return truth(false);
   if (mode_ == Mode::Int) {
-    z3::expr s = ctx_.int_val(0);
-    for (auto c : cells) s = s + z3::ite(lit(c, d), ctx_.int_val(1), ctx_.int_val(0));
-    return wrap(s >= k);
+    z3::context& z = ctx_.z3();
+    z3::expr s = z.int_val(0);
+    for (auto c : cells) s = s + z3::ite(cell(c) == d, z.int_val(1), z.int_val(0));
+    return wrap(Expr(s >= k));
   }
-  z3::expr_vector ls(ctx_);
+  std::vector<Expr> ls;
   for (auto c : cells) ls.push_back(lit(c, d));
   if (mode_ == Mode::Onehot) {
-    std::vector<int> ones(cells.size(), 1);
-    return wrap(z3::pbge(ls, ones.data(), k));
+    std::vector<int64_t> ones(cells.size(), 1);
+    return wrap(pbge(ls, ones, k));
   }
   // At least k of m: every m-k+1 of them hold one (m is small: a quadruple).
   const int m = static_cast<int>(cells.size()), size = m - k + 1;
-  z3::expr_vector clauses(ctx_);
+  std::vector<Expr> clauses;
   for (int mask = 0; mask < (1 << m); ++mask) {
     if (__builtin_popcount(static_cast<unsigned>(mask)) != size) continue;
-    z3::expr_vector cl(ctx_);
+    std::vector<Expr> cl;
     for (int i = 0; i < m; ++i)
-      if (mask & (1 << i)) cl.push_back(ls[static_cast<unsigned>(i)]);
-    clauses.push_back(z3::mk_or(cl));
+      if (mask & (1 << i)) cl.push_back(ls[static_cast<std::size_t>(i)]);
+    clauses.push_back(mk_or(cl));
   }
-  return wrap(z3::mk_and(clauses));
+  return wrap(mk_and(clauses));
 }
 
-F Z3Builder::count_is(const std::vector<F>& conds, int k) {
+F FormulaBuilder::count_is(const std::vector<F>& conds, int k) {
   const int m = static_cast<int>(conds.size());
   if (k < 0 || k > m) return truth(false);
   if (mode_ == Mode::Int) {
-    z3::expr s = ctx_.int_val(0);
-    for (F f : conds) s = s + z3::ite(get(f), ctx_.int_val(1), ctx_.int_val(0));
-    return wrap(s == k);
+    z3::context& z = ctx_.z3();
+    z3::expr s = z.int_val(0);
+    for (F f : conds) s = s + z3::ite(ctx_.to_z3(get(f)), z.int_val(1), z.int_val(0));
+    return wrap(Expr(s == k));
   }
-  std::vector<z3::expr> cs;
+  std::vector<Expr> cs;
   for (F f : conds) cs.push_back(define(get(f), "ccond"));
   if (mode_ == Mode::Onehot) {
-    z3::expr_vector ls(ctx_);
+    std::vector<Expr> ls;
     for (const auto& c : cs) ls.push_back(c);
-    std::vector<int> ones(cs.size(), 1);
+    std::vector<int64_t> ones(cs.size(), 1);
     if (cs.empty()) return truth(k == 0);
-    return wrap(z3::pbeq(ls, ones.data(), k));
+    return wrap(pbeq(ls, ones, k));
   }
   // Pairwise: partial counts p[i][v] ("v of the first i hold"), defined
   // both ways so that exactly one is true in each layer; "exactly k" is the
   // literal p[m][k].
   static std::atomic<unsigned long long> counter{0};
   const unsigned long long id = counter++;
-  std::vector<z3::expr> prev{ctx_.bool_val(true)};
+  std::vector<Expr> prev{bool_val(true)};
   for (int i = 0; i < m; ++i) {
-    std::vector<z3::expr> next;
-    for (int v = 0; v <= i + 1; ++v) next.push_back(ctx_.bool_const(fmt::format("ccount!{}!{}!{}", id, i, v).c_str()));
-    const z3::expr& c = cs[static_cast<std::size_t>(i)];
+    std::vector<Expr> next;
+    for (int v = 0; v <= i + 1; ++v) next.push_back(ctx_.bool_const(fmt::format("ccount!{}!{}!{}", id, i, v)));
+    const Expr& c = cs[static_cast<std::size_t>(i)];
     for (int v = 0; v <= i; ++v) {
-      defs_.push_back(z3::implies(prev[v] && !c, next[v]));
-      defs_.push_back(z3::implies(prev[v] && c, next[v + 1]));
+      defs_.push_back(psmt::implies(prev[v] && !c, next[v]));
+      defs_.push_back(psmt::implies(prev[v] && c, next[v + 1]));
     }
     for (int v = 0; v <= i + 1; ++v) {
       // next[v] comes from prev[v] without c, or from prev[v-1] with c.
-      z3::expr_vector from(ctx_);
+      std::vector<Expr> from;
       if (v <= i) from.push_back(prev[v] && !c);
       if (v >= 1) from.push_back(prev[v - 1] && c);
-      defs_.push_back(z3::implies(next[v], z3::mk_or(from)));
+      defs_.push_back(psmt::implies(next[v], mk_or(from)));
     }
     prev = std::move(next);
   }
   return wrap(prev[static_cast<std::size_t>(k)]);
 }
 
-T Z3Builder::value(Cell c) {
+T FormulaBuilder::value(Cell c) {
   need_int("value");
-  return wrap_term(cells_[c.row * n_ + c.col]);
+  return wrap_term(cell(c));
 }
-T Z3Builder::num(int v) {
+T FormulaBuilder::num(int v) {
   need_int("num");
-  return wrap_term(ctx_.int_val(v));
+  return wrap_term(ctx_.z3().int_val(v));
 }
-T Z3Builder::add(const std::vector<T>& ts) {
+T FormulaBuilder::add(const std::vector<T>& ts) {
   need_int("add");
-  z3::expr s = ctx_.int_val(0);
+  z3::expr s = ctx_.z3().int_val(0);
   for (T t : ts) s = s + term(t);
   return wrap_term(s);
 }
-T Z3Builder::scale(int k, T t) {
+T FormulaBuilder::scale(int k, T t) {
   need_int("scale");
   return wrap_term(k * term(t));
 }
-T Z3Builder::ite(F cond, T a, T b) {
+T FormulaBuilder::ite(F cond, T a, T b) {
   need_int("ite");
-  return wrap_term(z3::ite(get(cond), term(a), term(b)));
+  return wrap_term(z3::ite(ctx_.to_z3(get(cond)), term(a), term(b)));
 }
-F Z3Builder::eq(T a, T b) {
+F FormulaBuilder::eq(T a, T b) {
   need_int("eq");
-  return wrap(term(a) == term(b));
+  return wrap(Expr(term(a) == term(b)));
 }
-F Z3Builder::le(T a, T b) {
+F FormulaBuilder::le(T a, T b) {
   need_int("le");
-  return wrap(term(a) <= term(b));
+  return wrap(Expr(term(a) <= term(b)));
 }
-F Z3Builder::lt(T a, T b) {
+F FormulaBuilder::lt(T a, T b) {
   need_int("lt");
-  return wrap(term(a) < term(b));
+  return wrap(Expr(term(a) < term(b)));
 }
 
 }  // namespace psmt::sudoku

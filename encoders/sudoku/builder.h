@@ -1,4 +1,6 @@
-// The Builder of family.h over Z3, for the three sudoku encodings.
+// The Builder of family.h over the engine's formulas (engine/expr.h), for
+// the three sudoku encodings: native ones in the two Boolean encodings (no
+// Z3 context is needed), Z3 terms in the integer one.
 //
 // Cells are one-hot Booleans (b[cell][digit]) in the Boolean encodings and
 // one Int each in the integer encoding. Formulas are kept in a table and
@@ -23,18 +25,18 @@
 #include <tuple>
 #include <vector>
 
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "family.h"
 
 namespace psmt::sudoku {
 
-class Z3Builder : public Builder {
+class FormulaBuilder : public Builder {
  public:
   // `cells`: Mode::Int: n*n Int variables; else n*n*n Bool literals
   // (index (r*n + c)*n + d-1). Borrowed: the caller keeps them alive (a
   // batch reuses one puzzle's variables for the next, without copies).
-  Z3Builder(z3::context& ctx, Mode mode, int n, const std::vector<z3::expr>& cells);
+  FormulaBuilder(Context& ctx, Mode mode, int n, const std::vector<Expr>& cells);
 
   Mode mode() const override { return mode_; }
   int n() const override { return n_; }
@@ -61,28 +63,31 @@ class Z3Builder : public Builder {
   F le(T a, T b) override;
   F lt(T a, T b) override;
 
-  z3::expr get(F f) const { return exprs_.at(static_cast<std::size_t>(f.id)); }
-  F wrap(const z3::expr& e);
+  Expr get(F f) const { return exprs_.at(static_cast<std::size_t>(f.id)); }
+  F wrap(const Expr& e);
   // Definitions of auxiliary variables, to assert as rules.
-  const std::vector<z3::expr>& definitions() const { return defs_; }
+  const std::vector<Expr>& definitions() const { return defs_; }
 
  private:
-  z3::expr lit(Cell c, int d) const;
+  Expr lit(Cell c, int d) const;
+  // A cell's Int variable (Mode::Int).
+  z3::expr cell(Cell c) const { return cells_[static_cast<std::size_t>(c.row) * n_ + c.col].z3(); }
   z3::expr term(T t) const { return terms_.at(static_cast<std::size_t>(t.id)); }
   T wrap_term(const z3::expr& e);
   // A fresh Bool defined equal to `e` (the definition goes to defs_).
-  z3::expr define(const z3::expr& e, const char* what);
+  Expr define(const Expr& e, const char* what);
   void need_int(const char* what) const;
   // Pairwise sums: the layer after the given prefix of terms.
   using Key = std::vector<std::tuple<int, int, int>>;  // (row, col, coeff) per term
-  const std::map<int, z3::expr>& layer(const Key& prefix);
+  const std::map<int, Expr>& layer(const Key& prefix);
 
-  z3::context& ctx_;
+  Context& ctx_;
   Mode mode_;
   int n_;
-  const std::vector<z3::expr>& cells_;
-  std::vector<z3::expr> exprs_, terms_, defs_;
-  std::map<Key, std::map<int, z3::expr>> layers_;
+  const std::vector<Expr>& cells_;
+  std::vector<Expr> exprs_, defs_;
+  std::vector<z3::expr> terms_;  // Mode::Int
+  std::map<Key, std::map<int, Expr>> layers_;
 };
 
 }  // namespace psmt::sudoku

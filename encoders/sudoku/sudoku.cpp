@@ -270,7 +270,7 @@ class SudokuFamily : public Encoder {
     return g;
   }
 
-  Encoding encode(const Puzzle& p, z3::context& ctx, std::string_view encoding,
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding,
                   const EncodeOptions& options) const override {
     const auto& g = static_cast<const Grid&>(p);
     Encoding enc(ctx);
@@ -280,25 +280,25 @@ class SudokuFamily : public Encoder {
     // Batch: the clues over the variables of an earlier puzzle of the same shape.
     const bool reuse = options.clues_only && options.reuse_vars && options.reuse_vars->size() == nvars &&
                        !rules_key(g).empty();
-    std::vector<z3::expr> own;
-    const std::vector<z3::expr>& cells = reuse ? *options.reuse_vars : own;
+    std::vector<Expr> own;
+    const std::vector<Expr>& cells = reuse ? *options.reuse_vars : own;
     if (!reuse) {
       own.reserve(nvars);
       for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
           if (integer) {
-            own.push_back(ctx.int_const(fmt::format("x_{}_{}", r + 1, c + 1).c_str()));
+            own.push_back(ctx.z3().int_const(fmt::format("x_{}_{}", r + 1, c + 1).c_str()));
             enc.decision_vars.push_back(own.back());
             continue;
           }
           for (int d = 1; d <= n; ++d) {
-            own.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d).c_str()));
+            own.push_back(ctx.bool_const(fmt::format("b_{}_{}_{}", r + 1, c + 1, d)));
             enc.decision_vars.push_back(own.back());
           }
         }
     }
     const auto mode = integer ? Builder::Mode::Int : encoding == "bool-onehot" ? Builder::Mode::Onehot : Builder::Mode::Pairwise;
-    Z3Builder b(ctx, mode, n, cells);
+    FormulaBuilder b(ctx, mode, n, cells);
     if (!integer) {
       enc.block_true_literals = true;
       enc.solver_logic = "QF_FD";  // sound incremental PB; the default solver loses models (encoding.h)
@@ -596,37 +596,35 @@ class SudokuFamily : public Encoder {
 
   // Every cell holds one digit; every unit (row, column, region) holds each
   // digit at most once, exactly once when it has n cells.
-  static void add_rules(const Grid& g, Encoding& enc, z3::context& ctx, const std::vector<z3::expr>& cells,
+  static void add_rules(const Grid& g, Encoding& enc, Context& ctx, const std::vector<Expr>& cells,
                         Builder::Mode mode, const EncodeOptions& options) {
     const int n = g.n;
     auto us = units(g);
     if (mode == Builder::Mode::Int) {
-      for (const auto& x : cells) enc.rules.push_back(x >= 1 && x <= n);
+      for (const auto& x : cells) enc.rules.push_back(x.z3() >= 1 && x.z3() <= n);
       for (const auto& u : us) {
         if (u.cells.size() < 2) continue;
-        z3::expr_vector v(ctx);
-        for (auto c : u.cells) v.push_back(cells[c.row * n + c.col]);
+        z3::expr_vector v(ctx.z3());
+        for (auto c : u.cells) v.push_back(cells[c.row * n + c.col].z3());
         enc.rules.push_back(z3::distinct(v));
       }
       return;
     }
     auto lit = [&](Cell c, int d) { return cells[(static_cast<std::size_t>(c.row) * n + c.col) * n + (d - 1)]; };
-    std::vector<int> ones(n, 1);
-    auto constrain = [&](const std::vector<z3::expr>& xs, bool exactly) {
-      z3::expr_vector v(ctx);
-      for (const auto& e : xs) v.push_back(e);
+    auto constrain = [&](const std::vector<Expr>& xs, bool exactly) {
+      const std::vector<int64_t> ones(xs.size(), 1);
       if (mode == Builder::Mode::Onehot) {
-        enc.rules.push_back(exactly ? z3::pbeq(v, ones.data(), 1) : z3::pble(v, ones.data(), 1));
+        enc.rules.push_back(exactly ? pbeq(xs, ones, 1) : pble(xs, ones, 1));
         return;
       }
-      if (exactly) enc.rules.push_back(z3::mk_or(v));
+      if (exactly) enc.rules.push_back(mk_or(xs));
       for (std::size_t i = 0; i < xs.size(); ++i)
         for (std::size_t j = i + 1; j < xs.size(); ++j) enc.rules.push_back(!xs[i] || !xs[j]);
     };
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {
         options.check_deadline();
-        std::vector<z3::expr> xs;
+        std::vector<Expr> xs;
         for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
         constrain(xs, true);
       }
@@ -634,7 +632,7 @@ class SudokuFamily : public Encoder {
       options.check_deadline();
       if (u.cells.size() < 2) continue;
       for (int d = 1; d <= n; ++d) {
-        std::vector<z3::expr> xs;
+        std::vector<Expr> xs;
         for (auto c : u.cells) xs.push_back(lit(c, d));
         constrain(xs, static_cast<int>(u.cells.size()) == n);
       }

@@ -103,7 +103,7 @@ std::vector<int64_t> Backend::values() {
 }
 
 z3::check_result Backend::check_values(Budget& budget, const std::vector<int64_t>& values) {
-  std::vector<z3::expr> as;
+  std::vector<Expr> as;
   as.reserve(values.size());
   for (unsigned i = 0; i < values.size(); ++i) as.push_back(values[i] ? enc_.decision_vars[i] : !enc_.decision_vars[i]);
   return check(budget, as);
@@ -137,7 +137,7 @@ void proof_check_failed(int) {
 
 class CadicalBackend : public Backend {
  public:
-  CadicalBackend(z3::context& ctx, const Encoding& enc, const std::string& encoding, bool renewable = false)
+  CadicalBackend(Context& ctx, const Encoding& enc, const std::string& encoding, bool renewable = false)
       : Backend(enc),
         keep_(proofs_wanted()),
         logging_(renewable),
@@ -167,20 +167,20 @@ class CadicalBackend : public Backend {
     assumed_.clear();
   }
 
-  void add(const z3::expr& e) override { cnf_.add(e); }
+  void add(const Expr& e) override { cnf_.add(e); }
 
-  void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const z3::expr* guard) override {
+  void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const Expr* guard) override {
     std::vector<int> c = blocking(vars, values);
     if (guard) c.push_back(-cnf_.literal(*guard));
     take(c);
   }
 
-  z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions) override {
+  z3::check_result check(Budget& budget, const std::vector<Expr>& assumptions) override {
     assume(assumptions);
     return solve(budget);
   }
 
-  z3::check_result check_excluding(Budget& budget, const std::vector<z3::expr>& assumptions,
+  z3::check_result check_excluding(Budget& budget, const std::vector<Expr>& assumptions,
                                    const std::vector<unsigned>& vars, const std::vector<int64_t>& values) override {
     assume(assumptions);
     constraint_ = blocking(vars, values);
@@ -221,7 +221,7 @@ class CadicalBackend : public Backend {
     return out;
   }
 
-  std::vector<bool> truth(const std::vector<z3::expr>& constants) override {
+  std::vector<bool> truth(const std::vector<Expr>& constants) override {
     std::vector<bool> out;
     for (const auto& c : constants) {
       const int v = cnf_.known(c);
@@ -230,8 +230,8 @@ class CadicalBackend : public Backend {
     return out;
   }
 
-  std::vector<z3::expr> core() override {
-    std::vector<z3::expr> out;
+  std::vector<Expr> core() override {
+    std::vector<Expr> out;
     for (std::size_t k = 0; k < assumed_.size(); ++k)  // none after check_values
       if (sat_->failed(lits_[k])) out.push_back(assumed_[k]);
     return out;
@@ -247,7 +247,7 @@ class CadicalBackend : public Backend {
 
   bool certify_unsat(const std::string& step) override { return prove(step, lits_, last_constraint_); }
 
-  std::vector<int> literals(const std::vector<z3::expr>& es) {
+  std::vector<int> literals(const std::vector<Expr>& es) {
     std::vector<int> out;
     for (const auto& e : es) out.push_back(cnf_.literal(e));
     return out;
@@ -292,7 +292,7 @@ class CadicalBackend : public Backend {
 
  private:
   // The next solve's assumptions, kept as given (for core()) and as literals.
-  void assume(const std::vector<z3::expr>& assumptions) {
+  void assume(const std::vector<Expr>& assumptions) {
     assumed_ = assumptions;
     lits_.clear();
     for (const auto& a : assumptions) lits_.push_back(cnf_.literal(a));
@@ -389,7 +389,7 @@ class CadicalBackend : public Backend {
   std::size_t mark_store_ = 0;
   CnfBuilder::Snapshot snapshot_;
   CnfBuilder cnf_;  // after what take() uses: its constructor adds a clause
-  std::vector<z3::expr> assumed_;
+  std::vector<Expr> assumed_;
   std::vector<int> lits_;
   std::vector<int> constraint_, last_constraint_;  // check_excluding's clause: next solve, last solve
   int last_ = 0;
@@ -397,8 +397,9 @@ class CadicalBackend : public Backend {
 
 class Z3Backend : public Backend {
  public:
-  Z3Backend(z3::context& ctx, const Encoding& enc, const std::string& encoding, bool renewable = false)
-      : Backend(enc), ctx_(ctx), s_(make_solver(ctx, enc)), logging_(renewable), log_(ctx) {
+  Z3Backend(Context& ctx, const Encoding& enc, const std::string& encoding, bool renewable = false)
+      : Backend(enc), ctx_(ctx), s_(make_solver(ctx.z3(), enc)), vars_(ctx.z3()), logging_(renewable) {
+    for (const auto& v : enc.decision_vars) vars_.push_back(ctx.to_z3(v));
     if (!proofs_wanted()) return;
     try {
       shadow_ = std::make_unique<CadicalBackend>(ctx, enc, encoding, renewable);
@@ -407,9 +408,9 @@ class Z3Backend : public Backend {
     }
   }
 
-  void add(const z3::expr& e) override {
+  void add(const Expr& e) override {
     retire();
-    s_.add(e);
+    s_.add(ctx_.to_z3(e));
     if (logging_) log_.push_back(e);
     if (shadow_) shadow_->add(e);
   }
@@ -425,32 +426,32 @@ class Z3Backend : public Backend {
   void renew() override {
     if (!marked_) throw InternalError("Backend::renew before mark");
     pending_.reset();
-    s_ = make_solver(ctx_, enc_);
-    for (unsigned i = 0; i < log_.size(); ++i) s_.add(log_[i]);
+    s_ = make_solver(ctx_.z3(), enc_);
+    for (unsigned i = 0; i < log_.size(); ++i) s_.add(ctx_.to_z3(log_[i]));
     started_ = armed_ = rlimit_set_ = false;
     assumed_.clear();
     if (shadow_) shadow_->renew();
   }
 
-  void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const z3::expr* guard) override {
+  void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const Expr* guard) override {
     retire();
-    z3::expr clause = blocking_clause(ctx_, enc_, vars, values);
-    s_.add(guard ? (!*guard || clause) : clause);
+    Expr clause = blocking_clause(ctx_, enc_, vars, values);
+    s_.add(ctx_.to_z3(guard ? (!*guard || clause) : clause));
     if (shadow_) shadow_->block(vars, values, guard);
   }
 
-  z3::check_result check_excluding(Budget& budget, const std::vector<z3::expr>& assumptions,
+  z3::check_result check_excluding(Budget& budget, const std::vector<Expr>& assumptions,
                                    const std::vector<unsigned>& vars, const std::vector<int64_t>& values) override {
-    z3::expr guard = ctx_.bool_const(fmt::format("psmt_exclude_{}", excluded_++).c_str());
+    Expr guard = ctx_.bool_const(fmt::format("psmt_exclude_{}", excluded_++));
     block(vars, values, &guard);
-    std::vector<z3::expr> as = assumptions;
+    std::vector<Expr> as = assumptions;
     as.push_back(guard);
     z3::check_result r = check(budget, as);
-    pending_ = std::make_unique<z3::expr>(guard);  // retired by the next add, block or check
+    pending_ = std::make_unique<Expr>(guard);  // retired by the next add, block or check
     return r;
   }
 
-  z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions) override {
+  z3::check_result check(Budget& budget, const std::vector<Expr>& assumptions) override {
     retire();
     assumed_ = assumptions;
     if (!started_) {
@@ -458,7 +459,7 @@ class Z3Backend : public Backend {
       started_ = true;
     }
     if (!budget.has_rlimit() && rlimit_set_) {  // an earlier run's rlimit must not linger (batch)
-      z3::params p(ctx_);
+      z3::params p(ctx_.z3());
       p.set("rlimit", 0u);
       s_.set(p);
       rlimit_set_ = false;
@@ -467,29 +468,33 @@ class Z3Backend : public Backend {
     armed_ = budget.arm(s_, used);
     rlimit_set_ = rlimit_set_ || budget.has_rlimit();
     if (!armed_) return z3::unknown;
-    z3::expr_vector as(ctx_);
-    for (const auto& a : assumptions) as.push_back(a);
+    z3::expr_vector as(ctx_.z3());
+    for (const auto& a : assumptions) as.push_back(ctx_.to_z3(a));
     return budget.check(s_, as);
   }
 
   std::vector<int64_t> values(const std::vector<unsigned>& vars) override {
     z3::model m = s_.get_model();
-    z3::expr_vector vs(ctx_);
-    for (unsigned i : vars) vs.push_back(enc_.decision_vars[i]);
+    z3::expr_vector vs(ctx_.z3());
+    for (unsigned i : vars) vs.push_back(vars_[i]);
     return model_values(m, vs);
   }
 
-  std::vector<bool> truth(const std::vector<z3::expr>& constants) override {
+  std::vector<bool> truth(const std::vector<Expr>& constants) override {
     z3::model m = s_.get_model();
     std::vector<bool> out;
-    for (const auto& c : constants) out.push_back(m.eval(c, true).is_true());
+    for (const auto& c : constants) out.push_back(m.eval(ctx_.to_z3(c), true).is_true());
     return out;
   }
 
-  std::vector<z3::expr> core() override {
-    std::vector<z3::expr> out;
+  std::vector<Expr> core() override {
+    // The assumptions as given (native or Z3), matched by their Z3 terms.
+    std::unordered_map<unsigned, std::size_t> given;
+    for (std::size_t k = 0; k < assumed_.size(); ++k) given.emplace(ctx_.to_z3(assumed_[k]).id(), k);
+    std::vector<Expr> out;
     z3::expr_vector uc = s_.unsat_core();
-    for (unsigned k = 0; k < uc.size(); ++k) out.push_back(uc[k]);
+    for (unsigned k = 0; k < uc.size(); ++k)
+      if (auto it = given.find(uc[k].id()); it != given.end()) out.push_back(assumed_[it->second]);
     return out;
   }
 
@@ -500,7 +505,7 @@ class Z3Backend : public Backend {
   void add_stats(std::map<std::string, double>& into) override { detail::add_stats(into, s_); }
 
   void minimize_cores() override {
-    z3::params p(ctx_);
+    z3::params p(ctx_.z3());
     p.set("core.minimize", true);
     s_.set(p);
   }
@@ -517,26 +522,27 @@ class Z3Backend : public Backend {
   // or check on (the model and core of its check stay readable till then).
   void retire() {
     if (!pending_) return;
-    z3::expr off = !*pending_;
+    Expr off = !*pending_;
     pending_.reset();
     add(off);
   }
 
-  z3::context& ctx_;
+  Context& ctx_;
   z3::solver s_;
+  z3::expr_vector vars_;  // the decision variables as Z3 terms
   uint64_t rl0_ = 0;
   bool started_ = false, armed_ = false, rlimit_set_ = false;
-  std::vector<z3::expr> assumed_;
+  std::vector<Expr> assumed_;
   std::unique_ptr<CadicalBackend> shadow_;
-  std::unique_ptr<z3::expr> pending_;
+  std::unique_ptr<Expr> pending_;
   uint64_t excluded_ = 0;
   bool logging_, marked_ = false;
-  z3::expr_vector log_;  // what was added up to mark() (renewable only)
+  std::vector<Expr> log_;  // what was added up to mark() (renewable only)
 };
 
 }  // namespace
 
-std::unique_ptr<Backend> make_backend(const std::string& solver, z3::context& ctx, const Encoding& enc,
+std::unique_ptr<Backend> make_backend(const std::string& solver, Context& ctx, const Encoding& enc,
                                       const std::string& encoding_name, bool renewable) {
   // Lazy graph rules: the chosen back end, with cuts added between checks.
   if (solver.empty() || solver == "z3") return graph::with_cuts(std::make_unique<Z3Backend>(ctx, enc, encoding_name, renewable), enc);

@@ -64,21 +64,21 @@ inline std::vector<unsigned> every_var(const Encoding& enc) {
 class Backend {
  public:
   virtual ~Backend() = default;
-  virtual void add(const z3::expr& e) = 0;
+  virtual void add(const Expr& e) = 0;
   // Exclude these values of the decision variables `vars` (indices into the
   // encoding's decision_vars; values as values() reads them); with a guard,
   // only while the guard is assumed true.
   virtual void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values,
-                     const z3::expr* guard = nullptr) = 0;
+                     const Expr* guard = nullptr) = 0;
   // Assumptions are Boolean constants or their negations.
-  virtual z3::check_result check(Budget& budget, const std::vector<z3::expr>& assumptions = {}) = 0;
+  virtual z3::check_result check(Budget& budget, const std::vector<Expr>& assumptions = {}) = 0;
   // A check under the assumptions that excludes, for this check only, these
   // values of the decision variables `vars` (what block() would exclude).
   // CaDiCaL takes the clause as its constraint, so nothing of it stays in
   // the solver; Z3 gets it behind a fresh guard literal, assumed for the
   // check and retired by the next call that adds or checks. After unsat,
   // certify_unsat() proves the check, clause included.
-  virtual z3::check_result check_excluding(Budget& budget, const std::vector<z3::expr>& assumptions,
+  virtual z3::check_result check_excluding(Budget& budget, const std::vector<Expr>& assumptions,
                                            const std::vector<unsigned>& vars, const std::vector<int64_t>& values) = 0;
   // A check under "every decision variable has this value" (Bool decision
   // variables only: one value, 0 or 1, per variable); core() is empty after
@@ -90,9 +90,9 @@ class Backend {
   // After a sat check: the truth of Boolean constants the added constraints
   // use (selectors, counters of auxiliary problems); one they never
   // mentioned reads false.
-  virtual std::vector<bool> truth(const std::vector<z3::expr>& constants) = 0;
+  virtual std::vector<bool> truth(const std::vector<Expr>& constants) = 0;
   // After an unsat check: the assumptions it used, as given.
-  virtual std::vector<z3::expr> core() = 0;
+  virtual std::vector<Expr> core() = 0;
   // Why the last check gave unknown.
   virtual std::string reason_unknown(const Budget& budget) = 0;
   virtual void add_stats(std::map<std::string, double>& into) = 0;
@@ -119,7 +119,7 @@ class Backend {
 // added. Throws UsageError for an unknown name or an encoding the back end
 // cannot take. A renewable back end keeps what is added until mark(), for
 // renew().
-std::unique_ptr<Backend> make_backend(const std::string& solver, z3::context& ctx, const Encoding& enc,
+std::unique_ptr<Backend> make_backend(const std::string& solver, Context& ctx, const Encoding& enc,
                                       const std::string& encoding_name, bool renewable = false);
 
 }  // namespace detail

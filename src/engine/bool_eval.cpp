@@ -4,69 +4,53 @@
 
 namespace psmt::detail {
 
-std::optional<BoolEval> BoolEval::compile(const z3::expr& e, const std::unordered_map<unsigned, unsigned>& index) {
+std::optional<BoolEval> BoolEval::compile(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index) {
   BoolEval b;
-  std::unordered_map<unsigned, unsigned> memo;  // expression id -> node
+  std::unordered_map<uint64_t, unsigned> memo;  // expression id -> node
   if (!b.build(e, index, memo, b.root_)) return std::nullopt;
   std::sort(b.vars_.begin(), b.vars_.end());
   b.vars_.erase(std::unique(b.vars_.begin(), b.vars_.end()), b.vars_.end());
   return b;
 }
 
-bool BoolEval::build(const z3::expr& e, const std::unordered_map<unsigned, unsigned>& index,
-                     std::unordered_map<unsigned, unsigned>& memo, unsigned& out) {
+bool BoolEval::build(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index,
+                     std::unordered_map<uint64_t, unsigned>& memo, unsigned& out) {
   if (auto it = memo.find(e.id()); it != memo.end()) {
     out = it->second;
     return true;
   }
-  if (!e.is_app() || !e.is_bool()) return false;
+  if (!e.is_bool()) return false;
   Node n{Op::True, 0, 0, {}, {}};
-  Z3_context c = e.ctx();
-  Z3_func_decl d = e.decl();
-  const auto kind = e.decl().decl_kind();
-  const unsigned np = Z3_get_decl_num_parameters(c, d);
-  auto int_param = [&](unsigned i, int64_t& v) {
-    if (i >= np || Z3_get_decl_parameter_kind(c, d, i) != Z3_PARAMETER_INT) return false;
-    v = Z3_get_decl_int_parameter(c, d, i);
-    return true;
-  };
+  const psmt::Op kind = e.op();
   switch (kind) {
-    case Z3_OP_TRUE: n.op = Op::True; break;
-    case Z3_OP_FALSE: n.op = Op::False; break;
-    case Z3_OP_UNINTERPRETED: {
-      auto it = e.num_args() == 0 ? index.find(e.id()) : index.end();
+    case psmt::Op::True: n.op = Op::True; break;
+    case psmt::Op::False: n.op = Op::False; break;
+    case psmt::Op::Const: {
+      auto it = index.find(e.id());
       if (it == index.end()) return false;  // an auxiliary constant: a solver's job
       n.op = Op::Var;
       n.var = it->second;
       vars_.push_back(it->second);
       break;
     }
-    case Z3_OP_NOT: n.op = Op::Not; break;
-    case Z3_OP_AND: n.op = Op::And; break;
-    case Z3_OP_OR: n.op = Op::Or; break;
-    case Z3_OP_IFF: n.op = Op::Iff; break;
-    case Z3_OP_EQ:
-      if (e.num_args() != 2 || !e.arg(0).is_bool()) return false;
-      n.op = Op::Iff;
+    case psmt::Op::Not: n.op = Op::Not; break;
+    case psmt::Op::And: n.op = Op::And; break;
+    case psmt::Op::Or: n.op = Op::Or; break;
+    case psmt::Op::Iff: n.op = Op::Iff; break;
+    case psmt::Op::Xor: n.op = Op::Xor; break;
+    case psmt::Op::Ite: n.op = Op::Ite; break;
+    case psmt::Op::Implies: n.op = Op::Or; break;  // the first argument negated below
+    case psmt::Op::AtMost:
+    case psmt::Op::AtLeast:
+      n.op = kind == psmt::Op::AtMost ? Op::AtMost : Op::AtLeast;
+      n.k = e.bound();
       break;
-    case Z3_OP_XOR: n.op = Op::Xor; break;
-    case Z3_OP_ITE: n.op = Op::Ite; break;
-    case Z3_OP_IMPLIES: n.op = Op::Or; break;  // the first argument negated below
-    case Z3_OP_PB_AT_MOST:
-    case Z3_OP_PB_AT_LEAST:
-      n.op = kind == Z3_OP_PB_AT_MOST ? Op::AtMost : Op::AtLeast;
-      if (!int_param(0, n.k)) return false;
-      break;
-    case Z3_OP_PB_LE:
-    case Z3_OP_PB_GE:
-    case Z3_OP_PB_EQ:
-      n.op = kind == Z3_OP_PB_LE ? Op::Le : kind == Z3_OP_PB_GE ? Op::Ge : Op::Eq;
-      if (!int_param(0, n.k) || np != e.num_args() + 1) return false;
-      for (unsigned i = 1; i < np; ++i) {
-        int64_t w = 0;
-        if (!int_param(i, w)) return false;
-        n.weights.push_back(w);
-      }
+    case psmt::Op::PbLe:
+    case psmt::Op::PbGe:
+    case psmt::Op::PbEq:
+      n.op = kind == psmt::Op::PbLe ? Op::Le : kind == psmt::Op::PbGe ? Op::Ge : Op::Eq;
+      n.k = e.bound();
+      for (unsigned i = 0; i < e.num_args(); ++i) n.weights.push_back(e.weight(i));
       break;
     default:
       return false;
@@ -76,8 +60,9 @@ bool BoolEval::build(const z3::expr& e, const std::unordered_map<unsigned, unsig
     return false;
   for (unsigned i = 0; i < e.num_args(); ++i) {
     unsigned kid = 0;
-    if (!e.arg(i).is_bool() || !build(e.arg(i), index, memo, kid)) return false;
-    if (kind == Z3_OP_IMPLIES && i == 0) {  // implies(a, b) = or(not a, b)
+    const Expr a = e.arg(i);
+    if (!a.is_bool() || !build(a, index, memo, kid)) return false;
+    if (kind == psmt::Op::Implies && i == 0) {  // implies(a, b) = or(not a, b)
       nodes_.push_back({Op::Not, 0, 0, {kid}, {}});
       kid = static_cast<unsigned>(nodes_.size() - 1);
     }

@@ -1,5 +1,5 @@
-// A constraint over Boolean decision variables, compiled once from its Z3
-// expression and evaluated without Z3 under assignments in which at most
+// A constraint over Boolean decision variables, compiled once from its
+// formula and evaluated without Z3 under assignments in which at most
 // one of its variables is true (what a leaf of the cover search gives the
 // variables of one exactly-one group: engine.cpp, prove_groups).
 //
@@ -15,14 +15,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include <z3++.h>
+#include "engine/expr.h"
 
 namespace psmt::detail {
 
 class BoolEval {
  public:
   // `index`: decision variable expression id -> its index.
-  static std::optional<BoolEval> compile(const z3::expr& e, const std::unordered_map<unsigned, unsigned>& index);
+  static std::optional<BoolEval> compile(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index);
 
   // The value when decision variable `only` is true and every other one
   // false (`only` < 0: all false).
@@ -40,8 +40,8 @@ class BoolEval {
     std::vector<unsigned> kids;       // node indices
     std::vector<int64_t> weights;     // Le, Ge, Eq (one per kid)
   };
-  bool build(const z3::expr& e, const std::unordered_map<unsigned, unsigned>& index,
-             std::unordered_map<unsigned, unsigned>& memo, unsigned& out);
+  bool build(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index,
+             std::unordered_map<uint64_t, unsigned>& memo, unsigned& out);
   bool eval(unsigned n, long only) const;
 
   std::vector<Node> nodes_;

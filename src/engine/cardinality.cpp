@@ -4,13 +4,14 @@
 
 namespace psmt {
 
-void at_most_one_pairwise(const std::vector<z3::expr>& lits, z3::expr_vector& out) {
+void at_most_one_pairwise(const std::vector<Expr>& lits, ExprVector& out) {
   for (std::size_t i = 0; i < lits.size(); ++i)
     for (std::size_t j = i + 1; j < lits.size(); ++j) out.push_back(!lits[i] || !lits[j]);
 }
 
-void at_most_k(z3::context& ctx, const std::vector<z3::expr>& x, unsigned k, const std::string& prefix,
-               z3::expr_vector& out) {
+namespace {
+template <typename MakeConst>
+void sequential(MakeConst make, const std::vector<Expr>& x, unsigned k, const std::string& prefix, ExprVector& out) {
   const std::size_t n = x.size();
   if (k >= n) return;
   if (k == 0) {
@@ -18,10 +19,10 @@ void at_most_k(z3::context& ctx, const std::vector<z3::expr>& x, unsigned k, con
     return;
   }
   // s[i][j]: at least j+1 of x[0..i] are true (j < k).
-  std::vector<std::vector<z3::expr>> s;
+  std::vector<std::vector<Expr>> s;
   for (std::size_t i = 0; i + 1 < n; ++i) {
     s.emplace_back();
-    for (unsigned j = 0; j < k; ++j) s[i].push_back(ctx.bool_const(fmt::format("{}!{}!{}", prefix, i, j).c_str()));
+    for (unsigned j = 0; j < k; ++j) s[i].push_back(make(fmt::format("{}!{}!{}", prefix, i, j)));
   }
   out.push_back(!x[0] || s[0][0]);
   for (unsigned j = 1; j < k; ++j) out.push_back(!s[0][j]);
@@ -37,14 +38,27 @@ void at_most_k(z3::context& ctx, const std::vector<z3::expr>& x, unsigned k, con
   out.push_back(!x[n - 1] || !s[n - 2][k - 1]);
 }
 
-void exactly_k(z3::context& ctx, const std::vector<z3::expr>& x, unsigned k, const std::string& prefix,
-               z3::expr_vector& out) {
+std::vector<Expr> wrapped(const std::vector<z3::expr>& lits) { return {lits.begin(), lits.end()}; }
+}  // namespace
+
+void at_most_k(Context& ctx, const std::vector<Expr>& x, unsigned k, const std::string& prefix, ExprVector& out) {
+  sequential([&](const std::string& name) { return ctx.bool_const(name); }, x, k, prefix, out);
+}
+
+void at_most_k(z3::context& ctx, const std::vector<z3::expr>& x, unsigned k, const std::string& prefix, ExprVector& out) {
+  sequential([&](const std::string& name) { return Expr(ctx.bool_const(name.c_str())); }, wrapped(x), k, prefix, out);
+}
+
+void at_most_one_pairwise(const std::vector<z3::expr>& lits, ExprVector& out) { at_most_one_pairwise(wrapped(lits), out); }
+
+void exactly_k(Context& ctx, const std::vector<Expr>& x, unsigned k, const std::string& prefix,
+               ExprVector& out) {
   if (k > x.size()) {
     out.push_back(ctx.bool_val(false));
     return;
   }
   at_most_k(ctx, x, k, prefix + "le", out);
-  std::vector<z3::expr> neg;
+  std::vector<Expr> neg;
   for (const auto& l : x) neg.push_back(!l);
   at_most_k(ctx, neg, static_cast<unsigned>(x.size()) - k, prefix + "ge", out);
 }

@@ -1,6 +1,7 @@
 #include "engine/cnf.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -11,7 +12,7 @@
 namespace psmt::detail {
 namespace {
 
-bool is_constant(const z3::expr& e) {
+bool is_z3_constant(const z3::expr& e) {
   return e.is_app() && e.num_args() == 0 && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
 }
 
@@ -20,36 +21,39 @@ constexpr std::size_t kPairwiseMax = 6;
 
 }  // namespace
 
-CnfBuilder::CnfBuilder(z3::context& ctx, const z3::expr_vector& decision_vars, std::string encoding, Sink sink)
-    : ctx_(ctx), encoding_(std::move(encoding)), sink_(std::move(sink)), alive_(ctx), bv_from_(ctx), bv_to_(ctx) {
+CnfBuilder::CnfBuilder(Context& ctx, const ExprVector& decision_vars, std::string encoding, Sink sink)
+    : ctx_(ctx), encoding_(std::move(encoding)), sink_(std::move(sink)) {
   true_ = fresh();
   clause({true_});
   for (unsigned i = 0; i < decision_vars.size(); ++i) {
-    z3::expr v = decision_vars[i];
-    if (v.is_bool() && is_constant(v)) {
+    const Expr& v = decision_vars[i];
+    if (v.is_const()) {
       bits_.push_back({var_of(v)});
-    } else if (v.is_bv() && is_constant(v)) {
+    } else if (v.is_z3() && v.z3().is_bv() && is_z3_constant(v.z3())) {
       // The bits as Boolean constants, and v as their concatenation.
-      const unsigned w = v.get_sort().bv_size();
+      z3::context& z = v.z3().ctx();
+      const unsigned w = v.z3().get_sort().bv_size();
       std::vector<int> b;
-      z3::expr whole(ctx_);
+      z3::expr whole(z);
       for (unsigned j = 0; j < w; ++j) {
-        z3::expr bit = ctx_.bool_const(fmt::format("{}!bit{}", v.decl().name().str(), j).c_str());
-        b.push_back(var_of(bit));
-        z3::expr one = z3::ite(bit, ctx_.bv_val(1, 1), ctx_.bv_val(0, 1));
+        const std::string name = fmt::format("{}!bit{}", v.name(), j);
+        z3::expr bit = z.bool_const(name.c_str());
+        b.push_back(var_of(name));
+        z3::expr one = z3::ite(bit, z.bv_val(1, 1), z.bv_val(0, 1));
         whole = j == 0 ? one : z3::concat(one, whole);
       }
       bits_.push_back(b);
-      bv_from_.push_back(v);
+      bv_from_.push_back(v.z3());
       bv_to_.push_back(whole);
     } else {
       throw NotClauses(encoding_,
                        fmt::format("its decision variable {} is {}, not Boolean or a bit-vector", v.to_string(),
-                                   v.get_sort().to_string()),
+                                   v.is_z3() ? v.z3().get_sort().to_string() : "Bool"),
                        true);
     }
   }
 }
+
 
 namespace {
 uint64_t pair_key(int a, int b) {
@@ -81,103 +85,121 @@ bool CnfBuilder::exclusive(int a, int b) const {
   return false;
 }
 
+
 CnfBuilder::Snapshot CnfBuilder::snapshot() const {
-  Snapshot s{next_var_, vars_, defined_, pure_, excl_, cliques_of_, cliques_, alo_, {}};
-  s.alive.reserve(alive_.size());
-  for (unsigned i = 0; i < alive_.size(); ++i) s.alive.push_back(alive_[i]);
-  return s;
+  return Snapshot{next_var_, vars_, by_serial_, defined_, pure_, excl_, cliques_of_, cliques_, alo_, alive_};
 }
 
 void CnfBuilder::restore(const Snapshot& s) {
   next_var_ = s.next_var;
   vars_ = s.vars;
+  by_serial_ = s.by_serial;
   defined_ = s.defined;
   pure_ = s.pure;
   excl_ = s.excl;
   cliques_of_ = s.cliques_of;
   cliques_ = s.cliques;
   alo_ = s.alo;
-  z3::expr_vector alive(ctx_);  // a new vector: the old one goes with what only it kept alive
-  for (const auto& e : s.alive) alive.push_back(e);
-  alive_ = alive;
+  alive_ = s.alive;
 }
 
-int CnfBuilder::var_of(const z3::expr& constant) {
-  auto [it, added] = vars_.emplace(constant.id(), 0);
-  if (added) {
-    it->second = fresh();
-    alive_.push_back(constant);
-  }
+int CnfBuilder::var_of(const std::string& name) {
+  auto [it, added] = vars_.emplace(name, 0);
+  if (added) it->second = fresh();
   return it->second;
 }
 
-void CnfBuilder::add(const z3::expr& e0) {
-  z3::expr e = e0;
-  if (!bv_from_.empty()) e = e.substitute(bv_from_, bv_to_);
+int CnfBuilder::var_of(const Expr& constant) {
+  const uint32_t s = constant.serial();
+  if (!s) return var_of(constant.name());
+  if (s >= by_serial_.size()) by_serial_.resize(std::max<std::size_t>(s + 1, by_serial_.size() * 2), 0);
+  int& v = by_serial_[s];
+  if (!v) v = var_of(constant.name());  // the name too: Z3's tactics give clauses over names
+  return v;
+}
+
+int CnfBuilder::plain_literal(const Expr& e) {
+  const ExprNode* n = e.node();
+  if (!n) return 0;
+  if (n->op == Op::Const) return var_of(e);
+  if (n->op == Op::Not && n->args[0].node() && n->args[0].node()->op == Op::Const) return -var_of(n->args[0]);
+  return 0;
+}
+
+void CnfBuilder::add(const Expr& e) {
   std::vector<int> guard;
   add_under(e, guard);
 }
 
-bool CnfBuilder::boolean_structure(const z3::expr& e) {
-  if (!e.is_bool() || !e.is_app()) return false;
-  if (is_constant(e) || e.is_true() || e.is_false()) return true;
+bool CnfBuilder::boolean_structure(const Expr& e) {
+  switch (e.op()) {
+    case Op::Const: case Op::True: case Op::False: return true;
+    case Op::And: case Op::Or: case Op::Not: case Op::Implies: case Op::Iff: case Op::Xor: case Op::Ite: break;
+    default: return false;
+  }
   auto it = pure_.find(e.id());
   if (it != pure_.end()) return it->second;
-  bool pure = false;
-  switch (e.decl().decl_kind()) {
-    case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_NOT: case Z3_OP_IMPLIES: case Z3_OP_IFF: case Z3_OP_XOR:
-    case Z3_OP_ITE: case Z3_OP_EQ:
-      pure = true;
-      for (unsigned i = 0; i < e.num_args() && pure; ++i) pure = boolean_structure(e.arg(i));
-      break;
-    default: break;
-  }
+  bool pure = true;
+  for (unsigned i = 0; i < e.num_args() && pure; ++i) pure = boolean_structure(e.arg(i));
   pure_.emplace(e.id(), pure);
   alive_.push_back(e);
   return pure;
 }
 
 // Clauses saying: the guard's literals are all false, or e holds.
-void CnfBuilder::add_under(const z3::expr& e, std::vector<int>& guard) {
+void CnfBuilder::add_under(const Expr& e, std::vector<int>& guard) {
   auto with_guard = [&](std::vector<int> c) {
     c.insert(c.end(), guard.begin(), guard.end());
     clause(std::move(c));
   };
-  if (e.is_true()) return;
-  if (e.is_false()) return with_guard({});
-  const auto kind = e.is_app() ? e.decl().decl_kind() : Z3_OP_UNINTERPRETED;
-  if (kind == Z3_OP_AND) {
+  const Op op = e.op();
+  if (op == Op::True) return;
+  if (op == Op::False) return with_guard({});
+  if (op == Op::And) {
     for (unsigned i = 0; i < e.num_args(); ++i) add_under(e.arg(i), guard);
     return;
   }
-  if (kind == Z3_OP_IMPLIES && boolean_structure(e.arg(0))) {
+  if (op == Op::Implies && boolean_structure(e.arg(0))) {
     guard.push_back(-literal(e.arg(0)));
     add_under(e.arg(1), guard);
     guard.pop_back();
     return;
   }
-  if (kind == Z3_OP_OR && boolean_structure(e)) {
+  if (op == Op::Or && e.node()) {  // a clause of literals at once, without the caches
+    std::vector<int> c;
+    c.reserve(e.node()->args.size() + guard.size());
+    for (const auto& a : e.node()->args) {
+      const int l = plain_literal(a);
+      if (!l) {
+        c.clear();
+        break;
+      }
+      c.push_back(l);
+    }
+    if (!c.empty()) return with_guard(std::move(c));
+  }
+  if (op == Op::Or && boolean_structure(e)) {
     std::vector<int> c;
     for (unsigned i = 0; i < e.num_args(); ++i) c.push_back(literal(e.arg(i)));
     return with_guard(c);
   }
-  if (kind == Z3_OP_NOT && e.arg(0).is_app() && e.arg(0).decl().decl_kind() == Z3_OP_OR && boolean_structure(e)) {
+  if (op == Op::Not && e.arg(0).op() == Op::Or && boolean_structure(e)) {
     for (unsigned i = 0; i < e.arg(0).num_args(); ++i) with_guard({-literal(e.arg(0).arg(i))});
     return;
   }
   if (boolean_structure(e)) return with_guard({literal(e)});
   if (cardinality(e, guard)) return;
-  // Weighted sums, bit-vector atoms: Z3's tactics, under the guard.
+  // Bit-vector and other atoms of Z3 terms: Z3's tactics, under the guard.
   if (guard.empty()) return through_tactics(e);
   // The guard as a fresh constant g: (g or e) through the tactics, and g
   // defined as "some guard literal is true".
-  z3::expr g = ctx_.bool_const(fmt::format("psmt!guard{}", next_var_ + 1).c_str());
-  const int gl = var_of(g);
+  const std::string gname = fmt::format("psmt!guard{}", next_var_ + 1);
+  const int gl = var_of(gname);
   for (int l : guard) clause({-l, gl});
   std::vector<int> back = {-gl};
   back.insert(back.end(), guard.begin(), guard.end());
   clause(back);
-  through_tactics(g || e);
+  through_tactics(Expr(ctx_.z3().bool_const(gname.c_str()) || ctx_.to_z3(e)));
 }
 
 // Pseudo-Boolean and cardinality constraints (Z3's pbeq, pble, pbge,
@@ -190,25 +212,12 @@ void CnfBuilder::add_under(const z3::expr& e, std::vector<int>& guard) {
 //   sum >= K: U(i, s) "the first i terms can sum to at least s", true only
 //             when a term or the sum before supports it, and U(n, K) true.
 // A sum of 60 over 1,500 placements of weight 5 takes 13 states per term.
-bool CnfBuilder::cardinality(const z3::expr& e, std::vector<int>& guard) {
-  if (!e.is_app()) return false;
-  const auto kind = e.decl().decl_kind();
-  if (kind != Z3_OP_PB_AT_MOST && kind != Z3_OP_PB_AT_LEAST && kind != Z3_OP_PB_LE && kind != Z3_OP_PB_GE &&
-      kind != Z3_OP_PB_EQ)
-    return false;
-  Z3_context c = ctx_;
-  Z3_func_decl d = e.decl();
-  const unsigned np = Z3_get_decl_num_parameters(c, d);
-  if (np == 0 || Z3_get_decl_parameter_kind(c, d, 0) != Z3_PARAMETER_INT) return false;
-  int64_t k = Z3_get_decl_int_parameter(c, d, 0);
+bool CnfBuilder::cardinality(const Expr& e, std::vector<int>& guard) {
+  const Op op = e.op();
+  if (op != Op::AtMost && op != Op::AtLeast && op != Op::PbLe && op != Op::PbGe && op != Op::PbEq) return false;
+  int64_t k = e.bound();
   std::vector<int64_t> w(e.num_args(), 1);
-  if (kind == Z3_OP_PB_LE || kind == Z3_OP_PB_GE || kind == Z3_OP_PB_EQ) {
-    if (np != e.num_args() + 1) return false;
-    for (unsigned i = 1; i < np; ++i) {
-      if (Z3_get_decl_parameter_kind(c, d, i) != Z3_PARAMETER_INT) return false;
-      w[i - 1] = Z3_get_decl_int_parameter(c, d, i);
-    }
-  }
+  for (unsigned i = 0; i < e.num_args(); ++i) w[i] = e.weight(i);
   std::vector<int> lits;
   for (unsigned i = 0; i < e.num_args(); ++i) lits.push_back(literal(e.arg(i)));
   // Negative weights: w*x = w + |w|*(not x).
@@ -218,8 +227,8 @@ bool CnfBuilder::cardinality(const z3::expr& e, std::vector<int>& guard) {
       w[i] = -w[i];
       lits[i] = -lits[i];
     }
-  const bool at_most = kind == Z3_OP_PB_AT_MOST || kind == Z3_OP_PB_LE || kind == Z3_OP_PB_EQ;
-  const bool at_least = kind == Z3_OP_PB_AT_LEAST || kind == Z3_OP_PB_GE || kind == Z3_OP_PB_EQ;
+  const bool at_most = op == Op::AtMost || op == Op::PbLe || op == Op::PbEq;
+  const bool at_least = op == Op::AtLeast || op == Op::PbGe || op == Op::PbEq;
   auto with_guard = [&](std::vector<int> cl) {
     cl.insert(cl.end(), guard.begin(), guard.end());
     clause(std::move(cl));
@@ -488,33 +497,71 @@ bool CnfBuilder::grouped_sum(const std::vector<int>& lits, const std::vector<int
   return true;
 }
 
-int CnfBuilder::literal(const z3::expr& e) {
-  if (e.is_true()) return true_;
-  if (e.is_false()) return -true_;
-  if (is_constant(e) && e.is_bool()) return var_of(e);
+int CnfBuilder::literal(const Expr& e) {
+  const Op op = e.op();
+  if (op == Op::True) return true_;
+  if (op == Op::False) return -true_;
+  if (op == Op::Const) return var_of(e);
+  if (int l = plain_literal(e)) return l;
+  if (op == Op::Not && boolean_structure(e)) return -literal(e.arg(0));
+  auto it = defined_.find(e.id());
+  if (it != defined_.end()) return it->second;
   if (!boolean_structure(e)) {
-    // A defined constant for any other Boolean term: d = e, through the tactics.
-    auto it = defined_.find(e.id());
-    if (it != defined_.end()) return it->second;
-    z3::expr d = ctx_.bool_const(fmt::format("psmt!def{}", next_var_ + 1).c_str());
-    const int l = var_of(d);
-    through_tactics(d == e);
+    int l = 0;
+    // A diagram's states are bounded by the bound and by the sum of the
+    // weights; past a few million, Z3's adders are smaller.
+    auto small_sum = [&]() {
+      int64_t total = 0;
+      for (unsigned i = 0; i < e.num_args(); ++i) total += std::abs(e.weight(i));
+      const int64_t states = std::min(std::abs(e.bound()) + 1, total + 1);
+      return states * static_cast<int64_t>(e.num_args()) <= 2000000;
+    };
+    const bool sum = op == Op::AtMost || op == Op::AtLeast || op == Op::PbLe || op == Op::PbGe || op == Op::PbEq;
+    if (sum && (!e.is_z3() || small_sum())) {
+      // A sum as a literal d, both ways: d -> the sum, and not d -> its
+      // negation (sum <= k fails: sum >= k+1; = k fails: below or above).
+      std::vector<Expr> terms;
+      std::vector<int64_t> w;
+      for (unsigned i = 0; i < e.num_args(); ++i) {
+        terms.push_back(e.arg(i));
+        w.push_back(e.weight(i));
+      }
+      const int64_t k = e.bound();
+      const bool le = op == Op::AtMost || op == Op::PbLe, ge = op == Op::AtLeast || op == Op::PbGe;
+      l = fresh();
+      std::vector<int> guard = {-l};
+      add_under(e, guard);
+      guard = {l};
+      if (le) {
+        add_under(pbge(terms, w, k + 1), guard);
+      } else if (ge) {
+        add_under(pble(terms, w, k - 1), guard);
+      } else {
+        const int below = fresh(), above = fresh();
+        clause({l, below, above});
+        guard = {-below};
+        add_under(pble(terms, w, k - 1), guard);
+        guard = {-above};
+        add_under(pbge(terms, w, k + 1), guard);
+      }
+    } else {
+      // A defined constant for any other Boolean term: d = e, through the tactics.
+      const std::string d = fmt::format("psmt!def{}", next_var_ + 1);
+      l = var_of(d);
+      through_tactics(Expr(ctx_.z3().bool_const(d.c_str()) == ctx_.to_z3(e)));
+    }
     defined_.emplace(e.id(), l);
     alive_.push_back(e);
     return l;
   }
-  const auto kind = e.decl().decl_kind();
-  if (kind == Z3_OP_NOT) return -literal(e.arg(0));
-  auto it = defined_.find(e.id());
-  if (it != defined_.end()) return it->second;
   std::vector<int> a;
   for (unsigned i = 0; i < e.num_args(); ++i) a.push_back(literal(e.arg(i)));
   int x = 0;
-  switch (kind) {
-    case Z3_OP_AND:
-    case Z3_OP_OR: {
+  switch (op) {
+    case Op::And:
+    case Op::Or: {
       // or(a...) = not and(not a...): define x = and(lits).
-      const bool is_or = kind == Z3_OP_OR;
+      const bool is_or = op == Op::Or;
       std::vector<int> l = a;
       if (is_or)
         for (int& v : l) v = -v;
@@ -528,31 +575,29 @@ int CnfBuilder::literal(const z3::expr& e) {
       if (is_or) x = -x;
       break;
     }
-    case Z3_OP_IMPLIES: {
+    case Op::Implies: {
       x = fresh();  // x = (not a0) or a1
       clause({-x, -a[0], a[1]});
       clause({x, a[0]});
       clause({x, -a[1]});
       break;
     }
-    case Z3_OP_IFF:
-    case Z3_OP_EQ:
-    case Z3_OP_XOR: {
-      // Chains: fold left, two at a time (= on Booleans has two arguments).
+    case Op::Iff:
+    case Op::Xor: {
+      // Chains: fold left, two at a time.
       x = a[0];
       for (std::size_t i = 1; i < a.size(); ++i) {
         const int y = fresh();  // y = (x == a[i]), or xor for XOR
-        const int b = kind == Z3_OP_XOR ? -a[i] : a[i];
+        const int b = op == Op::Xor ? -a[i] : a[i];
         clause({-y, -x, b});
         clause({-y, x, -b});
         clause({y, x, b});
         clause({y, -x, -b});
         x = y;
       }
-      if (a.size() == 1) x = a[0];
       break;
     }
-    case Z3_OP_ITE: {
+    case Op::Ite: {
       x = fresh();
       clause({-a[0], -x, a[1]});
       clause({-a[0], x, -a[1]});
@@ -567,7 +612,18 @@ int CnfBuilder::literal(const z3::expr& e) {
   return x;
 }
 
-void CnfBuilder::through_tactics(const z3::expr& e) {
+void CnfBuilder::through_tactics(const Expr& e0) {
+  through_z3_++;
+  z3::context& z = ctx_.z3();
+  z3::expr e = ctx_.to_z3(e0);
+  if (!bv_from_.empty()) {
+    z3::expr_vector from(z), to(z);
+    for (std::size_t i = 0; i < bv_from_.size(); ++i) {
+      from.push_back(bv_from_[i]);
+      to.push_back(bv_to_[i]);
+    }
+    e = e.substitute(from, to);
+  }
   // Only Boolean constants may be shared between assertions translated
   // apart; anything else would get bits of its own in each.
   std::vector<z3::expr> todo = {e};
@@ -576,7 +632,7 @@ void CnfBuilder::through_tactics(const z3::expr& e) {
     z3::expr t = todo.back();
     todo.pop_back();
     if (!seen.emplace(t.id(), true).second) continue;
-    if (t.is_app() && is_constant(t) && !t.is_bool())
+    if (t.is_app() && is_z3_constant(t) && !t.is_bool())
       throw NotClauses(encoding_,
                        fmt::format("it has the {} variable {}, which is not a decision variable and cannot be turned "
                                    "into clauses",
@@ -587,10 +643,10 @@ void CnfBuilder::through_tactics(const z3::expr& e) {
     if (t.is_app())
       for (unsigned i = 0; i < t.num_args(); ++i) todo.push_back(t.arg(i));
   }
-  z3::goal g(ctx_);
+  z3::goal g(z);
   g.add(e);
-  z3::tactic t = z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "card2bv") & z3::tactic(ctx_, "bit-blast") &
-                 z3::tactic(ctx_, "tseitin-cnf");
+  z3::tactic t = z3::tactic(z, "simplify") & z3::tactic(z, "card2bv") & z3::tactic(z, "bit-blast") &
+                 z3::tactic(z, "tseitin-cnf");
   z3::apply_result r = t(g);
   if (r.size() != 1)
     throw NotClauses(encoding_, "Z3's tactics did not give one CNF for " + e.to_string().substr(0, 200), false);
@@ -598,8 +654,8 @@ void CnfBuilder::through_tactics(const z3::expr& e) {
   auto lit = [&](const z3::expr& l) -> int {
     if (l.is_true()) return true_;
     if (l.is_false()) return -true_;
-    if (is_constant(l) && l.is_bool()) return var_of(l);
-    if (l.is_not() && is_constant(l.arg(0)) && l.arg(0).is_bool()) return -var_of(l.arg(0));
+    if (is_z3_constant(l) && l.is_bool()) return var_of(l.decl().name().str());
+    if (l.is_not() && is_z3_constant(l.arg(0)) && l.arg(0).is_bool()) return -var_of(l.arg(0).decl().name().str());
     throw NotClauses(encoding_, l.to_string().substr(0, 200) + " is not a clause after Tseitin", false);
   };
   for (unsigned i = 0; i < cnf.size(); ++i) {

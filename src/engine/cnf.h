@@ -1,14 +1,18 @@
 // An encoding's constraints as CNF, for SAT back ends (CaDiCaL).
 //
-// Encodings stay Z3 expressions; this turns each asserted expression into
-// clauses over integer literals as it is added, so a back end can take
-// rules, guarded clues, blocking clauses and cube literals one by one:
+// Turns each asserted formula (engine/expr.h: native, or a Z3 term read
+// through the same view) into clauses over integer literals as it is added,
+// so a back end can take rules, guarded clues, blocking clauses and cube
+// literals one by one, without Z3 for everything but the last case:
 //
 // - Boolean structure (and, or, not, implies, =, xor, ite over Booleans) is
 //   translated here, by Tseitin definitions cached per subterm;
 // - at-most-one / exactly-one with unit coefficients, asserted, become a
 //   clause plus pairwise (or sequential-counter) at-most-one;
-// - anything else (pseudo-Boolean sums with weights, bit-vector atoms) goes
+// - other cardinality and pseudo-Boolean sums become decision diagrams
+//   (over one-hot groups where the clauses show them, else over the terms);
+//   a sum used as a literal is defined both ways by two such sums;
+// - anything else (bit-vector and other non-Boolean atoms of Z3 terms) goes
 //   through Z3's own tactics, as `export --dimacs` does: simplify, card2bv,
 //   bit-blast, tseitin-cnf, one assertion at a time, and the resulting
 //   clauses are read back literal by literal.
@@ -36,6 +40,8 @@
 
 #include <z3++.h>
 
+#include "engine/expr.h"
+
 #include "io/error.h"
 
 namespace psmt::detail {
@@ -58,7 +64,7 @@ class CnfBuilder {
   using Sink = std::function<void(const std::vector<int>&)>;
   // Refuses (UsageError) an encoding whose decision variables are not Bool
   // or bit-vector constants.
-  CnfBuilder(z3::context& ctx, const z3::expr_vector& decision_vars, std::string encoding, Sink sink);
+  CnfBuilder(Context& ctx, const ExprVector& decision_vars, std::string encoding, Sink sink);
 
   // The translation state (variables, cached definitions), to go back to
   // later with restore(): a back end that starts its SAT solver afresh
@@ -67,43 +73,51 @@ class CnfBuilder {
   Snapshot snapshot() const;
   void restore(const Snapshot& s);
 
-  void add(const z3::expr& e);          // assert e
-  int literal(const z3::expr& e);       // a literal equivalent to e (defined by clauses if needed)
+  void add(const Expr& e);          // assert e
+  int literal(const Expr& e);       // a literal equivalent to e (defined by clauses if needed)
   // The literals of decision variable i: one for a Bool, the bits of a
   // bit-vector, least significant first.
   const std::vector<int>& bits(unsigned i) const { return bits_.at(i); }
   int vars() const { return next_var_; }
   // Sums translated as diagrams over one-hot groups (grouped_sum).
   uint64_t grouped_sums() const { return grouped_sums_; }
+  // Assertions that went through Z3's tactics (what no translation of ours
+  // takes: bit-vector and other non-Boolean atoms).
+  uint64_t through_z3() const { return through_z3_; }
   // The variable of a Boolean constant already seen, else 0.
-  int known(const z3::expr& constant) const {
-    auto it = vars_.find(constant.id());
+  int known(const Expr& constant) const {
+    if (const uint32_t s = constant.serial(); s && s < by_serial_.size() && by_serial_[s]) return by_serial_[s];
+    auto it = vars_.find(constant.name());
     return it == vars_.end() ? 0 : it->second;
   }
 
  private:
-  void add_under(const z3::expr& e, std::vector<int>& guard);  // clauses of e, each with the guard's literals
-  bool boolean_structure(const z3::expr& e);
-  bool cardinality(const z3::expr& e, std::vector<int>& guard);
+  void add_under(const Expr& e, std::vector<int>& guard);  // clauses of e, each with the guard's literals
+  bool boolean_structure(const Expr& e);
+  bool cardinality(const Expr& e, std::vector<int>& guard);
   bool grouped_sum(const std::vector<int>& lits, const std::vector<int64_t>& w, int64_t k, bool at_most,
                    bool at_least, const std::vector<int>& guard);
   bool exclusive(int a, int b) const;
-  void through_tactics(const z3::expr& e);
-  int var_of(const z3::expr& constant);
+  void through_tactics(const Expr& e);
+  int var_of(const std::string& name);
+  int var_of(const Expr& constant);  // by its serial when it is native, else by name
+  // A literal for e when it is a constant or a negated one, else 0.
+  int plain_literal(const Expr& e);
   int fresh() { return ++next_var_; }
   void clause(std::vector<int> c);
 
-  z3::context& ctx_;
+  Context& ctx_;
   std::string encoding_;
   Sink sink_;
   int next_var_ = 0;
   int true_ = 0;
-  std::unordered_map<unsigned, int> vars_;     // AST id of a Boolean constant -> variable
-  std::unordered_map<unsigned, int> defined_;  // AST id of a subterm -> its Tseitin literal
-  std::unordered_map<unsigned, bool> pure_;    // AST id -> only Boolean structure below
-  z3::expr_vector alive_;                      // keeps the ASTs of both maps alive (ids stay unique)
+  std::unordered_map<std::string, int> vars_;  // name of a Boolean constant -> variable
+  std::vector<int> by_serial_;                 // a native constant's serial -> its variable (0: not yet)
+  std::unordered_map<uint64_t, int> defined_;  // Expr id of a subterm -> its Tseitin literal
+  std::unordered_map<uint64_t, bool> pure_;    // Expr id -> only Boolean structure below
+  std::vector<Expr> alive_;                    // keeps the formulas of both maps alive (ids stay unique)
   std::vector<std::vector<int>> bits_;
-  z3::expr_vector bv_from_, bv_to_;            // bit-vector decision variables and their bits
+  std::vector<z3::expr> bv_from_, bv_to_;      // bit-vector decision variables and their bits
   // What the clauses so far say about positive literals, for sums over
   // one-hot groups (grouped_sum): pairs that are never both true (a
   // clause -a -b, or an at-most-one written as a counter), and sets of
@@ -112,18 +126,20 @@ class CnfBuilder {
   std::unordered_map<int, std::vector<uint32_t>> cliques_of_;  // literal -> its at-most-one counters
   uint32_t cliques_ = 0;
   std::set<std::vector<int>> alo_;
-  uint64_t grouped_sums_ = 0;
+  uint64_t grouped_sums_ = 0, through_z3_ = 0;
 };
 
 struct CnfBuilder::Snapshot {
   int next_var = 0;
-  std::unordered_map<unsigned, int> vars, defined;
-  std::unordered_map<unsigned, bool> pure;
+  std::unordered_map<std::string, int> vars;
+  std::vector<int> by_serial;
+  std::unordered_map<uint64_t, int> defined;
+  std::unordered_map<uint64_t, bool> pure;
   std::unordered_set<uint64_t> excl;
   std::unordered_map<int, std::vector<uint32_t>> cliques_of;
   uint32_t cliques = 0;
   std::set<std::vector<int>> alo;
-  std::vector<z3::expr> alive;  // a vector of its own: copies of a z3::expr_vector share it
+  std::vector<Expr> alive;
 };
 
 }  // namespace psmt::detail

@@ -29,61 +29,63 @@ struct UnionFind {
 // shared subterms again).
 struct ConstantLinker {
   UnionFind& uf;
-  std::function<std::size_t(unsigned)> node_of;
-  std::unordered_map<unsigned, long> rep;  // term id -> union-find node, -1: no constants
+  std::function<std::size_t(uint64_t)> node_of;
+  std::unordered_map<uint64_t, long> rep;  // term id -> union-find node, -1: no constants
 
-  long link(const z3::expr& root) {
-    std::vector<std::pair<z3::expr, bool>> todo{{root, false}};
+  long link(const Expr& root) {
+    std::vector<std::pair<Expr, bool>> todo{{root, false}};
     while (!todo.empty()) {
       auto [e, expanded] = todo.back();
       todo.pop_back();
-      unsigned id = Z3_get_ast_id(e.ctx(), e);
+      const uint64_t id = e.id();
       if (!expanded && rep.count(id)) continue;
-      if (!e.is_app()) {
-        rep[id] = -1;
+      if (e.is_var()) {
+        rep[id] = static_cast<long>(node_of(id));
         continue;
       }
       const unsigned n = e.num_args();
       if (n == 0) {
-        rep[id] = e.decl().decl_kind() == Z3_OP_UNINTERPRETED ? static_cast<long>(node_of(id)) : -1;
+        rep[id] = -1;
         continue;
       }
       if (!expanded) {
         todo.push_back({e, true});
-        for (unsigned i = 0; i < n; ++i)
-          if (!rep.count(Z3_get_ast_id(e.ctx(), e.arg(i)))) todo.push_back({e.arg(i), false});
+        for (unsigned i = 0; i < n; ++i) {
+          Expr a = e.arg(i);
+          if (!rep.count(a.id())) todo.push_back({a, false});
+        }
         continue;
       }
       long r = -1;
       for (unsigned i = 0; i < n; ++i) {
-        long c = rep.at(Z3_get_ast_id(e.ctx(), e.arg(i)));
+        long c = rep.at(e.arg(i).id());
         if (c < 0) continue;
         if (r < 0) r = c;
         else uf.unite(static_cast<std::size_t>(c), static_cast<std::size_t>(r));
       }
       rep[id] = r;
     }
-    return rep.at(Z3_get_ast_id(root.ctx(), root));
+    return rep.at(root.id());
   }
 };
 
 }  // namespace
 
 std::vector<Component> split_components(const Encoding& enc) {
-  std::vector<z3::expr> all;
+  std::vector<Expr> all;
   for (unsigned i = 0; i < enc.rules.size(); ++i) all.push_back(enc.rules[i]);
   for (const auto& c : enc.clues) all.push_back(c.constraint);
 
   UnionFind uf;
-  std::unordered_map<unsigned, std::size_t> node;  // constant ast id -> union-find node
-  auto node_of = [&](unsigned id) {
+  std::unordered_map<uint64_t, std::size_t> node;  // constant id -> union-find node
+  auto node_of = [&](uint64_t id) {
     auto it = node.find(id);
     if (it != node.end()) return it->second;
     return node[id] = uf.add();
   };
-  std::vector<unsigned> var_id(enc.decision_vars.size());
+  std::vector<uint64_t> var_id(enc.decision_vars.size());
   for (unsigned i = 0; i < enc.decision_vars.size(); ++i) {
-    var_id[i] = Z3_get_ast_id(enc.decision_vars.ctx(), enc.decision_vars[i]);
+    var_id[i] = enc.decision_vars[i].id();
     node_of(var_id[i]);
   }
   ConstantLinker linker{uf, node_of, {}};
@@ -101,7 +103,7 @@ std::vector<Component> split_components(const Encoding& enc) {
     return comps.back();
   };
   for (unsigned i = 0; i < enc.decision_vars.size(); ++i) comp(uf.find(node_of(var_id[i]))).vars.push_back(i);
-  std::vector<z3::expr> global;
+  std::vector<Expr> global;
   for (std::size_t a = 0; a < all.size(); ++a) {
     if (first[a] < 0) global.push_back(all[a]);
     else comp(uf.find(static_cast<std::size_t>(first[a]))).assertions.push_back(all[a]);

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "engine/encoding.h"
 
@@ -19,7 +19,7 @@ namespace psmt {
 
 struct Component {
   std::vector<unsigned> vars;        // decision variable indices, ascending
-  std::vector<z3::expr> assertions;  // rules and clue constraints over it
+  std::vector<Expr> assertions;  // rules and clue constraints over it
 };
 
 // At least one component; assertions without any constant go to every one.

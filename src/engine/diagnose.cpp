@@ -18,25 +18,26 @@ using namespace detail;
 namespace {
 
 // The constant of `var`'s sort with value v (Bool, Int or bit-vector).
-z3::expr value_of(z3::context& ctx, const z3::expr& var, int64_t v) {
+Expr value_of(Context& ctx, const Expr& var, int64_t v) {
   if (var.is_bool()) return ctx.bool_val(v != 0);
-  if (var.is_bv()) return ctx.bv_val(static_cast<uint64_t>(v), var.get_sort().bv_size());
-  return ctx.int_val(v);
+  const z3::expr& z = var.z3();
+  if (z.is_bv()) return Expr(z.ctx().bv_val(static_cast<uint64_t>(v), z.get_sort().bv_size()));
+  return Expr(z.ctx().int_val(v));
 }
 
 // Sequential counter (Sinz 2005), one direction: returns ge where ge[j] is
 // forced true when at least j+1 of xs are true (j = 0..K). Asserting or
 // assuming !ge[k] therefore allows at most k. Plain clauses only.
-std::vector<z3::expr> at_least_literals(z3::context& ctx, Backend& s, const std::vector<z3::expr>& xs, unsigned K,
+std::vector<Expr> at_least_literals(Context& ctx, Backend& s, const std::vector<Expr>& xs, unsigned K,
                                         const std::string& prefix) {
-  std::vector<z3::expr> prev, ge;
+  std::vector<Expr> prev, ge;
   for (std::size_t i = 0; i < xs.size(); ++i) {
-    std::vector<z3::expr> cur;
+    std::vector<Expr> cur;
     for (unsigned j = 0; j <= K; ++j) {
-      cur.push_back(ctx.bool_const(fmt::format("{}!{}!{}", prefix, i, j).c_str()));
-      if (!prev.empty()) s.add(z3::implies(prev[j], cur[j]));
-      if (j == 0) s.add(z3::implies(xs[i], cur[0]));
-      else if (!prev.empty()) s.add(z3::implies(xs[i] && prev[j - 1], cur[j]));
+      cur.push_back(ctx.bool_const(fmt::format("{}!{}!{}", prefix, i, j)));
+      if (!prev.empty()) s.add(implies(prev[j], cur[j]));
+      if (j == 0) s.add(implies(xs[i], cur[0]));
+      else if (!prev.empty()) s.add(implies(xs[i] && prev[j - 1], cur[j]));
     }
     prev = cur;
   }
@@ -141,11 +142,11 @@ class Diagnoser {
     auto all = all_indices(enc.clues.size());
     if (ts.check(all, budget_) != z3::sat) return note("redundancy not computed: the limit was hit");
     auto target = ts.solver->values();
-    z3::expr differs = ctx_.bool_const("differs!");
-    z3::expr_vector lits(ctx_);
+    Expr differs = ctx_.bool_const("differs!");
+    ExprVector lits(ctx_);
     for (unsigned i = 0; i < enc.decision_vars.size(); ++i)
       lits.push_back(enc.decision_vars[i] != value_of(ctx_, enc.decision_vars[i], target[i]));
-    ts.solver->add(z3::implies(differs, z3::mk_or(lits)));
+    ts.solver->add(implies(differs, mk_or(lits)));
     for (std::size_t i = 0; i < enc.clues.size(); ++i) {
       std::vector<std::size_t> rest;
       for (auto j : all)
@@ -167,11 +168,11 @@ class Diagnoser {
     return make_backend(d_.verdict.solver, ctx_, enc, d_.verdict.encoding);
   }
   struct Aux {
-    explicit Aux(z3::context& ctx) : enc(ctx) {}
+    explicit Aux(Context& ctx) : enc(ctx) {}
     Encoding enc;  // its Boolean constants as decision variables
     std::unique_ptr<Backend> solver;  // declared after enc: destroyed first
   };
-  Backend& aux_backend(const std::vector<z3::expr>& vars, const std::string& name) {
+  Backend& aux_backend(const std::vector<Expr>& vars, const std::string& name) {
     auto& a = *aux_.emplace_back(std::make_unique<Aux>(ctx_));
     for (const auto& v : vars) a.enc.decision_vars.push_back(v);
     a.enc.solver_logic = "QF_FD";
@@ -227,8 +228,8 @@ class Diagnoser {
 
   void conflicts(const Encoding& enc) {
     TrackedSolver ts(ctx_, enc, d_.verdict.solver, d_.verdict.encoding);
-    std::vector<z3::expr> m;
-    for (std::size_t i = 0; i < enc.clues.size(); ++i) m.push_back(ctx_.bool_const(fmt::format("map!{}", i).c_str()));
+    std::vector<Expr> m;
+    for (std::size_t i = 0; i < enc.clues.size(); ++i) m.push_back(ctx_.bool_const(fmt::format("map!{}", i)));
     Backend& map = aux_backend(m, "of the map of clue subsets");
     // Prefer large subsets: assume every clue in, and drop what the core says.
     const std::size_t want = std::max<std::size_t>(opt_.conflicts, 3);
@@ -252,10 +253,10 @@ class Diagnoser {
           if (g == z3::sat) in.insert(j);
           if (g == z3::unknown) break;
         }
-        z3::expr_vector out(ctx_);
+        ExprVector out(ctx_);
         for (std::size_t j = 0; j < enc.clues.size(); ++j)
           if (!in.count(j)) out.push_back(m[j]);
-        map.add(z3::mk_or(out));
+        map.add(mk_or(out));
         continue;
       }
       auto core = ts.core();
@@ -286,12 +287,12 @@ class Diagnoser {
         d_.all_conflicts_found = true;
         break;
       }
-      z3::expr_vector block(ctx_);
+      ExprVector block(ctx_);
       for (auto i : mus) {
         c.clues.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
         block.push_back(!m[i]);
       }
-      map.add(z3::mk_or(block));
+      map.add(mk_or(block));
       found.push_back(c);
     }
     std::stable_sort(found.begin(), found.end(),
@@ -302,10 +303,10 @@ class Diagnoser {
 
   // The next unexplored subset, as large as the map allows: assume every
   // clue in and let unsat cores take out as few as needed.
-  bool propose(Backend& map, const std::vector<z3::expr>& m, std::vector<std::size_t>& seed) {
+  bool propose(Backend& map, const std::vector<Expr>& m, std::vector<std::size_t>& seed) {
     std::vector<bool> forced_out(m.size(), false);
     for (;;) {
-      std::vector<z3::expr> as;
+      std::vector<Expr> as;
       for (std::size_t i = 0; i < m.size(); ++i)
         if (!forced_out[i]) as.push_back(m[i]);
       auto r = map.check(budget_, as);
@@ -323,7 +324,7 @@ class Diagnoser {
         return false;  // every subset explored
       }
       for (std::size_t i = 0; i < m.size(); ++i)
-        if (z3::eq(m[i], core[0])) forced_out[i] = true;
+        if (same(m[i], core[0])) forced_out[i] = true;
     }
   }
 
@@ -333,28 +334,28 @@ class Diagnoser {
     auto solver = backend(enc);
     Backend& s = *solver;
     for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
-    std::vector<z3::expr> keep, changed;
+    std::vector<Expr> keep, changed;
     std::vector<std::size_t> which;                       // clue index per selector
-    std::vector<std::vector<z3::expr>> alt(enc.clues.size());
+    std::vector<std::vector<Expr>> alt(enc.clues.size());
     for (std::size_t i = 0; i < enc.clues.size(); ++i) {
       const Clue& c = enc.clues[i];
       if (change && c.alternatives.empty()) {
         s.add(c.constraint);
         continue;
       }
-      z3::expr k = ctx_.bool_const(fmt::format("{}!{}", change ? "keep_c" : "keep_d", i).c_str());
-      s.add(z3::implies(k, c.constraint));
+      Expr k = ctx_.bool_const(fmt::format("{}!{}", change ? "keep_c" : "keep_d", i));
+      s.add(implies(k, c.constraint));
       if (change) {
-        std::vector<z3::expr> options{k};
+        std::vector<Expr> options{k};
         for (std::size_t j = 0; j < c.alternatives.size(); ++j) {
-          z3::expr a = ctx_.bool_const(fmt::format("alt!{}!{}", i, j).c_str());
-          s.add(z3::implies(a, c.alternatives[j].constraint));
+          Expr a = ctx_.bool_const(fmt::format("alt!{}!{}", i, j));
+          s.add(implies(a, c.alternatives[j].constraint));
           options.push_back(a);
           alt[i].push_back(a);
         }
-        z3::expr_vector any(ctx_);
+        ExprVector any(ctx_);
         for (const auto& o : options) any.push_back(o);
-        s.add(z3::mk_or(any));
+        s.add(mk_or(any));
         for (std::size_t x = 0; x < options.size(); ++x)
           for (std::size_t y = x + 1; y < options.size(); ++y) s.add(!options[x] || !options[y]);
       }
@@ -367,7 +368,7 @@ class Diagnoser {
     auto ge = at_least_literals(ctx_, s, changed, K, change ? "cnt_c" : "cnt_d");
     auto& list = change ? d_.change_repairs : d_.drop_repairs;
     for (unsigned k = 1; k <= K; ++k) {
-      const std::vector<z3::expr> as{!ge[k]};
+      const std::vector<Expr> as{!ge[k]};
       if (budget_.spent()) return note("repairs: the limit was hit");
       auto r = s.check(budget_, as);
       if (r == z3::unknown) return note(fmt::format("{} repairs: stopped at the limit at size {}", change ? "change" : "drop", k));
@@ -377,7 +378,7 @@ class Diagnoser {
         const auto kept = s.truth(keep);
         std::vector<ClueEdit> edits;
         Repair rep;
-        z3::expr_vector block(ctx_);
+        ExprVector block(ctx_);
         for (std::size_t x = 0; x < keep.size(); ++x) {
           if (kept[x]) continue;
           std::size_t i = which[x];
@@ -390,7 +391,7 @@ class Diagnoser {
           rep.edits.push_back({c.id, c.label, chosen >= 0 ? c.alternatives[chosen].label : "", c.cells});
           block.push_back(chosen >= 0 ? !alt[i][chosen] : keep[x]);
         }
-        s.add(z3::mk_or(block));
+        s.add(mk_or(block));
         auto fixed = encoder_.edit(puzzle_, edits);
         Result res = run(encoder_, *fixed, sub_run());
         rep.verdict = res.status;
@@ -425,10 +426,10 @@ class Diagnoser {
     if (!d_.target) d_.target = sol;
   }
 
-  z3::expr place_is(const Encoding& enc, std::size_t p, const std::vector<int64_t>& vals_of_model) {
-    z3::expr_vector eq(ctx_);
+  Expr place_is(const Encoding& enc, std::size_t p, const std::vector<int64_t>& vals_of_model) {
+    ExprVector eq(ctx_);
     for (auto i : enc.places[p]) eq.push_back(enc.decision_vars[i] == value_of(ctx_, enc.decision_vars[i], vals_of_model[i]));
-    return z3::mk_and(eq);
+    return mk_and(eq);
   }
 
   bool ambiguity(const Encoding& enc, Backend& s) {
@@ -444,17 +445,17 @@ class Diagnoser {
     bool complete = true;
     for (std::size_t p = 0; p < places_.size() && complete; ++p) {
       for (int guard = 0;; ++guard) {
-        z3::expr_vector other(ctx_);
+        ExprVector other(ctx_);
         for (const auto& t : seen_[p]) {
-          z3::expr_vector ne(ctx_);
+          ExprVector ne(ctx_);
           for (std::size_t k = 0; k < enc.places[p].size(); ++k) {
             const auto& var = enc.decision_vars[enc.places[p][k]];
             ne.push_back(var != value_of(ctx_, var, t[k]));
           }
-          other.push_back(z3::mk_or(ne));
+          other.push_back(mk_or(ne));
         }
-        z3::expr a = ctx_.bool_const(fmt::format("new_value!{}!{}", p, guard).c_str());
-        s.add(z3::implies(a, z3::mk_and(other)));
+        Expr a = ctx_.bool_const(fmt::format("new_value!{}!{}", p, guard));
+        s.add(implies(a, mk_and(other)));
         auto r = s.check(budget_, {a});
         if (r == z3::sat) absorb(enc, s.values());
         else if (r == z3::unsat) break;
@@ -526,14 +527,14 @@ class Diagnoser {
     }
     note(fmt::format("every one of the {} solutions enumerated by the exact-cover search", r.solutions.size()));
     // Each other solution must differ from the target on a fixed place.
-    std::vector<z3::expr> h;
-    for (std::size_t a = 0; a < amb.size(); ++a) h.push_back(ctx_.bool_const(fmt::format("hit!{}", a).c_str()));
+    std::vector<Expr> h;
+    for (std::size_t a = 0; a < amb.size(); ++a) h.push_back(ctx_.bool_const(fmt::format("hit!{}", a)));
     Backend& hs = aux_backend(h, "of the hitting sets");
     for (std::size_t k = 1; k < pv.size(); ++k) {
-      z3::expr_vector any(ctx_);
+      ExprVector any(ctx_);
       for (std::size_t a = 0; a < amb.size(); ++a)
         if (pv[k][amb[a]] != pv[0][amb[a]]) any.push_back(h[a]);
-      hs.add(z3::mk_or(any));  // not empty: the solutions read differently (above)
+      hs.add(mk_or(any));  // not empty: the solutions read differently (above)
     }
     auto ge = at_least_literals(ctx_, hs, h, static_cast<unsigned>(amb.size()), "hs");
     for (unsigned k = 1; k <= amb.size(); ++k) {
@@ -581,30 +582,30 @@ class Diagnoser {
           }
       return d;
     };
-    std::vector<z3::expr> h;
-    for (std::size_t a = 0; a < amb.size(); ++a) h.push_back(ctx_.bool_const(fmt::format("hit!{}", a).c_str()));
+    std::vector<Expr> h;
+    for (std::size_t a = 0; a < amb.size(); ++a) h.push_back(ctx_.bool_const(fmt::format("hit!{}", a)));
     Backend& hs = aux_backend(h, "of the hitting sets");
     auto add_diff = [&](const std::vector<std::size_t>& dset) {
-      z3::expr_vector any(ctx_);
+      ExprVector any(ctx_);
       for (auto a : dset) any.push_back(h[a]);
-      hs.add(z3::mk_or(any));
+      hs.add(mk_or(any));
     };
     for (std::size_t k = 1; k < models_.size(); ++k) add_diff(differs_at(models_[k]));
     auto ge = at_least_literals(ctx_, hs, h, static_cast<unsigned>(amb.size()), "hs");
     // The target stays a solution; "another solution" is this literal.
-    z3::expr other = ctx_.bool_const("other_solution!");
-    z3::expr_vector ne(ctx_);
+    Expr other = ctx_.bool_const("other_solution!");
+    ExprVector ne(ctx_);
     for (unsigned i = 0; i < enc.decision_vars.size(); ++i)
       ne.push_back(enc.decision_vars[i] != value_of(ctx_, enc.decision_vars[i], target[i]));
-    s.add(z3::implies(other, z3::mk_or(ne)));
-    std::vector<z3::expr> fix;
+    s.add(implies(other, mk_or(ne)));
+    std::vector<Expr> fix;
     for (std::size_t a = 0; a < amb.size(); ++a) {
-      fix.push_back(ctx_.bool_const(fmt::format("fix!{}", a).c_str()));
-      s.add(z3::implies(fix.back(), place_is(enc, amb[a], target)));
+      fix.push_back(ctx_.bool_const(fmt::format("fix!{}", a)));
+      s.add(implies(fix.back(), place_is(enc, amb[a], target)));
     }
     // Does fixing `set` leave another solution? Returns sat/unsat/unknown and absorbs the model.
     auto counterexample = [&](const std::vector<std::size_t>& set, std::vector<int64_t>& model) {
-      std::vector<z3::expr> as{other};
+      std::vector<Expr> as{other};
       for (auto a : set) as.push_back(fix[a]);
       auto r = s.check(budget_, as);
       if (r == z3::sat) model = s.values();
@@ -692,7 +693,7 @@ class Diagnoser {
   const Puzzle& puzzle_;
   const DiagnoseOptions& opt_;
   Diagnosis& d_;
-  z3::context ctx_;
+  Context ctx_;
   Budget budget_;
   std::vector<Place> places_;
   std::vector<std::vector<std::vector<int64_t>>> seen_;

@@ -32,14 +32,10 @@
 #include "grid/grid.h"
 #include "io/json_node.h"
 
-namespace z3 {
-class context;
-class expr;
-template <typename T>
-class ast_vector_tpl;
-}
-
 namespace psmt {
+
+class Context;  // src/engine/expr.h
+class Expr;
 
 struct Encoding;  // src/engine/encoding.h (needs Z3)
 
@@ -84,7 +80,7 @@ struct EncodeOptions {
   // rules_key (`reuse_vars`). Kinds that ignore this return a full encoding,
   // which is correct, only slower.
   bool clues_only = false;
-  const std::vector<z3::expr>* reuse_vars = nullptr;
+  const std::vector<Expr>* reuse_vars = nullptr;
   // --timeout covers encoding: kinds whose encodings can grow large (tilings,
   // hidoku, keystreams, big grids) call check_deadline() in their loops, which
   // throws psmt::Halted (io/halt.h) once the run's wall-clock limit has
@@ -144,7 +140,7 @@ class Encoder {
   virtual std::shared_ptr<const Puzzle> parse(const JsonNode& root) const = 0;
   // Also fills Encoding::places (decision variables per place) and, when
   // asked, Clue::alternatives.
-  virtual Encoding encode(const Puzzle& puzzle, z3::context& ctx, std::string_view encoding,
+  virtual Encoding encode(const Puzzle& puzzle, Context& ctx, std::string_view encoding,
                           const EncodeOptions& options = {}) const = 0;
   virtual nlohmann::json decode(const Puzzle& puzzle, std::string_view encoding,
                                 const std::vector<int64_t>& values) const = 0;

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "engine/graph.h"
 #include "grid/grid.h"
@@ -15,22 +15,25 @@ namespace psmt {
 // repairs; `index` is what ClueEdit::alternative refers to.
 struct Alternative {
   std::string label;  // "r8c2 > r9c2", "given r1c1 = 4"
-  z3::expr constraint;
+  Expr constraint;
 };
 
 struct Clue {
   std::string id;     // stable: where it comes from in the puzzle file ("given/r1c3", "greater_than/vertical/7/1")
   std::string label;  // for people: "given r5c5 = 5", "r4c8 > r5c8"
-  z3::expr constraint;
+  Expr constraint;
   std::vector<Cell> cells;  // where it is, for highlighting
   std::vector<Alternative> alternatives;  // only with EncodeOptions::alternatives
 };
 
 struct Encoding {
-  explicit Encoding(z3::context& c) : decision_vars(c), rules(c) {}
+  explicit Encoding(Context& c) : ctx(&c) {}
+
+  // Where its constants live (and its Z3 terms, if it has any).
+  Context* ctx;
 
   // The variables a solution is made of (Int, Bool or bit-vector constants).
-  z3::expr_vector decision_vars;
+  ExprVector decision_vars;
   // True when every decision variable is Bool and the set of true ones
   // determines the solution (one-hot cells, chosen placements): the blocking
   // clause then only negates the true literals.
@@ -44,7 +47,7 @@ struct Encoding {
   // tests/data/z3-hazards and tests/test_sudoku.cpp, ExactCountsMatchBruteForce).
   std::string solver_logic;
   // Constraints that define the kind; never blamed by diagnosis.
-  z3::expr_vector rules;
+  ExprVector rules;
   // Constraints this instance adds; what diagnosis may blame or relax.
   std::vector<Clue> clues;
   // Optional: groups of Boolean decision variables (indices) of which exactly

@@ -146,30 +146,30 @@ std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& var
   return out;
 }
 
-z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<unsigned>& vars,
+Expr blocking_clause(Context& ctx, const Encoding& enc, const std::vector<unsigned>& vars,
                          const std::vector<int64_t>& values) {
-  z3::expr_vector lits(ctx);
+  ExprVector lits(ctx);
   for (std::size_t k = 0; k < vars.size(); ++k) {
-    z3::expr v = enc.decision_vars[vars[k]];
+    Expr v = enc.decision_vars[vars[k]];
     int64_t x = values.at(k);
     if (enc.block_true_literals) {
       if (x) lits.push_back(!v);
     } else if (v.is_bool()) {
       lits.push_back(x ? !v : v);
-    } else if (v.is_bv()) {
-      lits.push_back(v != ctx.bv_val(static_cast<uint64_t>(x), v.get_sort().bv_size()));
+    } else if (v.z3().is_bv()) {
+      lits.push_back(v.z3() != v.z3().ctx().bv_val(static_cast<uint64_t>(x), v.z3().get_sort().bv_size()));
     } else {
-      lits.push_back(v != ctx.int_val(x));
+      lits.push_back(v.z3() != v.z3().ctx().int_val(x));
     }
   }
-  return z3::mk_or(lits);
+  return mk_or(lits);
 }
 
-z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<int64_t>& values) {
+Expr blocking_clause(Context& ctx, const Encoding& enc, const std::vector<int64_t>& values) {
   return blocking_clause(ctx, enc, every_var(enc), values);
 }
 
-TrackedSolver::TrackedSolver(z3::context& c, const Encoding& enc, const std::string& solver_name,
+TrackedSolver::TrackedSolver(Context& c, const Encoding& enc, const std::string& solver_name,
                              const std::string& encoding)
     : ctx(c), solver(make_backend(solver_name, c, enc, encoding)) {
   // The SAT solver's own core minimisation where Z3 has it: smaller cores
@@ -178,15 +178,15 @@ TrackedSolver::TrackedSolver(z3::context& c, const Encoding& enc, const std::str
   if (enc.solver_logic == "QF_FD") solver->minimize_cores();
   for (unsigned i = 0; i < enc.rules.size(); ++i) solver->add(enc.rules[i]);
   for (std::size_t i = 0; i < enc.clues.size(); ++i) {
-    z3::expr a = ctx.bool_const(fmt::format("clue!{}", i).c_str());
-    solver->add(z3::implies(a, enc.clues[i].constraint));
+    Expr a = ctx.bool_const(fmt::format("clue!{}", i));
+    solver->add(implies(a, enc.clues[i].constraint));
     tracker.push_back(a);
   }
 }
 
 z3::check_result TrackedSolver::check(const std::vector<std::size_t>& subset, Budget& budget,
-                                      const std::vector<z3::expr>& extra) {
-  std::vector<z3::expr> as;
+                                      const std::vector<Expr>& extra) {
+  std::vector<Expr> as;
   for (auto i : subset) as.push_back(tracker[i]);
   for (const auto& e : extra) as.push_back(e);
   checks++;
@@ -197,7 +197,7 @@ std::vector<std::size_t> TrackedSolver::core() const {
   std::vector<std::size_t> c;
   for (const auto& u : solver->core())
     for (std::size_t i = 0; i < tracker.size(); ++i)
-      if (z3::eq(tracker[i], u)) c.push_back(i);
+      if (same(tracker[i], u)) c.push_back(i);
   std::sort(c.begin(), c.end());
   return c;
 }
@@ -278,7 +278,7 @@ std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::siz
 // The clues that cannot hold together, on a second solver where each clue is
 // tracked by its own assumption literal, shrunk to a minimal set unless the
 // budget runs out first.
-Conflict explain_unsat(z3::context& ctx, const Encoding& enc, Budget& budget, Stats& stats, const std::string& solver,
+Conflict explain_unsat(Context& ctx, const Encoding& enc, Budget& budget, Stats& stats, const std::string& solver,
                         const std::string& encoding) {
   Conflict out;
   TrackedSolver ts(ctx, enc, solver, encoding);
@@ -310,11 +310,13 @@ Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::str
   std::vector<ClueEdit> edits;
   for (const auto& id : drop) edits.push_back({id, -1});
   auto edited = encoder.edit(puzzle, edits);
-  z3::context ctx;
+  Context ctx;
   Encoding enc = encoder.encode(*edited, ctx, encoding);
-  z3::solver s = make_solver(ctx, enc);
-  for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
-  for (const auto& c : enc.clues) s.add(c.constraint);
+  z3::solver s = make_solver(ctx.z3(), enc);
+  for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(ctx.to_z3(enc.rules[i]));
+  for (const auto& c : enc.clues) s.add(ctx.to_z3(c.constraint));
+  z3::expr_vector vars(ctx.z3());
+  for (const auto& v : enc.decision_vars) vars.push_back(ctx.to_z3(v));
   uint64_t found = 0;
   for (;;) {
     Budget slice = budget.slice(budget.remaining_ms());
@@ -322,10 +324,10 @@ Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::str
     auto r = slice.check(s);
     if (r == z3::unknown) return found ? Status::Multiple : Status::Unknown;
     if (r == z3::unsat) return found == 0 ? Status::None : Status::Unique;
-    auto values = model_values(s.get_model(), enc.decision_vars);
+    auto values = model_values(s.get_model(), vars);
     if (first && found == 0) *first = encoder.decode(*edited, encoding, values);
     if (++found >= limit) return found >= 2 ? Status::Multiple : Status::Solved;
-    s.add(blocking_clause(ctx, enc, values));
+    s.add(ctx.to_z3(blocking_clause(ctx, enc, values)));
   }
 }
 
@@ -433,7 +435,7 @@ using namespace detail;
 
 Status check_with_tracked_clues(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
                                 const std::string& solver) {
-  z3::context ctx;
+  Context ctx;
   try {
     Encoding enc = encoder.encode(puzzle, ctx, encoding);
     TrackedSolver ts(ctx, enc, solver, encoding);
@@ -514,7 +516,7 @@ namespace {
 // projection up to the limit, multiply the counts, and build reported
 // solutions from the first models (the second solution changes one
 // ambiguous component).
-void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options, z3::context& ctx,
+void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options, Context& ctx,
                     const Encoding& enc, std::vector<Component>& comps, Budget& budget, Result& res) {
   res.components = comps.size();
   std::vector<int64_t> base(enc.decision_vars.size(), 0);
@@ -626,24 +628,23 @@ void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptio
 }
 
 // The decision variables (indices) and the other constants (ids) `e` mentions.
-void constants_of(const z3::expr& e, const std::unordered_map<unsigned, unsigned>& index, std::vector<unsigned>& vars,
-                  std::vector<unsigned>& others, std::unordered_set<unsigned>& seen) {
+void constants_of(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index, std::vector<unsigned>& vars,
+                  std::vector<uint64_t>& others, std::unordered_set<uint64_t>& seen) {
   if (!seen.insert(e.id()).second) return;
-  if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+  if (e.is_var()) {
     if (auto it = index.find(e.id()); it != index.end()) vars.push_back(it->second);
     else others.push_back(e.id());
     return;
   }
-  if (!e.is_app()) return;
   for (unsigned k = 0; k < e.num_args(); ++k) constants_of(e.arg(k), index, vars, others, seen);
 }
 
 // Whether one exactly-one group holds under `constraints`: no model with
 // none of it true (assumptions), none with two (a guarded at-least-2).
-z3::check_result prove_group(Backend& b, z3::context& ctx, const Encoding& enc, const std::vector<unsigned>& group,
+z3::check_result prove_group(Backend& b, Context& ctx, const Encoding& enc, const std::vector<unsigned>& group,
                              unsigned id, Budget& budget, Stats& stats) {
-  std::vector<z3::expr> none;
-  z3::expr_vector lits(ctx);
+  std::vector<Expr> none;
+  ExprVector lits(ctx);
   for (unsigned i : group) {
     none.push_back(!enc.decision_vars[i]);
     lits.push_back(enc.decision_vars[i]);
@@ -651,8 +652,8 @@ z3::check_result prove_group(Backend& b, z3::context& ctx, const Encoding& enc, 
   stats.checks++;
   if (auto r = b.check(budget, none); r != z3::unsat) return r;
   if (group.size() < 2) return z3::unsat;
-  z3::expr guard = ctx.bool_const(fmt::format("psmt!two_of_group{}", id).c_str());
-  b.add(z3::implies(guard, z3::atleast(lits, 2)));
+  Expr guard = ctx.bool_const(fmt::format("psmt!two_of_group{}", id));
+  b.add(implies(guard, atleast(lits, 2)));
   stats.checks++;
   auto r = b.check(budget, {guard});
   b.add(!guard);
@@ -692,10 +693,10 @@ struct GroupProof {
 // under the group's values. A variable that
 // fails is false in every solution. When a block reaches across groups, or
 // onto a variable in none, each leaf is confirmed on its own.
-GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const std::vector<int8_t>& fixed,
+GroupProof prove_groups(Backend& s, Context& ctx, const Encoding& enc, const std::vector<int8_t>& fixed,
                         const std::string& solver, const std::string& encoding, Budget& budget, Stats& stats) {
   GroupProof out;
-  std::unordered_map<unsigned, unsigned> index;
+  std::unordered_map<uint64_t, unsigned> index;
   for (unsigned i = 0; i < enc.decision_vars.size(); ++i) index[enc.decision_vars[i].id()] = i;
   std::vector<std::vector<unsigned>> sorted(enc.cube_groups.size()), groups_of(enc.decision_vars.size());
   for (unsigned g = 0; g < enc.cube_groups.size(); ++g) {
@@ -710,7 +711,7 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
   };
   std::vector<bool> implied(enc.rules.size(), false);
   for (unsigned i : enc.implied_rules) implied.at(i) = true;
-  std::vector<z3::expr> all;
+  std::vector<Expr> all;
   std::vector<bool> all_implied;
   for (unsigned r = 0; r < enc.rules.size(); ++r) {
     all.push_back(enc.rules[r]);
@@ -720,14 +721,15 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
     all.push_back(clue.constraint);
     all_implied.push_back(false);
   }
-  std::vector<std::vector<unsigned>> vars_of(all.size()), aux_of(all.size());
-  std::unordered_map<unsigned, std::vector<std::size_t>> aux_only;  // constant -> constraints without decision variables
+  std::vector<std::vector<unsigned>> vars_of(all.size());
+  std::vector<std::vector<uint64_t>> aux_of(all.size());
+  std::unordered_map<uint64_t, std::vector<std::size_t>> aux_only;  // constant -> constraints without decision variables
   std::vector<std::vector<std::size_t>> local(enc.cube_groups.size());
   for (std::size_t c = 0; c < all.size(); ++c) {
-    std::unordered_set<unsigned> seen;
+    std::unordered_set<uint64_t> seen;
     constants_of(all[c], index, vars_of[c], aux_of[c], seen);
     if (vars_of[c].empty()) {
-      for (unsigned a : aux_of[c]) aux_only[a].push_back(c);
+      for (uint64_t a : aux_of[c]) aux_only[a].push_back(c);
       continue;
     }
     for (unsigned g : groups_of[vars_of[c][0]])
@@ -735,9 +737,9 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
   }
   for (auto& cs : local) {
     std::unordered_set<std::size_t> taken(cs.begin(), cs.end());
-    std::unordered_set<unsigned> reached;
+    std::unordered_set<uint64_t> reached;
     for (std::size_t k = 0; k < cs.size(); ++k)
-      for (unsigned a : aux_of[cs[k]])
+      for (uint64_t a : aux_of[cs[k]])
         if (reached.insert(a).second)
           if (auto it = aux_only.find(a); it != aux_only.end())
             for (std::size_t c : it->second)
@@ -749,7 +751,7 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
   // against 1.1 s with a solver per group); Z3 slows down as that solver
   // grows (16.7 s), so it gets a small solver per group (4.9 s).
   // A solver of the constraints `cs`, with `vars` as its decision variables.
-  auto side_for = [&](const z3::expr_vector& vars, const std::vector<std::size_t>& cs) {
+  auto side_for = [&](const ExprVector& vars, const std::vector<std::size_t>& cs) {
     Encoding side(ctx);
     side.decision_vars = vars;
     side.solver_logic = enc.solver_logic;  // QF_FD: Z3's other solvers lose models of sums (z3-hazards)
@@ -811,10 +813,10 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
   if (!disjoint.empty()) {
     auto b = side_for(enc.decision_vars, {});
     for (const auto* g : disjoint) {
-      z3::expr_vector lits(ctx);
+      ExprVector lits(ctx);
       for (unsigned v : *g) lits.push_back(enc.decision_vars[v]);
-      b->add(z3::mk_or(lits));
-      b->add(z3::atmost(lits, 1));
+      b->add(mk_or(lits));
+      b->add(atmost(lits, 1));
     }
     for (unsigned i : enc.implied_rules) b->add(enc.rules[i]);
     Limits quick;
@@ -836,10 +838,10 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
     while (parent[c] != c) c = parent[c] = parent[parent[c]];
     return c;
   };
-  std::unordered_map<unsigned, std::size_t> owner;  // auxiliary constant -> a constraint holding it
+  std::unordered_map<uint64_t, std::size_t> owner;  // auxiliary constant -> a constraint holding it
   for (std::size_t c = 0; c < all.size(); ++c)
     if (!all_implied[c])
-      for (unsigned a : aux_of[c]) {
+      for (uint64_t a : aux_of[c]) {
         auto [it, fresh] = owner.emplace(a, c);
         if (!fresh) parent[root(c)] = root(it->second);
       }
@@ -884,7 +886,7 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
         if (!ev->value(static_cast<long>(v))) bad[v] = true;
     }
     if (rest.empty()) continue;
-    z3::expr_vector own(ctx);  // the group's variables only: a model decides no others
+    ExprVector own(ctx);  // the group's variables only: a model decides no others
     for (unsigned i : vs) own.push_back(enc.decision_vars[i]);
     auto b = side_for(own, rest);
     // The leaf's values of the group: on CaDiCaL the (proved) group as
@@ -893,13 +895,13 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
     // assumption (no cardinality constraint across checks: z3-hazards).
     const bool by_clauses = solver == "cadical";
     if (by_clauses) {
-      b->add(z3::mk_or(own));
-      b->add(z3::atmost(own, 1));
+      b->add(mk_or(own));
+      b->add(atmost(own, 1));
     }
     int forced = -1;  // a variable fixed true: the only one a leaf can make true here
     for (unsigned v : vs)
       if (fixed[v] > 0) forced = static_cast<int>(v);
-    std::vector<z3::expr> as;
+    std::vector<Expr> as;
     for (unsigned v : vs) {
       if (bad[v] || fixed[v] < 0 || (forced >= 0 && static_cast<int>(v) != forced)) continue;
       as.clear();
@@ -923,13 +925,13 @@ GroupProof prove_groups(Backend& s, z3::context& ctx, const Encoding& enc, const
 // The encoding's unit rules on decision variables (x, or not x), as the
 // cover search's starting point: +1 true, -1 false, 0 free.
 std::vector<int8_t> unit_rules(const Encoding& enc) {
-  std::unordered_map<unsigned, unsigned> index;
+  std::unordered_map<uint64_t, unsigned> index;
   for (unsigned i = 0; i < enc.decision_vars.size(); ++i) index[enc.decision_vars[i].id()] = i;
   std::vector<int8_t> fixed(enc.decision_vars.size(), 0);
   for (unsigned r = 0; r < enc.rules.size(); ++r) {
-    z3::expr e = enc.rules[r];
+    Expr e = enc.rules[r];
     int8_t sign = 1;
-    if (e.is_not()) {
+    if (e.op() == Op::Not) {
       e = e.arg(0);
       sign = -1;
     }
@@ -955,31 +957,21 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", res.encoding,
                                  encoder.kind(), encoder.encoding_names()));
 
-  // On the heap: a run that a limit stopped leaves its context to reap().
-  // Handed over when the function's last local that uses it is gone (the
-  // guard is destroyed after every inner scope, before ctx_owner).
-  std::unique_ptr<z3::context> ctx_owner;
-  try {
-    auto tc = Clock::now();
-    ctx_owner = new_context();
-    res.stats.context_ms = ms_since(tc);
-  } catch (const Halted& h) {
-    res.status = Status::Unknown;
-    res.reason_unknown = h.what();
-    res.stats.wall_ms = ms_since(t_start);
-    return res;
-  }
-  z3::context& ctx = *ctx_owner;
+  // A run that a limit stopped leaves its Z3 context (if it made one) to
+  // reap(), when the function's last local that uses it is gone (the guard
+  // is destroyed after every inner scope, before the context).
+  Context ctx;
   bool halted = false;
   struct Reaper {
-    std::unique_ptr<z3::context>& owner;
+    Context& ctx;
     const bool& halted;
     ~Reaper() {
-      if (halted) reap(std::move(owner));
+      if (halted) ctx.reap();
     }
-  } reaper{ctx_owner, halted};
+  } reaper{ctx, halted};
   auto finish = [&]() {
     res.stats.wall_ms = ms_since(t_start);
+    res.stats.context_ms = ctx.z3_ms();
     halted = !res.reason_unknown.empty();
   };
   try {
@@ -998,7 +990,8 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
       return res;
     }
     Encoding& enc = *encoded;
-    res.stats.encode_ms = ms_since(t0);
+    const double context_in_encode = ctx.z3_ms();  // an encoder of Z3 terms made the context
+    res.stats.encode_ms = ms_since(t0) - context_in_encode;
     // A conflict blames clues: when this encoding reasoned from them, drop
     // clues by editing the puzzle, so that no clue hides inside the rules.
     auto explain = [&](Budget& b) {
@@ -1027,7 +1020,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     for (unsigned i = 0; i < enc.rules.size(); ++i)
       if (!implied[i]) s->add(enc.rules[i]);
     for (const auto& clue : enc.clues) s->add(clue.constraint);
-    res.stats.setup_ms = ms_since(tb);
+    res.stats.setup_ms = ms_since(tb) - (ctx.z3_ms() - context_in_encode);
     // A model's values: decoded, held to the kind's independent checker,
     // streamed and kept.
     auto report = [&](const std::vector<int64_t>& values) {
@@ -1116,7 +1109,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     }
     if (!cover)  // the implied rules help blocking clauses refute
       for (unsigned i : enc.implied_rules) s->add(enc.rules[i]);
-    std::vector<z3::expr> cube;  // literals of the smallest exactly-one group
+    std::vector<Expr> cube;  // literals of the smallest exactly-one group
     if (!cover && options.limit != 1 && !enc.cube_groups.empty()) {
       const auto* best = &enc.cube_groups.front();
       for (const auto& g : enc.cube_groups)
@@ -1128,7 +1121,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     for (; !cover && res.reason_unknown.empty();) {
       if (options.limit && res.solutions_found >= options.limit) break;  // complete stays false
       auto tc = Clock::now();
-      std::vector<z3::expr> as;
+      std::vector<Expr> as;
       if (cube_at < cube.size()) as.push_back(cube[cube_at]);
       z3::check_result r = s->check(budget, as);
       res.stats.checks++;

@@ -25,12 +25,12 @@ std::string chosen(const Encoder& e, const Puzzle& puzzle, const std::string& en
 
 std::string export_smt2(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding) {
   std::string name = chosen(encoder, puzzle, encoding);
-  z3::context ctx;
+  Context ctx;
   try {
     Encoding enc = encoder.encode(puzzle, ctx, name);
-    z3::solver s(ctx);
-    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(enc.rules[i]);
-    for (const auto& c : enc.clues) s.add(c.constraint);
+    z3::solver s(ctx.z3());
+    for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(ctx.to_z3(enc.rules[i]));
+    for (const auto& c : enc.clues) s.add(ctx.to_z3(c.constraint));
     std::string header = fmt::format("; puzzle-smt export: kind {}, encoding {}, {} decision variables, {} clues\n",
                                      encoder.kind(), name, enc.decision_vars.size(), enc.clues.size());
     for (const auto& c : enc.clues) header += "; clue " + c.id + ": " + c.label + "\n";
@@ -42,7 +42,7 @@ std::string export_smt2(const Encoder& encoder, const Puzzle& puzzle, const std:
 
 std::string export_dimacs(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding) {
   std::string name = chosen(encoder, puzzle, encoding);
-  z3::context ctx;
+  Context ctx;
   try {
     Encoding enc = encoder.encode(puzzle, ctx, name);
     // The translation the CaDiCaL back end runs on, so that the file is the

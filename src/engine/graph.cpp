@@ -14,11 +14,11 @@ namespace psmt::graph {
 
 namespace {
 
-bool is_true(const z3::expr& e) { return e.is_true(); }
+bool is_true(const Expr& e) { return e.is_true(); }
 
 // The Boolean constant under a literal, and whether the literal negates it.
-std::pair<z3::expr, bool> atom(const z3::expr& lit) {
-  if (lit.is_app() && lit.decl().decl_kind() == Z3_OP_NOT) return {lit.arg(0), true};
+std::pair<Expr, bool> atom(const Expr& lit) {
+  if (lit.op() == Op::Not) return {lit.arg(0), true};
   return {lit, false};
 }
 
@@ -216,47 +216,47 @@ bool valid_cut(const Rule& rule0, const Cut& cut) {
   return negated.size() == 2 && separates_edges(g, negated[0], negated[1], removed);
 }
 
-z3::expr cut_clause(const Rule& rule, const Cut& cut, z3::context& ctx) {
-  z3::expr_vector lits(ctx);
+Expr cut_clause(const Rule& rule, const Cut& cut, Context& ctx) {
+  ExprVector lits(ctx);
   for (auto [v, positive] : cut.vertices) {
-    const z3::expr& l = rule.vertex_lits[static_cast<std::size_t>(v)];
+    const Expr& l = rule.vertex_lits[static_cast<std::size_t>(v)];
     lits.push_back(positive ? l : !l);
   }
   for (auto [e, positive] : cut.edges) {
-    const z3::expr& l = rule.edge_lits[static_cast<std::size_t>(e)];
+    const Expr& l = rule.edge_lits[static_cast<std::size_t>(e)];
     lits.push_back(positive ? l : !l);
   }
-  return z3::mk_or(lits).simplify();
+  return mk_or(lits);
 }
 
-void encode_eager(const Rule& rule0, z3::context& ctx, z3::expr_vector& rules, const std::string& prefix) {
+void encode_eager(const Rule& rule0, Context& ctx, ExprVector& rules, const std::string& prefix) {
   const Graph g = indexed(rule0.graph);
   const int n = g.vertices;
-  auto fresh = [&](const std::string& name) { return ctx.bool_const((prefix + name).c_str()); };
-  auto define = [&](const z3::expr& var, const z3::expr& value) { rules.push_back(var == value); };
+  auto fresh = [&](const std::string& name) { return ctx.bool_const(prefix + name); };
+  auto define = [&](const Expr& var, const Expr& value) { rules.push_back(var == value); };
   if (rule0.kind == RuleKind::SizedAreas) throw std::logic_error("sized areas have no eager encoding: " + rule0.name);
   if (rule0.kind == RuleKind::Acyclic) {
     // Peeling: an edge stays while both its ends keep two or more edges; a
     // forest loses every edge within ceil(n/2)+1 rounds, a cycle never does.
-    std::vector<z3::expr> alive;
+    std::vector<Expr> alive;
     for (const auto& l : rule0.edge_lits) alive.push_back(l);
     const int rounds = n / 2 + 2;
     for (int k = 1; k <= rounds; ++k) {
       poll_halt();  // a round is a pass over the graph: the deadline and memory cap apply while encoding
-      std::vector<z3::expr> two;  // per vertex: at least two alive edges
+      std::vector<Expr> two;  // per vertex: at least two alive edges
       for (int v = 0; v < n; ++v) {
         const auto& inc = g.incident[static_cast<std::size_t>(v)];
-        z3::expr_vector pairs(ctx);
+        ExprVector pairs(ctx);
         for (std::size_t i = 0; i < inc.size(); ++i)
           for (std::size_t j = i + 1; j < inc.size(); ++j)
             pairs.push_back(alive[static_cast<std::size_t>(inc[i])] && alive[static_cast<std::size_t>(inc[j])]);
-        z3::expr t = fresh(fmt::format("deg2_{}_{}", k, v));
-        define(t, z3::mk_or(pairs));
+        Expr t = fresh(fmt::format("deg2_{}_{}", k, v));
+        define(t, mk_or(pairs));
         two.push_back(t);
       }
-      std::vector<z3::expr> next;
+      std::vector<Expr> next;
       for (std::size_t e = 0; e < g.edges.size(); ++e) {
-        z3::expr a = fresh(fmt::format("alive_{}_{}", k, e));
+        Expr a = fresh(fmt::format("alive_{}_{}", k, e));
         define(a, alive[e] && two[static_cast<std::size_t>(g.edges[e].first)] && two[static_cast<std::size_t>(g.edges[e].second)]);
         next.push_back(a);
       }
@@ -266,37 +266,37 @@ void encode_eager(const Rule& rule0, z3::context& ctx, z3::expr_vector& rules, c
     return;
   }
   // Which vertices must be reached: the true ones, or those with a true edge.
-  std::vector<z3::expr> in;
+  std::vector<Expr> in;
   for (int v = 0; v < n; ++v) {
     if (rule0.kind == RuleKind::ConnectedVertices) {
       in.push_back(rule0.vertex_lits[static_cast<std::size_t>(v)]);
     } else if (rule0.all_vertices) {
       in.push_back(ctx.bool_val(true));
     } else {
-      z3::expr_vector any(ctx);
+      ExprVector any(ctx);
       for (int e : g.incident[static_cast<std::size_t>(v)]) any.push_back(rule0.edge_lits[static_cast<std::size_t>(e)]);
-      z3::expr t = fresh(fmt::format("touched_{}", v));
-      define(t, z3::mk_or(any));
+      Expr t = fresh(fmt::format("touched_{}", v));
+      define(t, mk_or(any));
       in.push_back(t);
     }
   }
   // The root: the first vertex that is in.
-  std::vector<z3::expr> reach;
-  z3::expr none_before = ctx.bool_val(true);
+  std::vector<Expr> reach;
+  Expr none_before = ctx.bool_val(true);
   for (int v = 0; v < n; ++v) {
-    z3::expr r = fresh(fmt::format("root_{}", v));
+    Expr r = fresh(fmt::format("root_{}", v));
     define(r, in[static_cast<std::size_t>(v)] && none_before);
     reach.push_back(r);
-    z3::expr nb = fresh(fmt::format("none_before_{}", v + 1));
+    Expr nb = fresh(fmt::format("none_before_{}", v + 1));
     define(nb, none_before && !in[static_cast<std::size_t>(v)]);
     none_before = nb;
   }
   // Reached within k steps, k up to n-1.
   for (int k = 1; k < n; ++k) {
     poll_halt();  // n rounds of n vertices: a large board takes long, the deadline and memory cap apply
-    std::vector<z3::expr> next;
+    std::vector<Expr> next;
     for (int v = 0; v < n; ++v) {
-      z3::expr_vector from(ctx);
+      ExprVector from(ctx);
       from.push_back(reach[static_cast<std::size_t>(v)]);
       for (int e : g.incident[static_cast<std::size_t>(v)]) {
         const int u = g.other(e, v);
@@ -305,13 +305,13 @@ void encode_eager(const Rule& rule0, z3::context& ctx, z3::expr_vector& rules, c
         else
           from.push_back(rule0.edge_lits[static_cast<std::size_t>(e)] && reach[static_cast<std::size_t>(u)]);
       }
-      z3::expr r = fresh(fmt::format("reach_{}_{}", k, v));
-      define(r, z3::mk_or(from));
+      Expr r = fresh(fmt::format("reach_{}_{}", k, v));
+      define(r, mk_or(from));
       next.push_back(r);
     }
     reach = std::move(next);
   }
-  for (int v = 0; v < n; ++v) rules.push_back(z3::implies(in[static_cast<std::size_t>(v)], reach[static_cast<std::size_t>(v)]));
+  for (int v = 0; v < n; ++v) rules.push_back(implies(in[static_cast<std::size_t>(v)], reach[static_cast<std::size_t>(v)]));
 }
 
 namespace {
@@ -321,7 +321,7 @@ namespace {
 class CutBackend final : public detail::Backend {
  public:
   CutBackend(std::unique_ptr<detail::Backend> inner, const Encoding& enc)
-      : Backend(enc), inner_(std::move(inner)), ctx_(enc.decision_vars.ctx()) {
+      : Backend(enc), inner_(std::move(inner)), ctx_(*enc.ctx) {
     // The Boolean constants the rules read, once.
     for (const auto& r : enc.lazy_rules) {
       Lits l;
@@ -331,14 +331,14 @@ class CutBackend final : public detail::Backend {
     }
   }
 
-  void add(const z3::expr& e) override { inner_->add(e); }
-  void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const z3::expr* guard) override {
+  void add(const Expr& e) override { inner_->add(e); }
+  void block(const std::vector<unsigned>& vars, const std::vector<int64_t>& values, const Expr* guard) override {
     inner_->block(vars, values, guard);
   }
-  z3::check_result check(detail::Budget& budget, const std::vector<z3::expr>& assumptions) override {
+  z3::check_result check(detail::Budget& budget, const std::vector<Expr>& assumptions) override {
     return refine([&] { return inner_->check(budget, assumptions); });
   }
-  z3::check_result check_excluding(detail::Budget& budget, const std::vector<z3::expr>& assumptions,
+  z3::check_result check_excluding(detail::Budget& budget, const std::vector<Expr>& assumptions,
                                    const std::vector<unsigned>& vars, const std::vector<int64_t>& values) override {
     return refine([&] { return inner_->check_excluding(budget, assumptions, vars, values); });
   }
@@ -346,8 +346,8 @@ class CutBackend final : public detail::Backend {
     return refine([&] { return inner_->check_values(budget, values); });
   }
   std::vector<int64_t> values(const std::vector<unsigned>& vars) override { return inner_->values(vars); }
-  std::vector<bool> truth(const std::vector<z3::expr>& constants) override { return inner_->truth(constants); }
-  std::vector<z3::expr> core() override { return inner_->core(); }
+  std::vector<bool> truth(const std::vector<Expr>& constants) override { return inner_->truth(constants); }
+  std::vector<Expr> core() override { return inner_->core(); }
   std::string reason_unknown(const detail::Budget& budget) override { return inner_->reason_unknown(budget); }
   void add_stats(std::map<std::string, double>& into) override {
     inner_->add_stats(into);
@@ -368,11 +368,11 @@ class CutBackend final : public detail::Backend {
     std::vector<Slot> vertex, edge;
   };
 
-  Slot slot(const z3::expr& lit) {
+  Slot slot(const Expr& lit) {
     if (is_true(lit)) return {};
     auto [a, neg] = atom(lit);
     for (std::size_t i = 0; i < constants_.size(); ++i)
-      if (z3::eq(constants_[i], a)) return {static_cast<int>(i), neg};
+      if (same(constants_[i], a)) return {static_cast<int>(i), neg};
     constants_.push_back(a);
     return {static_cast<int>(constants_.size() - 1), neg};
   }
@@ -406,8 +406,8 @@ class CutBackend final : public detail::Backend {
   }
 
   std::unique_ptr<detail::Backend> inner_;
-  z3::context& ctx_;
-  std::vector<z3::expr> constants_;
+  Context& ctx_;
+  std::vector<Expr> constants_;
   std::vector<Lits> lits_;
   uint64_t cuts_ = 0, rounds_ = 0;
 };

@@ -42,7 +42,7 @@
 #include <string>
 #include <vector>
 
-#include <z3++.h>
+#include "engine/expr.h"
 
 #include "engine/graph_check.h"
 
@@ -65,8 +65,8 @@ struct Rule {
   // SizedAreas: vertex_lits are labels, "vertex labels[j].first has size
   // labels[j].second" (one true per vertex in a model, which the kind's own
   // clauses make so); edge_lits join two vertices into one area.
-  std::vector<z3::expr> vertex_lits;
-  std::vector<z3::expr> edge_lits;
+  std::vector<Expr> vertex_lits;
+  std::vector<Expr> edge_lits;
   bool all_vertices = false;  // ConnectedEdges: every vertex must be joined
   std::vector<std::pair<int, int>> labels;  // SizedAreas: per vertex literal, (vertex, size)
 };
@@ -83,12 +83,12 @@ std::vector<Cut> cuts_for(const Rule& rule, const std::vector<bool>& vertex_on, 
 // Whether a cut follows from the rule alone, by a plain graph check.
 bool valid_cut(const Rule& rule, const Cut& cut);
 // The cut as a Z3 clause over the rule's literals.
-z3::expr cut_clause(const Rule& rule, const Cut& cut, z3::context& ctx);
+Expr cut_clause(const Rule& rule, const Cut& cut, Context& ctx);
 
 // The rule as clauses, added to `rules`; auxiliary constants are named with
 // `prefix`. SizedAreas has no eager encoding (std::logic_error): its kinds
 // offer cuts only.
-void encode_eager(const Rule& rule, z3::context& ctx, z3::expr_vector& rules, const std::string& prefix);
+void encode_eager(const Rule& rule, Context& ctx, ExprVector& rules, const std::string& prefix);
 
 // The back end for an encoding with lazy rules: cuts added between checks.
 std::unique_ptr<detail::Backend> with_cuts(std::unique_ptr<detail::Backend> inner, const Encoding& enc);

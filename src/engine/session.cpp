@@ -16,12 +16,12 @@ namespace psmt {
 using namespace detail;
 
 struct Session::State {
-  z3::context ctx;
+  Context ctx;
   uint64_t guards = 0;         // names of clue scopes
   uint64_t since_renewal = 0;  // puzzles on the solver since it was renewed
   std::string key;
   std::optional<Encoding> base;  // the first puzzle's full encoding
-  std::vector<z3::expr> vars;    // its decision variables, for the next puzzles' clues
+  std::vector<Expr> vars;    // its decision variables, for the next puzzles' clues
   std::unique_ptr<Backend> solver;
   std::unique_ptr<Watchdog> watchdog;  // for --timeout; after ctx, so it stops first
 };
@@ -38,9 +38,9 @@ Session::Session(const Encoder& encoder, std::string encoding, std::string solve
 Session::~Session() = default;
 
 namespace {
-bool is_literal(const z3::expr& e) {
+bool is_literal(const Expr& e) {
   if (e.is_const() && e.is_bool() && !e.is_true() && !e.is_false()) return true;
-  return e.is_not() && e.arg(0).is_const() && e.arg(0).is_bool();
+  return e.op() == Op::Not && e.arg(0).is_const();
 }
 }  // namespace
 
@@ -74,7 +74,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
   HaltScope halt_scope(deadline, limits.timeout_ms.value_or(0));
   try {
     auto t0 = Clock::now();
-    std::vector<z3::expr> clues;
+    std::vector<Expr> clues;
     if (!st.base) {
       st.base.emplace(encoder_.encode(puzzle, st.ctx, encoding_));
       st.key = key;
@@ -99,17 +99,17 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
     for (const auto& c : clues) literals = literals && is_literal(c);
     // Clues that are literals (givens) are assumptions; others sit behind a
     // guard literal of this puzzle, assumed and retired afterwards.
-    std::vector<z3::expr> as;
+    std::vector<Expr> as;
     if (literals) {
       as = clues;
     } else {
-      z3::expr scope = st.ctx.bool_const(fmt::format("psmt_scope_{}", st.guards++).c_str());
-      for (const auto& c : clues) s.add(z3::implies(scope, c));
+      Expr scope = st.ctx.bool_const(fmt::format("psmt_scope_{}", st.guards++).c_str());
+      for (const auto& c : clues) s.add(implies(scope, c));
       as.push_back(scope);
     }
-    if (limits.timeout_ms && !st.watchdog) st.watchdog = std::make_unique<Watchdog>(st.ctx);
+    if (limits.timeout_ms && !st.watchdog && st.ctx.has_z3()) st.watchdog = std::make_unique<Watchdog>(st.ctx.z3());
     Budget budget(st.ctx, limits, t_start, st.watchdog.get());
-    auto solve = [&](const std::vector<z3::expr>& assumptions) {
+    auto solve = [&](const std::vector<Expr>& assumptions) {
       res.stats.checks++;
       return s.check(budget, assumptions);
     };
@@ -161,6 +161,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
       res.reason_unknown = s.reason_unknown(budget);
     }
     if (!literals) s.add(!as.front());  // retire this puzzle's clues
+    st.ctx.forget_translations();
   } catch (const Halted& h) {  // a limit or Ctrl-C outside a check
     state_.reset();  // a clue scope may be left open
     res.status = Status::Unknown;

@@ -38,7 +38,7 @@ inline std::string timeout_reason(uint64_t timeout_ms) {
 // session) share one watchdog thread.
 class Budget {
  public:
-  Budget(z3::context& ctx, const Limits& limits, Clock::time_point start = Clock::now(), Watchdog* shared = nullptr)
+  Budget(Context& ctx, const Limits& limits, Clock::time_point start = Clock::now(), Watchdog* shared = nullptr)
       : ctx_(ctx), limits_(limits), start_(start), watchdog_(shared) {}
 
   // Configure `s` for its next check; false if the budget is already spent
@@ -52,7 +52,7 @@ class Budget {
     if (limits_.rlimit) {
       if (rlimit_used >= *limits_.rlimit) return false;
       uint64_t left = *limits_.rlimit - rlimit_used;
-      z3::params p(ctx_);
+      z3::params p(ctx_.z3());
       p.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(left, UINT32_MAX)));
       s.set(p);
     }
@@ -60,11 +60,11 @@ class Budget {
   }
   // s.check(assumptions) within the wall-clock limit (after arm()).
   z3::check_result check(z3::solver& s, const z3::expr_vector& assumptions) {
-    CheckRegistration registered(ctx_);  // Ctrl-C interrupts it
+    CheckRegistration registered(ctx_.z3());  // Ctrl-C interrupts it
     if (stop_signal()) return z3::unknown;
     if (!limits_.timeout_ms) return s.check(assumptions);
     if (!watchdog_) {
-      own_ = std::make_unique<Watchdog>(ctx_);
+      own_ = std::make_unique<Watchdog>(ctx_.z3());
       watchdog_ = own_.get();
     }
     watchdog_->arm(start_ + std::chrono::milliseconds(*limits_.timeout_ms));
@@ -78,7 +78,7 @@ class Budget {
     interrupted_ = watchdog_->disarm() || interrupted_;
     return r;
   }
-  z3::check_result check(z3::solver& s) { return check(s, z3::expr_vector(ctx_)); }
+  z3::check_result check(z3::solver& s) { return check(s, z3::expr_vector(s.ctx())); }
 
   // Milliseconds left (UINT64_MAX without a wall-clock limit).
   uint64_t remaining_ms() const {
@@ -92,8 +92,8 @@ class Budget {
     Limits l = limits_;
     if (!limits_.timeout_ms) return Budget(ctx_, l, Clock::now(), watchdog_);  // no limit, no slice
     l.timeout_ms = std::min(ms, remaining_ms());
-    if (!watchdog_ && limits_.timeout_ms) {
-      own_ = std::make_unique<Watchdog>(ctx_);
+    if (!watchdog_ && limits_.timeout_ms && ctx_.has_z3()) {
+      own_ = std::make_unique<Watchdog>(ctx_.z3());
       watchdog_ = own_.get();
     }
     return Budget(ctx_, l, Clock::now(), watchdog_);
@@ -123,7 +123,7 @@ class Budget {
   }
 
  private:
-  z3::context& ctx_;
+  Context& ctx_;
   Limits limits_;
   Clock::time_point start_;
   Watchdog* watchdog_ = nullptr;
@@ -138,23 +138,23 @@ void add_stats(std::map<std::string, double>& into, const z3::solver& s);
 std::vector<int64_t> model_values(const z3::model& m, const z3::expr_vector& vars);
 // The clause that excludes a solution (the decision variables' values, as
 // model_values read them).
-z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<int64_t>& values);
+Expr blocking_clause(Context& ctx, const Encoding& enc, const std::vector<int64_t>& values);
 // The same over some of the decision variables (indices), values in that order.
-z3::expr blocking_clause(z3::context& ctx, const Encoding& enc, const std::vector<unsigned>& vars,
+Expr blocking_clause(Context& ctx, const Encoding& enc, const std::vector<unsigned>& vars,
                          const std::vector<int64_t>& values);
 
 // A solver holding the rules, with every clue behind its own assumption
 // literal, for conflicts, repairs and redundancy, on the back end `solver`.
 struct TrackedSolver {
-  TrackedSolver(z3::context& ctx, const Encoding& enc, const std::string& solver = default_solver(),
+  TrackedSolver(Context& ctx, const Encoding& enc, const std::string& solver = default_solver(),
                 const std::string& encoding = "");
   z3::check_result check(const std::vector<std::size_t>& clue_subset, Budget& budget,
-                         const std::vector<z3::expr>& extra = {});
+                         const std::vector<Expr>& extra = {});
   std::vector<std::size_t> core() const;  // clue indices in the last unsat core, sorted
 
-  z3::context& ctx;
+  Context& ctx;
   std::unique_ptr<Backend> solver;
-  std::vector<z3::expr> tracker;
+  std::vector<Expr> tracker;
   uint64_t checks = 0;
 };
 

@@ -1,0 +1,386 @@
+#include "engine/expr.h"
+
+#include <atomic>
+#include <chrono>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "engine/stop.h"
+#include "io/error.h"
+
+namespace psmt {
+namespace {
+
+std::atomic<uint64_t> g_contexts{0};
+
+std::shared_ptr<const ExprNode> node(Op op, std::vector<Expr> args, int64_t k = 0, std::vector<int64_t> w = {}) {
+  auto n = std::make_shared<ExprNode>();
+  n->op = op;
+  n->args = std::move(args);
+  n->k = k;
+  n->weights = std::move(w);
+  return n;
+}
+
+const Expr& true_expr() {
+  static const Expr t(node(Op::True, {}));
+  return t;
+}
+const Expr& false_expr() {
+  static const Expr f(node(Op::False, {}));
+  return f;
+}
+
+// Z3's view of a wrapped term.
+Op z3_op(const z3::expr& e) {
+  if (!e.is_app()) return Op::Other;
+  switch (e.decl().decl_kind()) {
+    case Z3_OP_TRUE: return Op::True;
+    case Z3_OP_FALSE: return Op::False;
+    case Z3_OP_UNINTERPRETED: return e.num_args() == 0 && e.is_bool() ? Op::Const : Op::Other;
+    case Z3_OP_NOT: return Op::Not;
+    case Z3_OP_AND: return Op::And;
+    case Z3_OP_OR: return Op::Or;
+    case Z3_OP_IMPLIES: return Op::Implies;
+    case Z3_OP_IFF: return Op::Iff;
+    case Z3_OP_EQ: return e.num_args() == 2 && e.arg(0).is_bool() ? Op::Iff : Op::Other;
+    case Z3_OP_XOR: return Op::Xor;
+    case Z3_OP_ITE: return e.is_bool() ? Op::Ite : Op::Other;
+    case Z3_OP_PB_AT_MOST: return Op::AtMost;
+    case Z3_OP_PB_AT_LEAST: return Op::AtLeast;
+    case Z3_OP_PB_LE: return Op::PbLe;
+    case Z3_OP_PB_GE: return Op::PbGe;
+    case Z3_OP_PB_EQ: return Op::PbEq;
+    default: return Op::Other;
+  }
+}
+
+int64_t z3_int_param(const z3::expr& e, unsigned i) {
+  Z3_context c = e.ctx();
+  Z3_func_decl d = e.decl();
+  if (i >= Z3_get_decl_num_parameters(c, d) || Z3_get_decl_parameter_kind(c, d, i) != Z3_PARAMETER_INT)
+    throw InternalError("a cardinality or pseudo-Boolean term without its integer parameter: " + e.to_string());
+  return Z3_get_decl_int_parameter(c, d, i);
+}
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::Not: return "not";
+    case Op::And: return "and";
+    case Op::Or: return "or";
+    case Op::Implies: return "=>";
+    case Op::Iff: return "=";
+    case Op::Xor: return "xor";
+    case Op::Ite: return "ite";
+    case Op::AtMost: return "atmost";
+    case Op::AtLeast: return "atleast";
+    case Op::PbLe: return "pble";
+    case Op::PbGe: return "pbge";
+    case Op::PbEq: return "pbeq";
+    default: return "?";
+  }
+}
+
+void print(const Expr& e, std::string& out, std::size_t cap) {
+  if (out.size() > cap) return;
+  switch (e.op()) {
+    case Op::True: out += "true"; return;
+    case Op::False: out += "false"; return;
+    case Op::Const: out += e.name(); return;
+    case Op::Other: out += e.z3().to_string(); return;
+    default: break;
+  }
+  out += '(';
+  out += op_name(e.op());
+  if (e.op() == Op::AtMost || e.op() == Op::AtLeast || e.op() == Op::PbLe || e.op() == Op::PbGe || e.op() == Op::PbEq)
+    out += fmt::format(" {}", e.bound());
+  for (unsigned i = 0; i < e.num_args() && out.size() <= cap; ++i) {
+    out += ' ';
+    if (e.op() >= Op::PbLe && e.op() <= Op::PbEq) out += fmt::format("{}*", e.weight(i));
+    print(e.arg(i), out, cap);
+  }
+  out += ')';
+}
+
+void need_bool(const Expr& e, const char* what) {
+  if (!e.is_bool()) throw InternalError(std::string("a term that is not Boolean in ") + what + ": " + e.to_string());
+}
+
+}  // namespace
+
+const z3::expr& Expr::z3() const {
+  if (!z_) throw InternalError("a native formula used as a Z3 term (Context::to_z3 translates it): " + to_string());
+  return *z_;
+}
+
+Op Expr::op() const {
+  if (n_) return n_->op;
+  if (z_) return z3_op(*z_);
+  throw InternalError("an empty formula");
+}
+
+unsigned Expr::num_args() const {
+  if (n_) return static_cast<unsigned>(n_->args.size());
+  return z_->is_app() ? z_->num_args() : 0;
+}
+
+Expr Expr::arg(unsigned i) const {
+  if (n_) return n_->args.at(i);
+  return Expr(z_->arg(i));
+}
+
+int64_t Expr::bound() const {
+  if (n_) return n_->k;
+  return z3_int_param(*z_, 0);
+}
+
+int64_t Expr::weight(unsigned i) const {
+  const Op o = op();
+  if (o == Op::AtMost || o == Op::AtLeast) return 1;
+  if (n_) return n_->weights.at(i);
+  return z3_int_param(*z_, i + 1);
+}
+
+std::string Expr::name() const {
+  if (n_) return n_->name;
+  return z_->decl().name().str();
+}
+
+bool Expr::is_var() const {
+  if (n_) return n_->op == Op::Const;
+  return z_->is_app() && z_->num_args() == 0 && z_->decl().decl_kind() == Z3_OP_UNINTERPRETED;
+}
+
+bool Expr::is_bool() const {
+  if (n_) return true;
+  return z_->is_bool();
+}
+
+uint64_t Expr::id() const {
+  if (n_) return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(n_.get()));
+  return (uint64_t{1} << 63) | z_->id();
+}
+
+std::string Expr::to_string() const {
+  std::string out;
+  print(*this, out, 2000);
+  return out;
+}
+
+Expr bool_val(bool b) { return b ? true_expr() : false_expr(); }
+
+Expr operator!(const Expr& a) {
+  need_bool(a, "not");
+  switch (a.op()) {
+    case Op::True: return false_expr();
+    case Op::False: return true_expr();
+    case Op::Not: return a.arg(0);
+    default: break;
+  }
+  if (!a.node()) return Expr(node(Op::Not, {a}));
+  if (auto n = a.node()->negation.lock()) return Expr(std::move(n));
+  auto n = node(Op::Not, {a});
+  a.node()->negation = n;
+  return Expr(std::move(n));
+}
+
+Expr operator&&(const Expr& a, const Expr& b) { return mk_and(std::vector<Expr>{a, b}); }
+Expr operator||(const Expr& a, const Expr& b) { return mk_or(std::vector<Expr>{a, b}); }
+
+Expr implies(const Expr& a, const Expr& b) {
+  need_bool(a, "implies");
+  need_bool(b, "implies");
+  if (a.is_true()) return b;
+  if (a.is_false() || b.is_true()) return true_expr();
+  if (b.is_false()) return !a;
+  return Expr(node(Op::Implies, {a, b}));
+}
+
+Expr iff(const Expr& a, const Expr& b) {
+  need_bool(a, "=");
+  need_bool(b, "=");
+  if (a.is_true()) return b;
+  if (b.is_true()) return a;
+  if (a.is_false()) return !b;
+  if (b.is_false()) return !a;
+  return Expr(node(Op::Iff, {a, b}));
+}
+
+Expr xor_of(const Expr& a, const Expr& b) {
+  need_bool(a, "xor");
+  need_bool(b, "xor");
+  if (a.is_false()) return b;
+  if (b.is_false()) return a;
+  if (a.is_true()) return !b;
+  if (b.is_true()) return !a;
+  return Expr(node(Op::Xor, {a, b}));
+}
+
+Expr ite(const Expr& c, const Expr& a, const Expr& b) {
+  need_bool(c, "ite");
+  if (c.is_true()) return a;
+  if (c.is_false()) return b;
+  need_bool(a, "ite");
+  need_bool(b, "ite");
+  return Expr(node(Op::Ite, {c, a, b}));
+}
+
+Expr operator==(const Expr& a, const Expr& b) {
+  if (a.is_bool() && b.is_bool()) return iff(a, b);
+  return Expr(a.z3() == b.z3());
+}
+
+Expr operator!=(const Expr& a, const Expr& b) {
+  if (a.is_bool() && b.is_bool()) return xor_of(a, b);
+  return Expr(a.z3() != b.z3());
+}
+
+Expr mk_and(const std::vector<Expr>& es) {
+  std::vector<Expr> keep;
+  keep.reserve(es.size());
+  for (const auto& e : es) {
+    need_bool(e, "and");
+    if (e.is_false()) return false_expr();
+    if (!e.is_true()) keep.push_back(e);
+  }
+  if (keep.empty()) return true_expr();
+  if (keep.size() == 1) return keep[0];
+  return Expr(node(Op::And, std::move(keep)));
+}
+
+Expr mk_or(const std::vector<Expr>& es) {
+  std::vector<Expr> keep;
+  keep.reserve(es.size());
+  for (const auto& e : es) {
+    need_bool(e, "or");
+    if (e.is_true()) return true_expr();
+    if (!e.is_false()) keep.push_back(e);
+  }
+  if (keep.empty()) return false_expr();
+  if (keep.size() == 1) return keep[0];
+  return Expr(node(Op::Or, std::move(keep)));
+}
+
+namespace {
+Expr sum(Op op, const std::vector<Expr>& es, std::vector<int64_t> w, int64_t k) {
+  for (const auto& e : es) need_bool(e, op_name(op));
+  if ((op == Op::PbLe || op == Op::PbGe || op == Op::PbEq) && w.size() != es.size())
+    throw InternalError("a pseudo-Boolean sum with a weight count unlike its term count");
+  return Expr(node(op, es, k, std::move(w)));
+}
+}  // namespace
+
+Expr atmost(const std::vector<Expr>& es, int64_t k) { return sum(Op::AtMost, es, {}, k); }
+Expr atleast(const std::vector<Expr>& es, int64_t k) { return sum(Op::AtLeast, es, {}, k); }
+Expr pble(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k) { return sum(Op::PbLe, es, w, k); }
+Expr pbge(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k) { return sum(Op::PbGe, es, w, k); }
+Expr pbeq(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k) { return sum(Op::PbEq, es, w, k); }
+
+bool same(const Expr& a, const Expr& b) {
+  if (a.node() && a.node() == b.node()) return true;
+  if (a.is_z3() && b.is_z3()) return z3::eq(a.z3(), b.z3());
+  return a.is_const() && b.is_const() && a.name() == b.name();
+}
+
+Context::Context() = default;
+
+Context::~Context() {
+  cache_.clear();  // Z3 terms before their context
+}
+
+Expr Context::bool_const(std::string_view name) {
+  auto it = consts_.find(std::string(name));
+  if (it != consts_.end()) return it->second;
+  auto n = std::make_shared<ExprNode>();
+  n->op = Op::Const;
+  n->serial = ++serials_;
+  n->name = std::string(name);
+  Expr e(std::move(n));
+  consts_.emplace(std::string(name), e);
+  return e;
+}
+
+z3::context& Context::z3() {
+  if (!z3_) {
+    const auto t0 = std::chrono::steady_clock::now();
+    z3_ = new_context();
+    g_contexts++;
+    z3_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  return *z3_;
+}
+
+void Context::reap() {
+  cache_.clear();
+  if (z3_) psmt::reap(std::move(z3_));
+}
+
+uint64_t Context::z3_contexts_made() { return g_contexts.load(); }
+
+z3::expr Context::to_z3(const Expr& e) {
+  if (e.is_z3()) return e.z3();
+  const ExprNode* n = e.node();
+  if (auto it = cache_.find(n); it != cache_.end()) return it->second.second;
+  z3::context& c = z3();
+  auto args = [&]() {
+    z3::expr_vector v(c);
+    for (const auto& a : n->args) v.push_back(to_z3(a));
+    return v;
+  };
+  auto weights = [&]() {
+    std::vector<int> w;
+    for (int64_t x : n->weights) {
+      if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max())
+        throw InternalError("a pseudo-Boolean weight beyond Z3's int range");
+      w.push_back(static_cast<int>(x));
+    }
+    return w;
+  };
+  auto bound = [&]() {
+    if (n->k < std::numeric_limits<int>::min() || n->k > std::numeric_limits<int>::max())
+      throw InternalError("a pseudo-Boolean bound beyond Z3's int range");
+    return static_cast<int>(n->k);
+  };
+  z3::expr out(c);
+  switch (n->op) {
+    case Op::True: out = c.bool_val(true); break;
+    case Op::False: out = c.bool_val(false); break;
+    case Op::Const: out = c.bool_const(n->name.c_str()); break;
+    case Op::Not: out = !to_z3(n->args[0]); break;
+    case Op::And: out = z3::mk_and(args()); break;
+    case Op::Or: out = z3::mk_or(args()); break;
+    case Op::Implies: out = z3::implies(to_z3(n->args[0]), to_z3(n->args[1])); break;
+    case Op::Iff: out = to_z3(n->args[0]) == to_z3(n->args[1]); break;
+    case Op::Xor: out = to_z3(n->args[0]) != to_z3(n->args[1]); break;
+    case Op::Ite: out = z3::ite(to_z3(n->args[0]), to_z3(n->args[1]), to_z3(n->args[2])); break;
+    case Op::AtMost:
+    case Op::AtLeast: {
+      const int k = bound();
+      if (k < 0) {
+        out = c.bool_val(n->op == Op::AtLeast);
+      } else {
+        out = n->op == Op::AtMost ? z3::atmost(args(), static_cast<unsigned>(k)) : z3::atleast(args(), static_cast<unsigned>(k));
+      }
+      break;
+    }
+    case Op::PbLe:
+    case Op::PbGe:
+    case Op::PbEq: {
+      auto w = weights();
+      z3::expr_vector v = args();
+      const int k = bound();
+      if (v.empty()) {
+        out = c.bool_val(n->op == Op::PbLe ? 0 <= k : n->op == Op::PbGe ? 0 >= k : k == 0);
+      } else {
+        out = n->op == Op::PbLe ? z3::pble(v, w.data(), k) : n->op == Op::PbGe ? z3::pbge(v, w.data(), k) : z3::pbeq(v, w.data(), k);
+      }
+      break;
+    }
+    case Op::Other: throw InternalError("a native formula node of no kind");
+  }
+  cache_.emplace(n, std::make_pair(e, out));
+  return out;
+}
+
+}  // namespace psmt

@@ -1,0 +1,182 @@
+// The engine's formulas: Boolean structure, cardinality and pseudo-Boolean
+// sums of our own, so that a Boolean encoding never needs Z3.
+//
+// An Expr is either native (a node of this file: a Boolean constant, not,
+// and, or, implies, iff, xor, ite, at-most/at-least k, and weighted sums
+// <=, >=, = k over Boolean terms) or a Z3 term wrapped as it is (what the
+// integer and bit-vector encodings build). Both read alike through the view
+// below (op, args, bound, weights), so the CNF translation (engine/cnf.h),
+// the component split and the leaf evaluator are written once.
+//
+// A Context hands out native constants and owns the z3::context, which it
+// creates only when something asks for it: an encoder that builds Z3 terms,
+// the Z3 back end (which translates native formulas to Z3 terms), a Z3
+// fallback of the CNF translation (sums no encoding of ours takes), or
+// `export`. A Boolean encoding solved on CaDiCaL never creates one
+// (z3_contexts_made() counts them; tests hold it to that).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <z3++.h>
+
+namespace psmt {
+
+class Context;
+struct ExprNode;
+
+// What a formula is, as the view reads it. Other: a Z3 term none of the
+// rest describes (an arithmetic atom, a bit-vector comparison, a term that
+// is not Boolean).
+enum class Op : uint8_t {
+  True, False, Const, Not, And, Or, Implies, Iff, Xor, Ite,
+  AtMost, AtLeast,  // unit weights, bound k
+  PbLe, PbGe, PbEq,  // weights, bound k
+  Other
+};
+
+class Expr {
+ public:
+  Expr() = default;  // empty (only to be assigned)
+  Expr(const z3::expr& e) : z_(e) {}  // NOLINT(google-explicit-constructor): Z3 terms are formulas too
+  explicit Expr(std::shared_ptr<const ExprNode> n) : n_(std::move(n)) {}
+
+  bool empty() const { return !n_ && !z_; }
+  bool is_z3() const { return z_.has_value(); }
+  // The wrapped Z3 term (InternalError for a native formula: ask
+  // Context::to_z3, which translates).
+  const z3::expr& z3() const;
+
+  // The view.
+  Op op() const;
+  unsigned num_args() const;
+  Expr arg(unsigned i) const;
+  int64_t bound() const;               // AtMost, AtLeast, Pb*
+  int64_t weight(unsigned i) const;    // Pb* (1 for AtMost, AtLeast)
+  std::string name() const;            // Const
+  bool is_bool() const;
+  bool is_true() const { return op() == Op::True; }
+  bool is_false() const { return op() == Op::False; }
+  bool is_const() const { return op() == Op::Const; }
+  // A constant of any sort (a Boolean one, or a Z3 Int or bit-vector one).
+  bool is_var() const;
+  // Identity for caches: equal for the same node (native) or the same Z3
+  // term; keep the Expr alive while the id is used as a key.
+  uint64_t id() const;
+  std::string to_string() const;
+
+  const ExprNode* node() const { return n_.get(); }
+  const std::shared_ptr<const ExprNode>& shared_node() const { return n_; }
+  // Const: its serial number in its Context (0 for a Z3 constant).
+  uint32_t serial() const;
+
+ private:
+  std::shared_ptr<const ExprNode> n_;
+  std::optional<z3::expr> z_;
+};
+
+struct ExprNode {
+  Op op = Op::True;
+  uint32_t serial = 0;  // Const: 1, 2, ... in the order its Context made them
+  std::vector<Expr> args;
+  std::vector<int64_t> weights;  // Pb*: one per argument
+  int64_t k = 0;
+  std::string name;  // Const
+  // Its negation, once made (so that "not x" is one node however often it
+  // is written: a sudoku's pairwise rules say "not b_1_1_1" 40 times).
+  mutable std::weak_ptr<const ExprNode> negation;
+};
+
+inline uint32_t Expr::serial() const { return n_ ? n_->serial : 0; }
+
+// A list of formulas, shaped like z3::expr_vector for the code that used one.
+class ExprVector {
+ public:
+  ExprVector() = default;
+  explicit ExprVector(Context&) {}
+  void push_back(const Expr& e) { v_.push_back(e); }
+  unsigned size() const { return static_cast<unsigned>(v_.size()); }
+  bool empty() const { return v_.empty(); }
+  const Expr& operator[](unsigned i) const { return v_[i]; }
+  Expr& operator[](unsigned i) { return v_[i]; }
+  auto begin() const { return v_.begin(); }
+  auto end() const { return v_.end(); }
+  void resize(unsigned n) { v_.resize(n); }
+  void clear() { v_.clear(); }
+  const std::vector<Expr>& items() const { return v_; }
+
+ private:
+  std::vector<Expr> v_;
+};
+
+// Native formulas (simplified where a constant decides them).
+Expr bool_val(bool b);
+Expr operator!(const Expr& a);
+Expr operator&&(const Expr& a, const Expr& b);
+Expr operator||(const Expr& a, const Expr& b);
+Expr implies(const Expr& a, const Expr& b);
+Expr iff(const Expr& a, const Expr& b);
+Expr xor_of(const Expr& a, const Expr& b);
+Expr ite(const Expr& c, const Expr& a, const Expr& b);  // Booleans
+// == and != on Booleans are iff and xor; on Z3 terms of other sorts they are
+// Z3's own (an Int or bit-vector decision variable against its value).
+Expr operator==(const Expr& a, const Expr& b);
+Expr operator!=(const Expr& a, const Expr& b);
+Expr mk_and(const std::vector<Expr>& es);
+Expr mk_or(const std::vector<Expr>& es);
+inline Expr mk_and(const ExprVector& es) { return mk_and(es.items()); }
+inline Expr mk_or(const ExprVector& es) { return mk_or(es.items()); }
+Expr atmost(const std::vector<Expr>& es, int64_t k);
+Expr atleast(const std::vector<Expr>& es, int64_t k);
+inline Expr atmost(const ExprVector& es, int64_t k) { return atmost(es.items(), k); }
+inline Expr atleast(const ExprVector& es, int64_t k) { return atleast(es.items(), k); }
+Expr pble(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k);
+Expr pbge(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k);
+Expr pbeq(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k);
+// The same formula (same node, same Z3 term, or constants of one name).
+bool same(const Expr& a, const Expr& b);
+
+class Context {
+ public:
+  Context();
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  // A native Boolean constant; the same name gives the same constant.
+  Expr bool_const(std::string_view name);
+  Expr bool_val(bool b) const { return psmt::bool_val(b); }
+
+  // The Z3 context, created on first use (engine/stop.h's new_context:
+  // Halted when memory is near the cap).
+  z3::context& z3();
+  bool has_z3() const { return z3_ != nullptr; }
+  // How long creating it took (0 if it was not).
+  double z3_ms() const { return z3_ms_; }
+  // A formula as a Z3 term (native nodes translated once, then cached).
+  z3::expr to_z3(const Expr& e);
+  // Drop the cached translations (Z3 shares equal terms anyway, so a later
+  // translation gives the same term): a long batch keeps no puzzle's.
+  void forget_translations() { cache_.clear(); }
+  // Hand the Z3 context to a thread that deletes it (a run a limit stopped:
+  // its context may be large, engine/stop.h).
+  void reap();
+
+  // Z3 contexts this process has made through any Context.
+  static uint64_t z3_contexts_made();
+
+ private:
+  std::unique_ptr<z3::context> z3_;
+  double z3_ms_ = 0;
+  std::unordered_map<std::string, Expr> consts_;
+  uint32_t serials_ = 0;
+  std::unordered_map<const ExprNode*, std::pair<Expr, z3::expr>> cache_;
+};
+
+}  // namespace psmt
