@@ -32,7 +32,7 @@ const std::vector<std::string>& solver_names() {
 
 namespace {
 std::string& default_solver_name() {
-  static std::string name = "z3";
+  static std::string name;  // none asked for: each encoding's own (EncodingInfo::solver)
   return name;
 }
 }  // namespace

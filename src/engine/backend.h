@@ -30,7 +30,7 @@
 namespace psmt {
 
 // The back ends --solver accepts, and the one runs use unless told
-// (--solver; "z3" until set).
+// (--solver; until set, empty: each encoding's own, EncodingInfo::solver).
 const std::vector<std::string>& solver_names();
 void check_solver_name(const std::string& name);   // UsageError for an unknown name
 void set_default_solver(const std::string& name);  // checked as above

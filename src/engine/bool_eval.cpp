@@ -4,7 +4,7 @@
 
 namespace psmt::detail {
 
-std::optional<BoolEval> BoolEval::compile(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index) {
+std::optional<BoolEval> BoolEval::compile(const Expr& e, const std::function<long(const Expr&)>& index) {
   BoolEval b;
   std::unordered_map<uint64_t, unsigned> memo;  // expression id -> node
   if (!b.build(e, index, memo, b.root_)) return std::nullopt;
@@ -13,7 +13,7 @@ std::optional<BoolEval> BoolEval::compile(const Expr& e, const std::unordered_ma
   return b;
 }
 
-bool BoolEval::build(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index,
+bool BoolEval::build(const Expr& e, const std::function<long(const Expr&)>& index,
                      std::unordered_map<uint64_t, unsigned>& memo, unsigned& out) {
   if (auto it = memo.find(e.id()); it != memo.end()) {
     out = it->second;
@@ -26,11 +26,11 @@ bool BoolEval::build(const Expr& e, const std::unordered_map<uint64_t, unsigned>
     case psmt::Op::True: n.op = Op::True; break;
     case psmt::Op::False: n.op = Op::False; break;
     case psmt::Op::Const: {
-      auto it = index.find(e.id());
-      if (it == index.end()) return false;  // an auxiliary constant: a solver's job
+      const long v = index(e);
+      if (v < 0) return false;  // an auxiliary constant: a solver's job
       n.op = Op::Var;
-      n.var = it->second;
-      vars_.push_back(it->second);
+      n.var = static_cast<unsigned>(v);
+      vars_.push_back(n.var);
       break;
     }
     case psmt::Op::Not: n.op = Op::Not; break;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -21,8 +22,9 @@ namespace psmt::detail {
 
 class BoolEval {
  public:
-  // `index`: decision variable expression id -> its index.
-  static std::optional<BoolEval> compile(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index);
+  // `var_index`: a constant's decision variable index, or -1 when it is
+  // not a decision variable.
+  static std::optional<BoolEval> compile(const Expr& e, const std::function<long(const Expr&)>& var_index);
 
   // The value when decision variable `only` is true and every other one
   // false (`only` < 0: all false).
@@ -40,7 +42,7 @@ class BoolEval {
     std::vector<unsigned> kids;       // node indices
     std::vector<int64_t> weights;     // Le, Ge, Eq (one per kid)
   };
-  bool build(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index,
+  bool build(const Expr& e, const std::function<long(const Expr&)>& var_index,
              std::unordered_map<uint64_t, unsigned>& memo, unsigned& out);
   bool eval(unsigned n, long only) const;
 

@@ -66,7 +66,7 @@ void CnfBuilder::clause(std::vector<int> c) {
   // Every clause stays in the solver (until a renewal restores a snapshot,
   // which restores these too), so what it says holds for later sums.
   if (c.size() == 2 && c[0] < 0 && c[1] < 0) {
-    excl_.insert(pair_key(-c[0], -c[1]));
+    excl_log_.push_back(pair_key(-c[0], -c[1]));  // hashed when a sum first asks (exclusive())
   } else if (c.size() >= 2 && std::all_of(c.begin(), c.end(), [](int l) { return l > 0; })) {
     std::vector<int> sorted = c;
     std::sort(sorted.begin(), sorted.end());
@@ -77,6 +77,7 @@ void CnfBuilder::clause(std::vector<int> c) {
 
 bool CnfBuilder::exclusive(int a, int b) const {
   if (a <= 0 || b <= 0 || a == b) return false;
+  for (; excl_hashed_ < excl_log_.size(); ++excl_hashed_) excl_.insert(excl_log_[excl_hashed_]);
   if (excl_.count(pair_key(a, b))) return true;
   auto ia = cliques_of_.find(a), ib = cliques_of_.find(b);
   if (ia == cliques_of_.end() || ib == cliques_of_.end()) return false;
@@ -87,7 +88,7 @@ bool CnfBuilder::exclusive(int a, int b) const {
 
 
 CnfBuilder::Snapshot CnfBuilder::snapshot() const {
-  return Snapshot{next_var_, vars_, by_serial_, defined_, pure_, excl_, cliques_of_, cliques_, alo_, alive_};
+  return Snapshot{next_var_, vars_, by_serial_, defined_, pure_, excl_log_, cliques_of_, cliques_, alo_, alive_};
 }
 
 void CnfBuilder::restore(const Snapshot& s) {
@@ -96,7 +97,9 @@ void CnfBuilder::restore(const Snapshot& s) {
   by_serial_ = s.by_serial;
   defined_ = s.defined;
   pure_ = s.pure;
-  excl_ = s.excl;
+  excl_log_ = s.excl;
+  excl_.clear();
+  excl_hashed_ = 0;
   cliques_of_ = s.cliques_of;
   cliques_ = s.cliques;
   alo_ = s.alo;

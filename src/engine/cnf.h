@@ -122,7 +122,9 @@ class CnfBuilder {
   // one-hot groups (grouped_sum): pairs that are never both true (a
   // clause -a -b, or an at-most-one written as a counter), and sets of
   // which one at least is true (a clause of positive literals, sorted).
-  std::unordered_set<uint64_t> excl_;
+  std::vector<uint64_t> excl_log_;               // in the order the clauses came
+  mutable std::unordered_set<uint64_t> excl_;    // excl_log_[0 .. excl_hashed_), hashed
+  mutable std::size_t excl_hashed_ = 0;
   std::unordered_map<int, std::vector<uint32_t>> cliques_of_;  // literal -> its at-most-one counters
   uint32_t cliques_ = 0;
   std::set<std::vector<int>> alo_;
@@ -135,7 +137,7 @@ struct CnfBuilder::Snapshot {
   std::vector<int> by_serial;
   std::unordered_map<uint64_t, int> defined;
   std::unordered_map<uint64_t, bool> pure;
-  std::unordered_set<uint64_t> excl;
+  std::vector<uint64_t> excl;
   std::unordered_map<int, std::vector<uint32_t>> cliques_of;
   uint32_t cliques = 0;
   std::set<std::vector<int>> alo;

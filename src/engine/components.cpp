@@ -29,10 +29,31 @@ struct UnionFind {
 // shared subterms again).
 struct ConstantLinker {
   UnionFind& uf;
-  std::function<std::size_t(uint64_t)> node_of;
+  std::function<std::size_t(const Expr&)> node_of;
   std::unordered_map<uint64_t, long> rep;  // term id -> union-find node, -1: no constants
 
+  // A native clause of constants and negated constants (most rules): its
+  // constants united at once, without memoising the clause.
+  bool plain(const Expr& e, long& out) {
+    const ExprNode* n = e.node();
+    if (!n || (n->op != Op::Or && n->op != Op::And) || n->args.empty()) return false;
+    for (const auto& a : n->args) {
+      const ExprNode* x = a.node();
+      if (x && x->op == Op::Not) x = x->args[0].node();
+      if (!x || x->op != Op::Const) return false;
+    }
+    out = -1;
+    for (const auto& a : n->args) {
+      const Expr& c = a.node()->op == Op::Not ? a.node()->args[0] : a;
+      const long v = static_cast<long>(node_of(c));
+      if (out < 0) out = v;
+      else uf.unite(static_cast<std::size_t>(v), static_cast<std::size_t>(out));
+    }
+    return true;
+  }
+
   long link(const Expr& root) {
+    if (long r = -1; plain(root, r)) return r;
     std::vector<std::pair<Expr, bool>> todo{{root, false}};
     while (!todo.empty()) {
       auto [e, expanded] = todo.back();
@@ -40,7 +61,7 @@ struct ConstantLinker {
       const uint64_t id = e.id();
       if (!expanded && rep.count(id)) continue;
       if (e.is_var()) {
-        rep[id] = static_cast<long>(node_of(id));
+        rep[id] = static_cast<long>(node_of(e));
         continue;
       }
       const unsigned n = e.num_args();
@@ -77,17 +98,15 @@ std::vector<Component> split_components(const Encoding& enc) {
   for (const auto& c : enc.clues) all.push_back(c.constraint);
 
   UnionFind uf;
-  std::unordered_map<uint64_t, std::size_t> node;  // constant id -> union-find node
-  auto node_of = [&](uint64_t id) {
-    auto it = node.find(id);
-    if (it != node.end()) return it->second;
-    return node[id] = uf.add();
+  ConstKeys keys;
+  std::vector<std::size_t> node;  // constant key -> union-find node
+  auto node_of = [&](const Expr& c) -> std::size_t {
+    const uint32_t k = keys.key(c);
+    while (node.size() <= k) node.push_back(uf.add());
+    return node[k];
   };
-  std::vector<uint64_t> var_id(enc.decision_vars.size());
-  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) {
-    var_id[i] = enc.decision_vars[i].id();
-    node_of(var_id[i]);
-  }
+  std::vector<std::size_t> var_node(enc.decision_vars.size());
+  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) var_node[i] = node_of(enc.decision_vars[i]);
   ConstantLinker linker{uf, node_of, {}};
   std::vector<long> first(all.size());  // a constant of each assertion, -1: none
   for (std::size_t a = 0; a < all.size(); ++a) first[a] = linker.link(all[a]);
@@ -102,7 +121,7 @@ std::vector<Component> split_components(const Encoding& enc) {
     comps.push_back(Component{});
     return comps.back();
   };
-  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) comp(uf.find(node_of(var_id[i]))).vars.push_back(i);
+  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) comp(uf.find(var_node[i])).vars.push_back(i);
   std::vector<Expr> global;
   for (std::size_t a = 0; a < all.size(); ++a) {
     if (first[a] < 0) global.push_back(all[a]);

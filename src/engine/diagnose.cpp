@@ -200,7 +200,7 @@ class Diagnoser {
   // deletion over edited puzzles, and repairs of one clue, each checked on
   // the edited puzzle.
   void conflicts_by_edits(const Encoding& enc) {
-    Conflict c = explain_by_edits(encoder_, puzzle_, d_.verdict.encoding, enc, budget_);
+    Conflict c = explain_by_edits(encoder_, puzzle_, d_.verdict.encoding, enc, budget_, d_.verdict.solver);
     d_.conflicts = {c};
     if (opt_.conflicts > 1) note("one conflict is listed for this kind (its encoding reasons from the clues)");
   }

@@ -15,6 +15,12 @@ bool Encoder::has_encoding(std::string_view name) const {
   return false;
 }
 
+std::string Encoder::default_solver(std::string_view encoding) const {
+  for (const auto& e : encodings())
+    if (e.name == encoding) return e.solver;
+  return "z3";
+}
+
 std::string Encoder::encoding_names() const {
   std::string s;
   for (const auto& e : encodings()) s += (s.empty() ? "" : ", ") + e.name;

@@ -47,6 +47,11 @@ struct Puzzle {
 struct EncodingInfo {
   std::string name;
   std::string description;
+  // The back end a run of this encoding uses when none is asked for
+  // (--solver): the one measured faster on the kind's puzzles (README,
+  // "Which back end"). "cadical" only for encodings written as the
+  // engine's own formulas, which CaDiCaL takes without a Z3 context.
+  std::string solver = "z3";
 };
 
 // One violated rule or clue, found by a kind's checker.
@@ -227,6 +232,8 @@ class Encoder {
   }
 
   bool has_encoding(std::string_view name) const;
+  // EncodingInfo::solver of an encoding ("z3" for an unknown name).
+  std::string default_solver(std::string_view encoding) const;
   std::string encoding_names() const;  // "a, b, c"
 };
 

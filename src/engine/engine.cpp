@@ -306,33 +306,31 @@ Conflict explain_unsat(Context& ctx, const Encoding& enc, Budget& budget, Stats&
 }
 
 Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
-                    const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first) {
+                    const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first,
+                    const std::string& solver) {
   std::vector<ClueEdit> edits;
   for (const auto& id : drop) edits.push_back({id, -1});
   auto edited = encoder.edit(puzzle, edits);
   Context ctx;
   Encoding enc = encoder.encode(*edited, ctx, encoding);
-  z3::solver s = make_solver(ctx.z3(), enc);
-  for (unsigned i = 0; i < enc.rules.size(); ++i) s.add(ctx.to_z3(enc.rules[i]));
-  for (const auto& c : enc.clues) s.add(ctx.to_z3(c.constraint));
-  z3::expr_vector vars(ctx.z3());
-  for (const auto& v : enc.decision_vars) vars.push_back(ctx.to_z3(v));
+  auto s = make_backend(solver, ctx, enc, encoding);
+  for (unsigned i = 0; i < enc.rules.size(); ++i) s->add(enc.rules[i]);
+  for (const auto& c : enc.clues) s->add(c.constraint);
   uint64_t found = 0;
   for (;;) {
     Budget slice = budget.slice(budget.remaining_ms());
-    if (!slice.arm(s, 0)) return Status::Unknown;
-    auto r = slice.check(s);
+    auto r = s->check(slice);
     if (r == z3::unknown) return found ? Status::Multiple : Status::Unknown;
     if (r == z3::unsat) return found == 0 ? Status::None : Status::Unique;
-    auto values = model_values(s.get_model(), vars);
+    auto values = s->values();
     if (first && found == 0) *first = encoder.decode(*edited, encoding, values);
     if (++found >= limit) return found >= 2 ? Status::Multiple : Status::Solved;
-    s.add(ctx.to_z3(blocking_clause(ctx, enc, values)));
+    s->block(every_var(enc), values);
   }
 }
 
 Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding, const Encoding& enc,
-                          Budget& budget) {
+                          Budget& budget, const std::string& solver) {
   // QuickXplain (Junker 2004) over clue ids: it checks mostly small sets of
   // clues, which are easy when the encoding reasons from its clues (a hidoku
   // with few givens is quickly solved; one with all but a few is the hard
@@ -363,7 +361,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       return false;
     }
     Budget slice = check_slice();
-    Status st = check_edited(encoder, puzzle, encoding, without_others(keep), slice, 1, nullptr);
+    Status st = check_edited(encoder, puzzle, encoding, without_others(keep), slice, 1, nullptr, solver);
     if (st == Status::Unknown) undecided++;
     return st != Status::None && st != Status::Unknown;
   };
@@ -396,7 +394,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       std::vector<std::string> rest = found;
       rest.erase(rest.begin() + static_cast<long>(i));
       Budget slice = check_slice();
-      const Status st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr);
+      const Status st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr, solver);
       fast = st != Status::None && st != Status::Unknown;
     }
     if (fast) {
@@ -421,7 +419,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
     out.minimal = false;
     // A check that ran out was counted as "no solution": make sure the set found is a conflict.
     Budget slice = budget.slice(budget.remaining_ms());
-    if (check_edited(encoder, puzzle, encoding, without_others(needed), slice, 1, nullptr) != Status::None) needed = ids;
+    if (check_edited(encoder, puzzle, encoding, without_others(needed), slice, 1, nullptr, solver) != Status::None) needed = ids;
     out.note = fmt::format("{} checks ran out of time; the set may not be minimal", undecided);
   }
   for (const auto& c : enc.clues)
@@ -628,15 +626,18 @@ void run_components(const Encoder& encoder, const Puzzle& puzzle, const RunOptio
 }
 
 // The decision variables (indices) and the other constants (ids) `e` mentions.
-void constants_of(const Expr& e, const std::unordered_map<uint64_t, unsigned>& index, std::vector<unsigned>& vars,
-                  std::vector<uint64_t>& others, std::unordered_set<uint64_t>& seen) {
+// Constants are told apart by ConstKeys (a variable written natively and as
+// a Z3 term is one), decision variables by `index` (key -> index).
+void constants_of(const Expr& e, ConstKeys& keys, const std::unordered_map<uint32_t, unsigned>& index,
+                  std::vector<unsigned>& vars, std::vector<uint64_t>& others, std::unordered_set<uint64_t>& seen) {
   if (!seen.insert(e.id()).second) return;
   if (e.is_var()) {
-    if (auto it = index.find(e.id()); it != index.end()) vars.push_back(it->second);
-    else others.push_back(e.id());
+    const uint32_t k = keys.key(e);
+    if (auto it = index.find(k); it != index.end()) vars.push_back(it->second);
+    else others.push_back(k);
     return;
   }
-  for (unsigned k = 0; k < e.num_args(); ++k) constants_of(e.arg(k), index, vars, others, seen);
+  for (unsigned k = 0; k < e.num_args(); ++k) constants_of(e.arg(k), keys, index, vars, others, seen);
 }
 
 // Whether one exactly-one group holds under `constraints`: no model with
@@ -696,8 +697,15 @@ struct GroupProof {
 GroupProof prove_groups(Backend& s, Context& ctx, const Encoding& enc, const std::vector<int8_t>& fixed,
                         const std::string& solver, const std::string& encoding, Budget& budget, Stats& stats) {
   GroupProof out;
-  std::unordered_map<uint64_t, unsigned> index;
-  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) index[enc.decision_vars[i].id()] = i;
+  ConstKeys keys;
+  std::unordered_map<uint32_t, unsigned> index;
+  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) index[keys.key(enc.decision_vars[i])] = i;
+  auto var_index = [&](const Expr& c) -> long {
+    auto k = keys.find(c);
+    if (!k) return -1;
+    auto it = index.find(*k);
+    return it == index.end() ? -1 : static_cast<long>(it->second);
+  };
   std::vector<std::vector<unsigned>> sorted(enc.cube_groups.size()), groups_of(enc.decision_vars.size());
   for (unsigned g = 0; g < enc.cube_groups.size(); ++g) {
     sorted[g] = enc.cube_groups[g];
@@ -727,7 +735,7 @@ GroupProof prove_groups(Backend& s, Context& ctx, const Encoding& enc, const std
   std::vector<std::vector<std::size_t>> local(enc.cube_groups.size());
   for (std::size_t c = 0; c < all.size(); ++c) {
     std::unordered_set<uint64_t> seen;
-    constants_of(all[c], index, vars_of[c], aux_of[c], seen);
+    constants_of(all[c], keys, index, vars_of[c], aux_of[c], seen);
     if (vars_of[c].empty()) {
       for (uint64_t a : aux_of[c]) aux_only[a].push_back(c);
       continue;
@@ -873,7 +881,7 @@ GroupProof prove_groups(Backend& s, Context& ctx, const Encoding& enc, const std
     std::vector<std::size_t> rest;  // constraints on auxiliary constants: for the solver
     std::sort(given[g].begin(), given[g].end());
     for (std::size_t c : given[g]) {
-      auto ev = aux_of[c].empty() ? detail::BoolEval::compile(all[c], index) : std::nullopt;
+      auto ev = aux_of[c].empty() ? detail::BoolEval::compile(all[c], var_index) : std::nullopt;
       if (!ev) {
         rest.push_back(c);
         continue;
@@ -925,8 +933,9 @@ GroupProof prove_groups(Backend& s, Context& ctx, const Encoding& enc, const std
 // The encoding's unit rules on decision variables (x, or not x), as the
 // cover search's starting point: +1 true, -1 false, 0 free.
 std::vector<int8_t> unit_rules(const Encoding& enc) {
-  std::unordered_map<uint64_t, unsigned> index;
-  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) index[enc.decision_vars[i].id()] = i;
+  ConstKeys keys;
+  std::unordered_map<uint32_t, unsigned> index;
+  for (unsigned i = 0; i < enc.decision_vars.size(); ++i) index[keys.key(enc.decision_vars[i])] = i;
   std::vector<int8_t> fixed(enc.decision_vars.size(), 0);
   for (unsigned r = 0; r < enc.rules.size(); ++r) {
     Expr e = enc.rules[r];
@@ -936,14 +945,28 @@ std::vector<int8_t> unit_rules(const Encoding& enc) {
       sign = -1;
     }
     if (!e.is_const()) continue;
-    if (auto it = index.find(e.id()); it != index.end()) fixed[it->second] = fixed[it->second] == -sign ? 2 : sign;  // both: the back end rejects every leaf
+    if (auto k = keys.find(e); k)
+      if (auto it = index.find(*k); it != index.end()) fixed[it->second] = fixed[it->second] == -sign ? 2 : sign;  // both: the back end rejects every leaf
   }
   return fixed;
 }
 
 }  // namespace
 
+namespace {
+Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options);
+}
+
 Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
+  if (!options.solver.empty()) return run_on(encoder, puzzle, options);
+  // No --solver: the encoding's own (EncodingInfo::solver).
+  RunOptions chosen = options;
+  chosen.solver = encoder.default_solver(options.encoding.empty() ? encoder.default_encoding(puzzle) : options.encoding);
+  return run_on(encoder, puzzle, chosen);
+}
+
+namespace {
+Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
   auto t_start = options.limits.start.value_or(Clock::now());
   // Loops outside Z3 (encoders, decoding) poll the same deadline, the
   // memory cap and Ctrl-C (io/halt.h).
@@ -996,7 +1019,7 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
     // clues by editing the puzzle, so that no clue hides inside the rules.
     auto explain = [&](Budget& b) {
       if (!enc.clues_in_rules) return explain_unsat(ctx, enc, b, res.stats, options.solver, res.encoding);
-      return explain_by_edits(encoder, puzzle, res.encoding, enc, b);
+      return explain_by_edits(encoder, puzzle, res.encoding, enc, b, options.solver);
     };
 
     Budget budget(ctx, options.limits, t_start);  // the limits cover encoding too
@@ -1181,5 +1204,6 @@ Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& optio
   finish();
   return res;
 }
+}  // namespace
 
 }  // namespace psmt

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <algorithm>
 #include <limits>
 
 #include <fmt/format.h>
@@ -19,7 +20,10 @@ std::shared_ptr<const ExprNode> node(Op op, std::vector<Expr> args, int64_t k = 
   n->op = op;
   n->args = std::move(args);
   n->k = k;
-  n->weights = std::move(w);
+  if (!w.empty()) {
+    n->extra = std::make_unique<ExprExtra>();
+    n->extra->weights = std::move(w);
+  }
   return n;
 }
 
@@ -109,57 +113,67 @@ void need_bool(const Expr& e, const char* what) {
 
 }  // namespace
 
+Expr::Expr(const z3::expr& e) {
+  auto n = std::make_shared<ExprNode>();
+  n->op = Op::Other;
+  n->extra = std::make_unique<ExprExtra>();
+  n->extra->z = e;
+  n_ = std::move(n);
+}
+
 const z3::expr& Expr::z3() const {
-  if (!z_) throw InternalError("a native formula used as a Z3 term (Context::to_z3 translates it): " + to_string());
-  return *z_;
+  const z3::expr* z = wrapped();
+  if (!z) throw InternalError("a native formula used as a Z3 term (Context::to_z3 translates it): " + to_string());
+  return *z;
 }
 
 Op Expr::op() const {
-  if (n_) return n_->op;
-  if (z_) return z3_op(*z_);
-  throw InternalError("an empty formula");
+  if (!n_) throw InternalError("an empty formula");
+  if (const z3::expr* z = wrapped()) return z3_op(*z);
+  return n_->op;
 }
 
 unsigned Expr::num_args() const {
-  if (n_) return static_cast<unsigned>(n_->args.size());
-  return z_->is_app() ? z_->num_args() : 0;
+  if (const z3::expr* z = wrapped()) return z->is_app() ? z->num_args() : 0;
+  return static_cast<unsigned>(n_->args.size());
 }
 
 Expr Expr::arg(unsigned i) const {
-  if (n_) return n_->args.at(i);
-  return Expr(z_->arg(i));
+  if (const z3::expr* z = wrapped()) return Expr(z->arg(i));
+  return n_->args.at(i);
 }
 
 int64_t Expr::bound() const {
-  if (n_) return n_->k;
-  return z3_int_param(*z_, 0);
+  if (const z3::expr* z = wrapped()) return z3_int_param(*z, 0);
+  return n_->k;
 }
 
 int64_t Expr::weight(unsigned i) const {
   const Op o = op();
   if (o == Op::AtMost || o == Op::AtLeast) return 1;
-  if (n_) return n_->weights.at(i);
-  return z3_int_param(*z_, i + 1);
+  if (const z3::expr* z = wrapped()) return z3_int_param(*z, i + 1);
+  return n_->extra->weights.at(i);
 }
 
 std::string Expr::name() const {
-  if (n_) return n_->name;
-  return z_->decl().name().str();
+  if (const z3::expr* z = wrapped()) return z->decl().name().str();
+  return n_->extra ? n_->extra->name : std::string();
 }
 
 bool Expr::is_var() const {
-  if (n_) return n_->op == Op::Const;
-  return z_->is_app() && z_->num_args() == 0 && z_->decl().decl_kind() == Z3_OP_UNINTERPRETED;
+  if (const z3::expr* z = wrapped())
+    return z->is_app() && z->num_args() == 0 && z->decl().decl_kind() == Z3_OP_UNINTERPRETED;
+  return n_->op == Op::Const;
 }
 
 bool Expr::is_bool() const {
-  if (n_) return true;
-  return z_->is_bool();
+  if (const z3::expr* z = wrapped()) return z->is_bool();
+  return true;
 }
 
 uint64_t Expr::id() const {
-  if (n_) return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(n_.get()));
-  return (uint64_t{1} << 63) | z_->id();
+  if (const z3::expr* z = wrapped()) return (uint64_t{1} << 63) | z->id();
+  return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(n_.get()));
 }
 
 std::string Expr::to_string() const {
@@ -178,10 +192,11 @@ Expr operator!(const Expr& a) {
     case Op::Not: return a.arg(0);
     default: break;
   }
-  if (!a.node()) return Expr(node(Op::Not, {a}));
-  if (auto n = a.node()->negation.lock()) return Expr(std::move(n));
+  const ExprNode* an = a.node();
+  if (!an || an->op != Op::Const) return Expr(node(Op::Not, {a}));
+  if (auto n = an->extra->negation.lock()) return Expr(std::move(n));
   auto n = node(Op::Not, {a});
-  a.node()->negation = n;
+  an->extra->negation = n;
   return Expr(std::move(n));
 }
 
@@ -283,6 +298,26 @@ bool same(const Expr& a, const Expr& b) {
   return a.is_const() && b.is_const() && a.name() == b.name();
 }
 
+uint32_t ConstKeys::key(const Expr& c) {
+  if (auto k = find(c)) return *k;
+  const uint32_t k = next_++;
+  by_name_.emplace(c.name(), k);
+  if (const uint32_t s = c.serial()) by_serial_[s] = k;  // find() made room
+  return k;
+}
+
+std::optional<uint32_t> ConstKeys::find(const Expr& c) {
+  const uint32_t s = c.serial();
+  if (s) {
+    if (s >= by_serial_.size()) by_serial_.resize(std::max<std::size_t>(s + 1, by_serial_.size() * 2), -1);
+    if (by_serial_[s] >= 0) return static_cast<uint32_t>(by_serial_[s]);
+  }
+  auto it = by_name_.find(c.name());
+  if (it == by_name_.end()) return std::nullopt;
+  if (s) by_serial_[s] = it->second;
+  return it->second;
+}
+
 Context::Context() = default;
 
 Context::~Context() {
@@ -295,7 +330,8 @@ Expr Context::bool_const(std::string_view name) {
   auto n = std::make_shared<ExprNode>();
   n->op = Op::Const;
   n->serial = ++serials_;
-  n->name = std::string(name);
+  n->extra = std::make_unique<ExprExtra>();
+  n->extra->name = std::string(name);
   Expr e(std::move(n));
   consts_.emplace(std::string(name), e);
   return e;
@@ -330,7 +366,7 @@ z3::expr Context::to_z3(const Expr& e) {
   };
   auto weights = [&]() {
     std::vector<int> w;
-    for (int64_t x : n->weights) {
+    for (int64_t x : n->extra->weights) {
       if (x < std::numeric_limits<int>::min() || x > std::numeric_limits<int>::max())
         throw InternalError("a pseudo-Boolean weight beyond Z3's int range");
       w.push_back(static_cast<int>(x));
@@ -346,7 +382,7 @@ z3::expr Context::to_z3(const Expr& e) {
   switch (n->op) {
     case Op::True: out = c.bool_val(true); break;
     case Op::False: out = c.bool_val(false); break;
-    case Op::Const: out = c.bool_const(n->name.c_str()); break;
+    case Op::Const: out = c.bool_const(n->extra->name.c_str()); break;
     case Op::Not: out = !to_z3(n->args[0]); break;
     case Op::And: out = z3::mk_and(args()); break;
     case Op::Or: out = z3::mk_or(args()); break;

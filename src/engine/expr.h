@@ -41,14 +41,16 @@ enum class Op : uint8_t {
   Other
 };
 
+struct ExprExtra;
+
 class Expr {
  public:
   Expr() = default;  // empty (only to be assigned)
-  Expr(const z3::expr& e) : z_(e) {}  // NOLINT(google-explicit-constructor): Z3 terms are formulas too
+  Expr(const z3::expr& e);  // NOLINT(google-explicit-constructor): Z3 terms are formulas too
   explicit Expr(std::shared_ptr<const ExprNode> n) : n_(std::move(n)) {}
 
-  bool empty() const { return !n_ && !z_; }
-  bool is_z3() const { return z_.has_value(); }
+  bool empty() const { return !n_; }
+  bool is_z3() const { return wrapped() != nullptr; }
   // The wrapped Z3 term (InternalError for a native formula: ask
   // Context::to_z3, which translates).
   const z3::expr& z3() const;
@@ -71,28 +73,37 @@ class Expr {
   uint64_t id() const;
   std::string to_string() const;
 
-  const ExprNode* node() const { return n_.get(); }
-  const std::shared_ptr<const ExprNode>& shared_node() const { return n_; }
+  // The native node (nullptr for a Z3 term).
+  const ExprNode* node() const;
   // Const: its serial number in its Context (0 for a Z3 constant).
   uint32_t serial() const;
 
  private:
+  const z3::expr* wrapped() const;
   std::shared_ptr<const ExprNode> n_;
-  std::optional<z3::expr> z_;
 };
 
+// 16 bytes of Expr per argument and a small node: a 9x9 sudoku's pairwise
+// rules are 11,664 clauses, built and translated in a few milliseconds.
 struct ExprNode {
   Op op = Op::True;
   uint32_t serial = 0;  // Const: 1, 2, ... in the order its Context made them
+  int64_t k = 0;        // the bound of a sum
   std::vector<Expr> args;
+  std::unique_ptr<ExprExtra> extra;  // Const, Pb*, a Z3 term
+};
+
+struct ExprExtra {
+  std::string name;              // Const
   std::vector<int64_t> weights;  // Pb*: one per argument
-  int64_t k = 0;
-  std::string name;  // Const
-  // Its negation, once made (so that "not x" is one node however often it
-  // is written: a sudoku's pairwise rules say "not b_1_1_1" 40 times).
+  std::optional<z3::expr> z;     // a wrapped Z3 term (the node's op is then Other)
+  // A constant's negation, once made (so that "not x" is one node however
+  // often it is written: a sudoku's pairwise rules say "not b_1_1_1" 40 times).
   mutable std::weak_ptr<const ExprNode> negation;
 };
 
+inline const z3::expr* Expr::wrapped() const { return n_ && n_->extra && n_->extra->z ? &*n_->extra->z : nullptr; }
+inline const ExprNode* Expr::node() const { return wrapped() ? nullptr : n_.get(); }
 inline uint32_t Expr::serial() const { return n_ ? n_->serial : 0; }
 
 // A list of formulas, shaped like z3::expr_vector for the code that used one.
@@ -141,6 +152,22 @@ Expr pbge(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k)
 Expr pbeq(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k);
 // The same formula (same node, same Z3 term, or constants of one name).
 bool same(const Expr& a, const Expr& b);
+
+// Dense keys for constants, one per variable: a native constant and a Z3
+// constant of the same name get the same key (an encoder may write a
+// variable natively and, inside a Z3 term, as its translation), so analyses
+// over formulas (components, the cover search's groups) see one variable.
+class ConstKeys {
+ public:
+  uint32_t key(const Expr& constant);                  // a new key for a constant not seen yet
+  std::optional<uint32_t> find(const Expr& constant);  // none for a constant not seen yet
+  uint32_t size() const { return next_; }
+
+ private:
+  std::vector<int64_t> by_serial_;  // native: serial -> key (-1: not yet)
+  std::unordered_map<std::string, uint32_t> by_name_;
+  uint32_t next_ = 0;
+};
 
 class Context {
  public:

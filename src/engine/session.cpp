@@ -33,6 +33,7 @@ Session::Session(const Encoder& encoder, std::string encoding, std::string solve
   if (!encoder_.has_encoding(encoding_))
     throw UsageError(fmt::format("unknown encoding \"{}\" for kind {} (available: {})", encoding_, encoder_.kind(),
                                  encoder_.encoding_names()));
+  if (solver_.empty()) solver_ = encoder_.default_solver(encoding_);  // no --solver: the encoding's own
 }
 
 Session::~Session() = default;

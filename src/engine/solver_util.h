@@ -165,9 +165,10 @@ struct TrackedSolver {
 // fresh encoding of its own, up to `limit` solutions (the first into
 // `first`); and a minimal conflict found by deleting clues that way.
 Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
-                    const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first);
+                    const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first,
+                    const std::string& solver);
 Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding, const Encoding& enc,
-                          Budget& budget);
+                          Budget& budget, const std::string& solver);
 
 std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::size_t> core, Budget& budget,
                                          bool& minimal, std::string& note);
