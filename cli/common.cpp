@@ -78,7 +78,8 @@ void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
             "wall-clock limit per puzzle in ms, from reading it to the last word; hitting it gives `unknown`; 0: no "
             "limit");
   add_limit(cmd, "--rlimit", o.rlimit, kMaxWhole,
-                 "Z3 resource limit per puzzle (deterministic, for reproducible research); gives `unknown`");
+                 "Z3 resource limit per puzzle (deterministic, for reproducible research); gives `unknown`; the run is "
+                 "on Z3 unless --solver says otherwise");
   cmd.add_flag("--json", o.json, "print one JSON report per puzzle (one per line)");
   cmd.add_option("--color", o.color, "colour in text output: auto (when a terminal, not NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

@@ -37,13 +37,15 @@ void setup_kinds(CLI::App& app, int& exit_status) {
       nlohmann::json out = nlohmann::json::array();
       for (const auto* e : all_encoders()) {
         nlohmann::json encs = nlohmann::json::array();
-        for (const auto& info : e->encodings()) encs.push_back({{"name", info.name}, {"description", info.description}});
+        for (const auto& info : e->encodings())
+          encs.push_back({{"name", info.name}, {"description", info.description}, {"solver", info.solver}});
         out.push_back({{"kind", e->kind()}, {"summary", e->summary()}, {"fields", e->fields()}, {"encodings", encs}});
         if (!*json) {
           std::cout << e->kind() << ": " << e->summary() << "\n";
           bool first = true;
           for (const auto& info : e->encodings()) {
-            std::cout << fmt::format("  {:<14} {}{}\n", info.name, info.description, first ? " [default]" : "");
+            std::cout << fmt::format("  {:<14} {} [{}{}]\n", info.name, info.description, first ? "default, " : "",
+                                     info.solver == "cadical" ? "on CaDiCaL" : "on Z3");
             first = false;
           }
         }

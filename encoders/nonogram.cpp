@@ -237,8 +237,9 @@ class NonogramEncoder final : public Encoder {
   std::vector<EncodingInfo> encodings() const override {
     return {{"line-solve", "line solving to a fixpoint first (each line's clue forces cells given what the crossing lines "
                            "forced, as the webpbn/pbnsolve solvers begin); the forced cells become rules and each automaton "
-                           "keeps only the states still possible (QF_FD; diagnose blames clues by editing the puzzle)"},
-            {"automaton", "a Bool per cell; each line's clue as the clauses of its run automaton unrolled over the line (QF_FD)"},
+                           "keeps only the states still possible (QF_FD; diagnose blames clues by editing the puzzle)", "cadical"},
+            {"automaton", "a Bool per cell; each line's clue as the clauses of its run automaton unrolled over the line (QF_FD)",
+             "cadical"},
             {"int-starts", "a Bool per cell and an Int start per run, runs ordered with gaps, cells filled exactly where a "
                            "run covers them (linear integer arithmetic, Z3's default solver)"}};
   }

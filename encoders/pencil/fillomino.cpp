@@ -80,7 +80,7 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell and size it may hold (pruned by what the given numbers allow), 'same area' per pair of "
                      "neighbours defined by equal sizes, helper clauses; each area's size by the engine's sized-areas cut "
-                     "clauses between checks (engine/graph.h)"},
+                     "clauses between checks (engine/graph.h)", "cadical"},
             {"cuts-plain", "every size from 1 to the board's cells and no helper clauses: the sizes left to the cuts alone, "
                            "the reference the pruning and helpers are checked against (the rule has no eager form)"}};
   }

@@ -30,7 +30,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
     return R"json({"description": "Gokigen (puzz.link's gokigen, Tatham's slant): draw a diagonal in every cell, '\\' or '/', so that the diagonals form no loop; a number at a lattice point is how many diagonals touch it. Each number is a clue (clues/p2c3: point row 2, column 3) that diagnose can blame. Solution: one string per row of cells, '\\' or '/' each.", "required": ["clues"], "properties": {"clues": {"type": "array", "minItems": 2, "maxItems": 61, "description": "one string per row of lattice points (rows+1 strings of cols+1 characters; 1 to 60 cells each way): 0-4 a clue, '.' none", "items": {"type": "string", "pattern": "^[0-4.]{2,61}$"}}}, "examples": [{"kind": "gokigen", "clues": ["1..", "...", "..1"]}, {"kind": "gokigen", "name": "pzprjs's test puzzle gokigen/4/4/iaegcgcj6a", "source": "https://puzz.link/p?gokigen/4/4/iaegcgcj6a", "clues": ["...0.", ".4...", "2...2", ".....", ".1.0."], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"cuts", "a Bool per cell; the clues as clauses; no loop by cut clauses added between checks (engine/graph.h)"},
+    return {{"cuts", "a Bool per cell; the clues as clauses; no loop by cut clauses added between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with no loop as clauses: the diagonals peeled round by round from points with fewer than two"}};
   }
 

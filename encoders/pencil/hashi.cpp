@@ -49,7 +49,7 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "Booleans 'at least k bridges' per pair of islands; numbers as sequential counters; crossings as "
-                     "clauses; the islands connected (and no cycle) by cut clauses between checks (engine/graph.h)"},
+                     "clauses; the islands connected (and no cycle) by cut clauses between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with connectedness as reachability clauses (no cycle: peeling)"}};
   }
 

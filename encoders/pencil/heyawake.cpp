@@ -34,7 +34,7 @@ class HeyawakeEncoder final : public pencil::ShadingEncoder {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell (shaded); a clause per pair of neighbouring borders; room counts as sequential "
-                     "counters; the unshaded cells connected by cut clauses between checks (engine/graph.h)"},
+                     "counters; the unshaded cells connected by cut clauses between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with connectedness as reachability clauses from the first unshaded cell"}};
   }
 

@@ -31,7 +31,7 @@ class HitoriEncoder final : public pencil::ShadingEncoder {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell (shaded); a clause per repeated pair; the unshaded cells connected by cut clauses "
-                     "between checks (engine/graph.h)"},
+                     "between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with connectedness as reachability clauses from the first unshaded cell"}};
   }
 

@@ -34,7 +34,7 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell (shaded), sight Booleans per number and direction, a sequential counter per number; "
-                     "the unshaded cells connected by cut clauses between checks (engine/graph.h)"},
+                     "the unshaded cells connected by cut clauses between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with connectedness as reachability clauses from the first unshaded cell"}};
   }
 

@@ -31,7 +31,7 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per step between neighbouring cells; degree 0 or 2 and the pearls as clauses; one loop by cut "
-                     "clauses added between checks (engine/graph.h)"},
+                     "clauses added between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with the loop's connectedness as clauses (reachability from its first cell)"}};
   }
 

@@ -35,7 +35,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell (shaded) and per island and cell it can reach; sizes as sequential counters; the "
-                     "shaded cells and each island connected by cut clauses between checks (engine/graph.h)"},
+                     "shaded cells and each island connected by cut clauses between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with connectedness as reachability clauses (an island within its size)"}};
   }
 

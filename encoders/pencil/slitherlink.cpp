@@ -33,7 +33,7 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per edge; degree 0 or 2 and the clues as clauses; one loop by cut clauses added between "
-                     "checks (engine/graph.h)"},
+                     "checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with the loop's connectedness as clauses (reachability from its first point)"}};
   }
 

@@ -45,7 +45,7 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell and dot it can belong to; exactly one per cell, a cell and its mirror together; "
-                     "each galaxy connected by cut clauses between checks (engine/graph.h)"},
+                     "each galaxy connected by cut clauses between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with each galaxy connected by reachability clauses"}};
   }
 

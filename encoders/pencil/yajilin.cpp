@@ -39,7 +39,7 @@ class YajilinEncoder final : public Encoder {
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell (shaded) and per pair of neighbouring cells (a step); degrees and arrows as "
-                     "clauses and sequential counters; one loop by cut clauses between checks (engine/graph.h)"},
+                     "clauses and sequential counters; one loop by cut clauses between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with one loop as reachability clauses from the first cell on the loop"}};
   }
 

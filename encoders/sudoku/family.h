@@ -7,8 +7,9 @@
 // solution against it in plain C++, offers changed versions of an item for
 // "change" repairs, and draws it. Nothing here includes Z3: the Builder is a
 // façade whose implementation (builder.cpp) is the only place the families'
-// formulas become Z3 expressions, so every family's checker is independent of
-// Z3 by construction.
+// formulas become the engine's formulas (native in the Boolean encodings, Z3
+// terms in the integer one), so every family's checker is independent of
+// any solver by construction.
 //
 // The sudoku encoder (sudoku.cpp) keeps the grid, the regions and the loop
 // over the families present; adding a family touches one new file in

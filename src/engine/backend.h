@@ -1,8 +1,9 @@
 // The solver back end the engine talks to: Z3 (the default) or CaDiCaL.
 //
-// Encodings are Z3 expressions either way. The Z3 back end asserts them on a
-// z3::solver; the CaDiCaL back end turns each into clauses as it is added
-// (engine/cnf.h) and keeps the literal of every decision variable and
+// Encodings are the engine's formulas (engine/expr.h) either way. The Z3
+// back end translates them to Z3 terms and asserts them on a z3::solver;
+// the CaDiCaL back end turns each into clauses as it is added (engine/cnf.h,
+// with no Z3 context unless the encoding holds Z3 terms) and keeps the literal of every decision variable and
 // assumption, so projected enumeration (blocking clauses over the decision
 // variables), clues as assumptions and failed-assumption cores work the same
 // on both. An encoding CaDiCaL cannot take (Int variables) is a UsageError

@@ -88,7 +88,7 @@ bool CnfBuilder::exclusive(int a, int b) const {
 
 
 CnfBuilder::Snapshot CnfBuilder::snapshot() const {
-  return Snapshot{next_var_, vars_, by_serial_, defined_, pure_, excl_log_, cliques_of_, cliques_, alo_, alive_};
+  return Snapshot{next_var_, vars_, by_serial_, defined_, excl_log_, cliques_of_, cliques_, alo_, alive_};
 }
 
 void CnfBuilder::restore(const Snapshot& s) {
@@ -96,7 +96,6 @@ void CnfBuilder::restore(const Snapshot& s) {
   vars_ = s.vars;
   by_serial_ = s.by_serial;
   defined_ = s.defined;
-  pure_ = s.pure;
   excl_log_ = s.excl;
   excl_.clear();
   excl_hashed_ = 0;
@@ -134,19 +133,14 @@ void CnfBuilder::add(const Expr& e) {
   add_under(e, guard);
 }
 
+// A connective (or a constant): Tseitin takes it, whatever its arguments
+// are, since every argument has a literal (a sum's is defined both ways).
 bool CnfBuilder::boolean_structure(const Expr& e) {
   switch (e.op()) {
-    case Op::Const: case Op::True: case Op::False: return true;
-    case Op::And: case Op::Or: case Op::Not: case Op::Implies: case Op::Iff: case Op::Xor: case Op::Ite: break;
+    case Op::Const: case Op::True: case Op::False:
+    case Op::And: case Op::Or: case Op::Not: case Op::Implies: case Op::Iff: case Op::Xor: case Op::Ite: return true;
     default: return false;
   }
-  auto it = pure_.find(e.id());
-  if (it != pure_.end()) return it->second;
-  bool pure = true;
-  for (unsigned i = 0; i < e.num_args() && pure; ++i) pure = boolean_structure(e.arg(i));
-  pure_.emplace(e.id(), pure);
-  alive_.push_back(e);
-  return pure;
 }
 
 // Clauses saying: the guard's literals are all false, or e holds.

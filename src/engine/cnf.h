@@ -114,7 +114,6 @@ class CnfBuilder {
   std::unordered_map<std::string, int> vars_;  // name of a Boolean constant -> variable
   std::vector<int> by_serial_;                 // a native constant's serial -> its variable (0: not yet)
   std::unordered_map<uint64_t, int> defined_;  // Expr id of a subterm -> its Tseitin literal
-  std::unordered_map<uint64_t, bool> pure_;    // Expr id -> only Boolean structure below
   std::vector<Expr> alive_;                    // keeps the formulas of both maps alive (ids stay unique)
   std::vector<std::vector<int>> bits_;
   std::vector<z3::expr> bv_from_, bv_to_;      // bit-vector decision variables and their bits
@@ -136,7 +135,6 @@ struct CnfBuilder::Snapshot {
   std::unordered_map<std::string, int> vars;
   std::vector<int> by_serial;
   std::unordered_map<uint64_t, int> defined;
-  std::unordered_map<uint64_t, bool> pure;
   std::vector<uint64_t> excl;
   std::unordered_map<int, std::vector<uint32_t>> cliques_of;
   uint32_t cliques = 0;

@@ -1,7 +1,8 @@
 // The interface every puzzle kind implements (the seam of the design).
 //
-// A kind turns its JSON into a typed puzzle (parse), the puzzle into Z3
-// constraints under a named encoding (encode), a model's decision-variable
+// A kind turns its JSON into a typed puzzle (parse), the puzzle into
+// constraints under a named encoding (encode: the engine's own formulas,
+// engine/expr.h, or Z3 terms where it needs integers or bit-vectors), a model's decision-variable
 // values back into a solution in the kind's own JSON format (decode), and a
 // solution into a list of violated rules and clues without Z3 (check). The
 // engine in src/ knows nothing else about kinds.

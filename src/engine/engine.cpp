@@ -504,6 +504,10 @@ nlohmann::json Stats::to_json() const {
   pick("propagations", {"propagations", "sat propagations 2ary", "sat propagations nary"});
   pick("memory_mb", {"max_memory_mb"});
   pick("rlimit", {"rlimit count"});
+  // CaDiCaL 1.5.3 reports no search counters through its API: the size of
+  // what it was given.
+  pick("variables", {"cadical variables"});
+  pick("clauses", {"cadical clauses"});
   j["z3"] = z;
   return j;
 }
@@ -959,9 +963,12 @@ Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& op
 
 Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
   if (!options.solver.empty()) return run_on(encoder, puzzle, options);
-  // No --solver: the encoding's own (EncodingInfo::solver).
+  // No --solver: the encoding's own (EncodingInfo::solver), or Z3 when a
+  // resource limit is asked for (it counts Z3's units).
   RunOptions chosen = options;
-  chosen.solver = encoder.default_solver(options.encoding.empty() ? encoder.default_encoding(puzzle) : options.encoding);
+  chosen.solver = options.limits.rlimit
+                      ? "z3"
+                      : encoder.default_solver(options.encoding.empty() ? encoder.default_encoding(puzzle) : options.encoding);
   return run_on(encoder, puzzle, chosen);
 }
 

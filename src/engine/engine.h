@@ -1,6 +1,7 @@
 // The engine: solve, enumerate, count and check any puzzle through its encoder.
 //
-// One z3::context per run. Solutions are enumerated on one incremental solver:
+// One Context per run (engine/expr.h: the Z3 context in it is made only when
+// Z3 is needed). Solutions are enumerated on one incremental solver:
 // after each model a blocking clause over the encoding's decision variables
 // only (never auxiliaries, so no solution is counted twice). Every solution is
 // decoded and passed through the kind's independent checker before it is
