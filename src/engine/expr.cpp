@@ -322,6 +322,7 @@ Context::Context() = default;
 
 Context::~Context() {
   cache_.clear();  // Z3 terms before their context
+  const_z3_.clear();
 }
 
 Expr Context::bool_const(std::string_view name) {
@@ -349,14 +350,41 @@ z3::context& Context::z3() {
 
 void Context::reap() {
   cache_.clear();
+  const_z3_.clear();
   if (z3_) psmt::reap(std::move(z3_));
 }
 
 uint64_t Context::z3_contexts_made() { return g_contexts.load(); }
 
+z3::expr Context::const_to_z3(const ExprNode* n) {
+  if (n->serial >= const_z3_.size()) const_z3_.resize(std::max<std::size_t>(n->serial + 1, const_z3_.size() * 2));
+  auto& slot = const_z3_[n->serial];
+  if (!slot) slot = z3().bool_const(n->extra->name.c_str());
+  return *slot;
+}
+
 z3::expr Context::to_z3(const Expr& e) {
   if (e.is_z3()) return e.z3();
   const ExprNode* n = e.node();
+  if (n->op == Op::Const && n->serial) return const_to_z3(n);
+  // A clause or conjunction of literals (most rules): translated without
+  // the cache, which would cost more than it saves on terms used once.
+  if (n->op == Op::Or || n->op == Op::And) {
+    bool plain = true;
+    for (const auto& a : n->args) {
+      const ExprNode* x = a.node();
+      if (x && x->op == Op::Not) x = x->args[0].node();
+      plain = plain && x && x->op == Op::Const && x->serial;
+    }
+    if (plain) {
+      z3::expr_vector v(z3());
+      for (const auto& a : n->args) {
+        const ExprNode* x = a.node();
+        v.push_back(x->op == Op::Not ? !const_to_z3(x->args[0].node()) : const_to_z3(x));
+      }
+      return n->op == Op::Or ? z3::mk_or(v) : z3::mk_and(v);
+    }
+  }
   if (auto it = cache_.find(n); it != cache_.end()) return it->second.second;
   z3::context& c = z3();
   auto args = [&]() {

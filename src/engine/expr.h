@@ -203,7 +203,9 @@ class Context {
   double z3_ms_ = 0;
   std::unordered_map<std::string, Expr> consts_;
   uint32_t serials_ = 0;
+  z3::expr const_to_z3(const ExprNode* n);
   std::unordered_map<const ExprNode*, std::pair<Expr, z3::expr>> cache_;
+  std::vector<std::optional<z3::expr>> const_z3_;  // a native constant's serial -> its Z3 constant
 };
 
 }  // namespace psmt
