@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -111,44 +112,13 @@ F FormulaBuilder::distinct(const std::vector<Cell>& cells) {
   return wrap(mk_and(parts));
 }
 
-const std::map<int, Expr>& FormulaBuilder::layer(const Key& prefix) {
-  auto it = layers_.find(prefix);
-  if (it != layers_.end()) return it->second;
-  std::map<int, Expr> out;
-  if (prefix.empty()) {
-    out.emplace(0, bool_val(true));
-    return layers_.emplace(prefix, out).first->second;
-  }
-  Key before(prefix.begin(), prefix.end() - 1);
-  const std::map<int, Expr> prev = layer(before);  // copy: the map may rehash
-  auto [r, c, a] = prefix.back();
-  const Cell cell{r, c};
-  // Names unique in the process: several encodings may share one context.
-  static std::atomic<unsigned long long> counter{0};
-  const unsigned long long id = counter++;
-  for (const auto& [u, su] : prev)
-    for (int d = 1; d <= n_; ++d) {
-      int w = u + a * d;
-      if (!out.count(w)) out.emplace(w, ctx_.bool_const(fmt::format("sum!{}!{}", id, w)));
-    }
-  for (const auto& [u, su] : prev)
-    for (int d = 1; d <= n_; ++d)  // forward: the partial sum after this term
-      defs_.push_back(psmt::implies(su && lit(cell, d), out.at(u + a * d)));
-  for (const auto& [w, sw] : out)
-    for (int d = 1; d <= n_; ++d) {  // backward: only the real partial sum is true
-      auto p = prev.find(w - a * d);
-      defs_.push_back(p == prev.end() ? !(sw && lit(cell, d)) : psmt::implies(sw && lit(cell, d), p->second));
-    }
-  return layers_.emplace(prefix, std::move(out)).first->second;
-}
-
 F FormulaBuilder::sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) {
   if (mode_ == Mode::Int) {
     z3::expr s = ctx_.z3().int_val(0);
     for (const auto& [c, a] : terms) s = s + a * cell(c);
     return wrap(Expr(s == target));
   }
-  if (mode_ == Mode::Onehot) {
+  {
     // a * digit = sum_d a*d*[d]; a negative a becomes sum_d a*(d-n)*[d] + a*n
     // (exactly one digit per cell), so every coefficient is >= 0.
     std::vector<Expr> ls;
@@ -168,11 +138,51 @@ F FormulaBuilder::sum_is(const std::vector<std::pair<Cell, int>>& terms, int tar
     if (ls.empty()) return truth(rhs == 0);
     return wrap(pbeq(ls, ws, rhs));
   }
-  Key key;
-  for (const auto& [c, a] : terms) key.emplace_back(c.row, c.col, a);
-  const auto& last = layer(key);
-  auto it = last.find(target);
-  return wrap(it == last.end() ? bool_val(false) : it->second);
+}
+
+F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bool state_distinct) {
+  std::vector<F> parts;
+  if (state_distinct) parts.push_back(distinct(cells));
+  if (mode_ == Mode::Int) {
+    std::vector<std::pair<Cell, int>> terms;
+    for (auto c : cells) terms.push_back({c, 1});
+    parts.push_back(sum_is(terms, target));
+    return all(parts);
+  }
+  // The sets of k different digits 1..n with this total (bit d-1 = digit d).
+  const int k = static_cast<int>(cells.size());
+  std::vector<uint32_t> sets;
+  std::function<void(int, int, int, uint32_t)> pick = [&](int from, int left, int rest, uint32_t set) {
+    if (left == 0) {
+      if (rest == 0) sets.push_back(set);
+      return;
+    }
+    for (int d = from; d <= n_ && d <= rest; ++d) pick(d + 1, left - 1, rest - d, set | (1u << (d - 1)));
+  };
+  if (k <= n_ && n_ <= 32) pick(1, k, target, 0);
+  if (sets.empty()) return truth(false);
+  std::vector<Cell> key = cells;
+  std::sort(key.begin(), key.end());
+  std::vector<Expr> present;
+  for (int d = 1; d <= n_; ++d) {
+    auto it = present_.find({key, d});
+    if (it == present_.end()) {
+      std::vector<Expr> ls;
+      for (auto c : cells) ls.push_back(lit(c, d));
+      it = present_.emplace(std::make_pair(key, d), define(mk_or(ls), "has")).first;
+    }
+    present.push_back(it->second);
+  }
+  // One set is exactly the digits present; with k different digits in k
+  // cells that is the same as the total.
+  std::vector<Expr> choices;
+  for (uint32_t set : sets) {
+    std::vector<Expr> ls;
+    for (int d = 1; d <= n_; ++d) ls.push_back(set >> (d - 1) & 1u ? present[d - 1] : !present[d - 1]);
+    choices.push_back(define(mk_and(ls), "set"));
+  }
+  parts.push_back(wrap(mk_or(choices)));
+  return all(parts);
 }
 
 Expr FormulaBuilder::define(const Expr& e, const char* what) {
@@ -182,66 +192,78 @@ Expr FormulaBuilder::define(const Expr& e, const char* what) {
   return v;
 }
 
-F FormulaBuilder::sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) {
+F FormulaBuilder::grouped_sum_is(const std::vector<std::vector<Cell>>& groups,
+                                 const std::vector<std::pair<Cell, int>>& extra, int target) {
+  std::vector<std::pair<Cell, int>> terms = extra;
+  std::vector<const std::vector<Cell>*> big;
+  for (const auto& grp : groups) {
+    if (grp.size() == 1 || mode_ == Mode::Int) {
+      for (auto c : grp) terms.push_back({c, 1});
+    } else if (!grp.empty()) {
+      big.push_back(&grp);
+    }
+  }
+  if (big.empty()) return sum_is(terms, target);
+  // The extra terms as in sum_is (nonnegative weights through exactly-one).
+  std::vector<Expr> ls;
+  std::vector<int64_t> ws;
+  long long rhs = target;
+  for (const auto& [c, a] : terms)
+    for (int d = 1; d <= n_; ++d) {
+      long long w = a >= 0 ? static_cast<long long>(a) * d : static_cast<long long>(a) * (d - n_);
+      if (w != 0) {
+        ls.push_back(lit(c, d));
+        ws.push_back(w);
+      }
+    }
+  for (const auto& [c, a] : terms)
+    if (a < 0) rhs -= static_cast<long long>(a) * n_;
+  for (const auto* grp : big) {
+    std::vector<Cell> key = *grp;
+    std::sort(key.begin(), key.end());
+    auto it = totals_.find(key);
+    const int k = static_cast<int>(grp->size());
+    const int lo = k * (k + 1) / 2, hi = k * (2 * n_ - k + 1) / 2;
+    if (it == totals_.end()) {
+      // total[t] == "the group holds a set of digits with total t": one of
+      // them is true in every grid (the group's digits differ), a rule.
+      std::vector<Expr> total;
+      for (int t = lo; t <= hi; ++t) total.push_back(define(get(distinct_sum_is(*grp, t, false)), "total"));
+      defs_.push_back(mk_or(total));
+      for (std::size_t i = 0; i < total.size(); ++i)
+        for (std::size_t j = i + 1; j < total.size(); ++j) defs_.push_back(!total[i] || !total[j]);
+      it = totals_.emplace(key, std::move(total)).first;
+    }
+    for (int t = lo; t <= hi; ++t) {
+      ls.push_back(it->second[static_cast<std::size_t>(t - lo)]);
+      ws.push_back(t);
+    }
+  }
+  if (rhs < 0) return truth(false);
+  return wrap(pbeq(ls, ws, rhs));
+}
+
+F FormulaBuilder::weighted_count_is(const std::vector<std::pair<F, int>>& terms, int target) {
   if (mode_ == Mode::Int) {
     z3::context& z = ctx_.z3();
     z3::expr s = z.int_val(0);
-    for (const auto& [cond, c] : terms) s = s + z3::ite(ctx_.to_z3(get(cond)), cell(c), z.int_val(0));
+    for (const auto& [cond, w] : terms) s = s + z3::ite(ctx_.to_z3(get(cond)), z.int_val(w), z.int_val(0));
     return wrap(Expr(s == target));
   }
-  std::vector<Expr> conds;
-  for (const auto& [cond, c] : terms) conds.push_back(define(get(cond), "cond"));
-  if (mode_ == Mode::Onehot) {
-    std::vector<Expr> ls;
-    std::vector<int64_t> ws;
-    for (std::size_t k = 0; k < terms.size(); ++k)
-      for (int d = 1; d <= n_; ++d) {
-        ls.push_back(define(conds[k] && lit(terms[k].second, d), "cdig"));
-        ws.push_back(d);
-      }
-    if (ls.empty()) return truth(target == 0);
-    return wrap(pbeq(ls, ws, target));
+  std::vector<Expr> ls;
+  std::vector<int64_t> ws;
+  long long rhs = target;
+  for (const auto& [cond, w] : terms) {
+    if (w == 0) continue;
+    Expr v = define(get(cond), "cond");
+    // A negative weight w counts as -w for "not cond", minus -w.
+    ls.push_back(w > 0 ? v : !v);
+    ws.push_back(w > 0 ? w : -static_cast<int64_t>(w));
+    if (w < 0) rhs -= w;
   }
-  // Pairwise: partial sums s[k][v] ("the first k terms add up to v") up to
-  // the target, both ways: definitions, satisfiable in every grid (a sum past
-  // the target simply has no variable), so that a clue left out (diagnose)
-  // constrains nothing. The clue is the last layer's target and "no term
-  // takes the sum past the target" (which once sat among the definitions:
-  // a dropped sandwich or X-sum still forbade sums beyond its total).
-  static std::atomic<unsigned long long> counter{0};
-  const unsigned long long id = counter++;
-  std::vector<Expr> clue;
-  std::map<int, Expr> prev;
-  prev.emplace(0, bool_val(true));
-  for (std::size_t k = 0; k < terms.size(); ++k) {
-    const Cell c = terms[k].second;
-    const Expr& cond = conds[k];
-    std::map<int, Expr> next;
-    auto var = [&](int w) -> const Expr& {
-      auto it = next.find(w);
-      if (it == next.end()) it = next.emplace(w, ctx_.bool_const(fmt::format("csum!{}!{}!{}", id, k, w))).first;
-      return it->second;
-    };
-    for (const auto& [u, su] : prev) {
-      defs_.push_back(psmt::implies(su && !cond, var(u)));
-      for (int d = 1; d <= n_; ++d) {
-        if (u + d > target) clue.push_back(!(su && cond && lit(c, d)));  // digits are positive: never back
-        else defs_.push_back(psmt::implies(su && cond && lit(c, d), var(u + d)));
-      }
-    }
-    for (const auto& [w, sw] : next) {
-      auto same = prev.find(w);
-      defs_.push_back(same == prev.end() ? !(sw && !cond) : psmt::implies(sw && !cond, same->second));
-      for (int d = 1; d <= n_; ++d) {
-        auto p = prev.find(w - d);
-        defs_.push_back(p == prev.end() ? !(sw && cond && lit(c, d)) : psmt::implies(sw && cond && lit(c, d), p->second));
-      }
-    }
-    prev = std::move(next);
-  }
-  auto it = prev.find(target);
-  clue.push_back(it == prev.end() ? bool_val(false) : it->second);
-  return wrap(mk_and(clue));
+  if (rhs < 0) return truth(false);
+  if (ls.empty()) return truth(rhs == 0);
+  return wrap(pbeq(ls, ws, rhs));
 }
 
 F FormulaBuilder::count_at_least(const std::vector<Cell>& cells, int d, int k) {

@@ -83,16 +83,29 @@ class Builder {
   virtual F less(Cell a, Cell b) = 0;
   // The cells hold different digits.
   virtual F distinct(const std::vector<Cell>& cells) = 0;
-  // sum of coeff * digit(cell) == target. Boolean encodings share the
-  // partial sums of equal term lists, so other targets of the same terms
-  // (change repairs) cost one literal each.
+  // sum of coeff * digit(cell) == target. Boolean encodings: a
+  // pseudo-Boolean equality over the digit literals; integer: a linear sum.
   virtual F sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) = 0;
-  // Sum of the digits of the cells whose condition holds == target. Boolean
-  // encodings define each condition as a fresh variable (a definition, never
-  // blamed): pairwise as one chain of partial sums, onehot as a pseudo-Boolean
-  // equality over "condition and digit d" literals; integer: a sum of
+  // The cells hold different digits that sum to target (a killer cage).
+  // Boolean encodings: the no-repeat rule, and "the set of digits in the
+  // cells is one of the sets of that many digits with that total" (one
+  // defined literal per digit and per such set); integer: Distinct and a
+  // linear sum. With state_distinct false the no-repeat rule is left to the
+  // caller (cells of one row: the rules say it already).
+  virtual F distinct_sum_is(const std::vector<Cell>& cells, int target, bool state_distinct = true) = 0;
+  // The digits of all cells of the groups, plus coeff * digit of the extra
+  // terms, sum to target; the cells of a group hold different digits (the
+  // caller knows: they see each other). Boolean encodings: a group of two or
+  // more cells counts through its total, one literal per total (the group
+  // holds one of the sets of digits with that total, distinct_sum_is),
+  // exactly one true, in one pseudo-Boolean equality; integer: a linear sum.
+  virtual F grouped_sum_is(const std::vector<std::vector<Cell>>& groups,
+                           const std::vector<std::pair<Cell, int>>& extra, int target) = 0;
+  // Sum of the weights whose condition holds == target. Boolean encodings
+  // define each condition as a fresh variable (a definition, never blamed)
+  // and state a pseudo-Boolean equality over them; integer: a sum of
   // if-then-else terms.
-  virtual F sum_if_is(const std::vector<std::pair<F, Cell>>& terms, int target) = 0;
+  virtual F weighted_count_is(const std::vector<std::pair<F, int>>& terms, int target) = 0;
   // Digit d occurs in the cells at least k times.
   virtual F count_at_least(const std::vector<Cell>& cells, int d, int k) = 0;
   // Exactly k of the conditions hold. Boolean encodings define each

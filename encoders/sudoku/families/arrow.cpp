@@ -4,7 +4,11 @@
 // SudokuPad read them (r1c1 = 1, r1c2 = 6 in a pill [r1c1, r1c2] is 16).
 // Digits on the arrow may repeat.
 //   "arrow": [{"circle": [[0, 0]], "line": [[0, 1], [0, 2]]}]
-// Encoded as one sum: line digits minus 10^k times each circle digit is 0.
+// Encoded as one sum: the arrow's digits minus 10^k times each circle digit
+// is 0, the arrow's runs of cells that see each other counted through their
+// totals (Builder::grouped_sum_is); an arrow whose digits differ (one row, column or region) under a one-cell
+// circle as "the circle is t and the arrow holds one of the sets of digits
+// with total t" (Builder::distinct_sum_is).
 #include <algorithm>
 #include <cmath>
 
@@ -37,15 +41,28 @@ class Arrow : public Family {
       return it;
     });
   }
-  F encode(const Item& it, const Grid&, Builder& b) const override {
-    std::vector<std::pair<Cell, int>> terms;
-    for (auto c : it.cells2) terms.push_back({c, 1});
+  F encode(const Item& it, const Grid& g, Builder& b) const override {
+    // A one-cell circle over an arrow whose cells all see each other (one
+    // row, column or region: their digits differ): circle t -> the arrow's
+    // digits are one of the sets with total t.
+    bool clique = it.cells.size() == 1 && it.cells2.size() > 1;
+    for (std::size_t i = 0; clique && i < it.cells2.size(); ++i)
+      for (std::size_t j = i + 1; clique && j < it.cells2.size(); ++j) {
+        Cell p = it.cells2[i], q = it.cells2[j];
+        clique = p.row == q.row || p.col == q.col || (g.region(p) >= 0 && g.region(p) == g.region(q));
+      }
+    if (clique) {
+      std::vector<F> cases;
+      for (int t = 1; t <= g.n; ++t) cases.push_back(b.all({b.is(it.cells[0], t), b.distinct_sum_is(it.cells2, t, false)}));
+      return b.any(cases);
+    }
+    std::vector<std::pair<Cell, int>> circle;
     int place = 1;
     for (auto k = it.cells.size(); k-- > 0;) {
-      terms.push_back({it.cells[k], -place});
+      circle.push_back({it.cells[k], -place});
       place *= 10;
     }
-    return b.sum_is(terms, 0);
+    return b.grouped_sum_is(seeing_groups(it.cells2, g), circle, 0);
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
     int circle = 0, sum = 0;

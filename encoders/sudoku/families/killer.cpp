@@ -1,8 +1,8 @@
 // Killer cages: the digits in a cage do not repeat and, when the cage has a
 // total, sum to it. A cage without a total is a no-repeat region only.
 //   "killer": [{"cells": [[0, 0], [0, 1]], "sum": 5}, {"cells": "r3c8 r3c9"}]
-// Boolean encodings: pairwise at-most-one per digit (pb at-most-one in
-// onehot) and the builder's sum; integer: Distinct and a linear sum.
+// Boolean encodings: the no-repeat rule and the sets of digits the cage can
+// hold (Builder::distinct_sum_is); integer: Distinct and a linear sum.
 // Change repairs: every other total the cage's size allows.
 #include "common.h"
 
@@ -42,13 +42,8 @@ class Killer : public Family {
     });
   }
   F encode(const Item& it, const Grid&, Builder& b) const override {
-    std::vector<F> parts{b.distinct(it.cells)};
-    if (it.value) {
-      std::vector<std::pair<Cell, int>> terms;
-      for (auto c : it.cells) terms.push_back({c, 1});
-      parts.push_back(b.sum_is(terms, *it.value));
-    }
-    return b.all(parts);
+    if (!it.value) return b.distinct(it.cells);
+    return b.distinct_sum_is(it.cells, *it.value);
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
     auto ds = digits_of(v, it.cells);

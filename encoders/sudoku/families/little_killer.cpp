@@ -63,10 +63,10 @@ class LittleKiller : public Family {
       return it;
     });
   }
-  F encode(const Item& it, const Grid&, Builder& b) const override {
-    std::vector<std::pair<Cell, int>> terms;
-    for (auto c : it.cells) terms.push_back({c, 1});
-    return b.sum_is(terms, *it.value);
+  F encode(const Item& it, const Grid& g, Builder& b) const override {
+    // The diagonal's runs in one box hold different digits: each counts
+    // through its total (Builder::grouped_sum_is).
+    return b.grouped_sum_is(seeing_groups(it.cells, g), {}, *it.value);
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
     int sum = 0;

@@ -3,7 +3,10 @@
 // A segment is a run of consecutive cells of the line in one region; a line
 // that comes back into a region starts a new segment there (as f-puzzles and
 // rangsk's solver read it).   "region_sum": [{"cells": [[0, 2], [0, 3], [1, 3]]}]
-// Encoded as: each segment's sum minus the first segment's sum is 0.
+// Encoded as: for some total t, each segment is one of the sets of different
+// digits (a segment lies in one region) with total t (Builder::distinct_sum_is;
+// "Equal Sums" 400-650 ms -> ...); without regions (a Latin square), each
+// segment's sum minus the first segment's is 0.
 #include <algorithm>
 
 #include "common.h"
@@ -46,6 +49,25 @@ class RegionSum : public Family {
   }
   F encode(const Item& it, const Grid& g, Builder& b) const override {
     auto segs = segments(it, g);
+    bool houses = true;  // every segment lies in a region: its digits differ
+    for (const auto& seg : segs) houses = houses && g.region(seg.front()) >= 0;
+    if (houses && segs.size() > 1) {
+      // One total t for the line: each segment is a set of different digits
+      // with total t (Builder::distinct_sum_is), for some t all segments allow.
+      int lo = 0, hi = 1 << 20;
+      for (const auto& seg : segs) {
+        const int k = static_cast<int>(seg.size());
+        lo = std::max(lo, k * (k + 1) / 2);
+        hi = std::min(hi, k * (2 * g.n - k + 1) / 2);
+      }
+      std::vector<F> totals;
+      for (int t = lo; t <= hi; ++t) {
+        std::vector<F> all;
+        for (const auto& seg : segs) all.push_back(b.distinct_sum_is(seg, t, false));
+        totals.push_back(b.all(all));
+      }
+      return b.any(totals);
+    }
     std::vector<F> parts;
     for (std::size_t k = 1; k < segs.size(); ++k) {
       std::vector<std::pair<Cell, int>> terms;

@@ -2,9 +2,11 @@
 // row or column seen from it, X being the first of them.
 //   "x_sum": {"top": [null, 15, ...], "left": [...], "bottom": [...], "right": [...]}
 // Encoded per first digit x: "the first digit is x" implies "the first x
-// digits sum to the clue"; the sums over prefixes of one line share their
-// partial sums. (One conditional sum, cell k counting when the first digit
-// is greater than k, took 1.5 to 2 times as long on "Tiny Scar".)
+// digits are one of the sets of x different digits with the clue's total"
+// (Builder::distinct_sum_is; the line's digits differ). (One conditional
+// sum, cell k counting when the first digit is greater than k, took 1.5 to
+// 2 times as long on "Tiny Scar" as a sum per prefix, which took 100-150 ms;
+// the sets take 20-40 ms.)
 #include <algorithm>
 
 #include "common.h"
@@ -20,7 +22,6 @@ class XSum : public Family {
   std::string_view summary() const override {
     return "X-sums: a clue outside the grid sums the first X digits seen from it, X the first of them";
   }
-  bool prefers_pseudo_boolean_sums() const override { return true; }
   std::string schema() const override {
     return R"json({"type": "object", "additionalProperties": false, "description": "X-sums: a clue outside the grid is the sum of the first X digits of its row or column as seen from the clue, where X is the first of those digits", "properties": {"top": {"type": "array", "description": "n entries, one per column from the left: the sum seen from above, or null for no clue", "items": {"type": ["integer", "null"], "minimum": 0}}, "bottom": {"type": "array", "description": "n entries, one per column from the left: the sum seen from below, or null", "items": {"type": ["integer", "null"], "minimum": 0}}, "left": {"type": "array", "description": "n entries, one per row from the top: the sum seen from the left, or null", "items": {"type": ["integer", "null"], "minimum": 0}}, "right": {"type": "array", "description": "n entries, one per row from the top: the sum seen from the right, or null", "items": {"type": ["integer", "null"], "minimum": 0}}}})json";
   }
@@ -39,14 +40,13 @@ class XSum : public Family {
         if (d != x) hi += d, ++k;
       return lo <= v && v <= hi;
     };
-    // The first digit x picks the sum: x -> the first x digits sum to v (sums
-    // over prefixes of one line share their partial sums).
+    // The first digit x picks the sum: x -> the first x digits (different:
+    // one line) are a set of x digits with total v.
     std::vector<F> parts{b.among(it.cells.front(), feasible)};
     for (int x = 1; x <= n; ++x) {
       if (!feasible(x)) continue;
-      std::vector<std::pair<Cell, int>> prefix;
-      for (int k = 0; k < x; ++k) prefix.push_back({it.cells[static_cast<std::size_t>(k)], 1});
-      parts.push_back(b.implies(b.is(it.cells.front(), x), b.sum_is(prefix, v)));
+      std::vector<Cell> prefix(it.cells.begin(), it.cells.begin() + x);
+      parts.push_back(b.implies(b.is(it.cells.front(), x), b.distinct_sum_is(prefix, v, false)));
     }
     return b.all(parts);
   }
