@@ -150,16 +150,30 @@ F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bo
     return all(parts);
   }
   // The sets of k different digits 1..n with this total (bit d-1 = digit d).
+  // Beyond kMaxSets (a long cage on a large grid), a pseudo-Boolean sum.
+  constexpr std::size_t kMaxSets = 1000;
   const int k = static_cast<int>(cells.size());
-  std::vector<uint32_t> sets;
-  std::function<void(int, int, int, uint32_t)> pick = [&](int from, int left, int rest, uint32_t set) {
+  std::vector<uint64_t> sets;
+  bool too_many = false;
+  std::function<void(int, int, int, uint64_t)> pick = [&](int from, int left, int rest, uint64_t set) {
+    if (too_many) return;
     if (left == 0) {
       if (rest == 0) sets.push_back(set);
+      too_many = sets.size() > kMaxSets;
       return;
     }
-    for (int d = from; d <= n_ && d <= rest; ++d) pick(d + 1, left - 1, rest - d, set | (1u << (d - 1)));
+    // The smallest and largest totals of `left` digits from `from`..n.
+    const int lo = left * (2 * from + left - 1) / 2, hi = left * (2 * n_ - left + 1) / 2;
+    if (rest < lo || rest > hi) return;
+    for (int d = from; d <= n_ && d <= rest; ++d) pick(d + 1, left - 1, rest - d, set | (uint64_t{1} << (d - 1)));
   };
-  if (k <= n_ && n_ <= 32) pick(1, k, target, 0);
+  if (k <= n_ && n_ <= 64) pick(1, k, target, 0);
+  if (too_many) {
+    std::vector<std::pair<Cell, int>> terms;
+    for (auto c : cells) terms.push_back({c, 1});
+    parts.push_back(sum_is(terms, target));
+    return all(parts);
+  }
   if (sets.empty()) return truth(false);
   std::vector<Cell> key = cells;
   std::sort(key.begin(), key.end());
@@ -176,7 +190,7 @@ F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bo
   // One set is exactly the digits present; with k different digits in k
   // cells that is the same as the total.
   std::vector<Expr> choices;
-  for (uint32_t set : sets) {
+  for (uint64_t set : sets) {
     std::vector<Expr> ls;
     for (int d = 1; d <= n_; ++d) ls.push_back(set >> (d - 1) & 1u ? present[d - 1] : !present[d - 1]);
     choices.push_back(define(mk_and(ls), "set"));
