@@ -32,7 +32,7 @@ namespace {
 
 struct BenchOptions {
   std::vector<std::string> inputs;
-  std::string kind, encodings = "all", csv, summary, solvers = "z3";
+  std::string kind, encodings = "all", csv, summary, solvers;  // solvers empty: each encoding's own
   uint64_t timeout_ms = 60000, limit = 0, max_solutions = 10000;
   bool enumerate = false, quiet = false;
   importers::ImportOptions import;  // --alphabet for sudoku text
@@ -72,7 +72,7 @@ int run_bench(const BenchOptions& o) {
       }
       if (std::find(solvers.begin(), solvers.end(), s) == solvers.end()) solvers.push_back(s);
     }
-    if (solvers.empty()) throw UsageError("--solver: name at least one solver (z3, cadical)");
+    if (solvers.empty() && !o.solvers.empty()) throw UsageError("--solver: name at least one solver (z3, cadical)");
   }
   // Runs are named by encoding, and by encoding@solver beside Z3.
   auto run_name = [&](const std::string& e, const std::string& s) { return s == "z3" ? e : e + "@" + s; };
@@ -120,8 +120,10 @@ int run_bench(const BenchOptions& o) {
     std::vector<Outcome> outs;
     std::ostringstream rows;  // this puzzle's rows: written only when every encoding finished
     std::vector<std::pair<std::string, std::string>> combos;  // (encoding, solver)
-    for (const auto& e : encs)
+    for (const auto& e : encs) {
+      if (solvers.empty()) combos.emplace_back(e, lp.encoder->default_solver(e));  // the encoding's own
       for (const auto& s : solvers) combos.emplace_back(e, s);
+    }
     for (const auto& [e0, solver] : combos) {
       const std::string e = run_name(e0, solver);
       if (not_run.count(lp.kind + "/" + e)) continue;
@@ -222,7 +224,7 @@ void setup_bench(CLI::App& app, int& exit_status) {
   cmd->add_option("--encodings", o->encodings, "comma-separated encodings, or all (the default)");
   cmd->add_option("--solver,--solvers", o->solvers,
                   "comma-separated solver back ends (z3, cadical), compared like encodings: every encoding on each "
-                  "(named encoding@cadical); default z3");
+                  "(named encoding@cadical); default: each encoding on its own back end (the one `kinds` shows)");
   cmd->add_option("--csv", o->csv, "write the CSV here (default: standard output, before the summary)");
   cmd->add_option("--summary", o->summary, "also write the Markdown summary here");
   add_whole(*cmd, "--timeout", o->timeout_ms, 0, kMaxWhole, "per puzzle and encoding, in milliseconds (0: no limit)")

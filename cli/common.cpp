@@ -134,7 +134,7 @@ void add_resource_options(CLI::App& cmd, bool solver) {
   if (solver) {
     cmd.add_option_function<std::string>(
            "--solver", validated("--solver", set_default_solver),
-           "the solver back end: z3 (default) or cadical (Boolean and bit-vector encodings, turned into clauses)")
+           "the solver back end: z3 or cadical (Boolean and bit-vector encodings, turned into clauses); default: the encoding's own, which `kinds` shows")
         ->type_name("NAME");
     cmd.add_option_function<std::string>(
            "--proof", validated("--proof", set_proof_dir),

@@ -248,6 +248,8 @@ F FormulaBuilder::grouped_sum_is(const std::vector<std::vector<Cell>>& groups,
         for (std::size_t j = i + 1; j < total.size(); ++j) defs_.push_back(!total[i] || !total[j]);
       it = totals_.emplace(key, std::move(total)).first;
     }
+    if (big.size() == 1 && terms.empty())  // one group: its total's literal
+      return wrap(target < lo || target > hi ? bool_val(false) : it->second[static_cast<std::size_t>(target - lo)]);
     for (int t = lo; t <= hi; ++t) {
       ls.push_back(it->second[static_cast<std::size_t>(t - lo)]);
       ws.push_back(t);

@@ -160,12 +160,6 @@ class Family {
   }
   // Shapes in grid units; `marked` when diagnosis blames the item.
   virtual void draw(const Item& item, const Grid& g, bool marked, std::vector<Shape>& out) const = 0;
-  // True when the pairwise encoding's chains of partial sums make this
-  // family slow and the pseudo-Boolean sums of bool-onehot do not: a puzzle
-  // with such an item is checked in bool-onehot by default (measured against
-  // ISS per puzzle: sandwich 8.2x and X-sums 5.9x the median family in
-  // bool-pairwise, 2.1x and 3.0x in bool-onehot; docs/variants.md).
-  virtual bool prefers_pseudo_boolean_sums() const { return false; }
   // Space outside the grid the drawing needs (outside clues), in cells.
   virtual int margin(const std::vector<Item>& items) const {
     (void)items;

@@ -198,15 +198,6 @@ class SudokuFamily : public Encoder {
                        "a second code path for differential checks, ~100x faster than int-distinct on variants"}};
   }
 
-  // bool-pairwise, unless a family's sums are much faster as pseudo-Boolean
-  // constraints (Family::prefers_pseudo_boolean_sums: sandwiches, X-sums).
-  std::string default_encoding(const Puzzle& puzzle) const override {
-    const auto& g = static_cast<const Grid&>(puzzle);
-    for (const auto& f : g.families)
-      if (!f.items.empty() && f.family->prefers_pseudo_boolean_sums()) return "bool-onehot";
-    return encodings().front().name;
-  }
-
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
     auto g = std::make_shared<Grid>();
     g->boxes = boxes_;

@@ -2,7 +2,9 @@
 // to the same total; on a line of odd length that total is the digit in
 // the centre cell, on one of even length it is the two centre cells' sum.
 // Digits may repeat.   "zipper": [{"cells": [[0, 0], [0, 1], [0, 2]]}]
-// Encoded as: each pair's sum minus the centre's is 0.
+// Encoded per total t: "the centre makes t" implies "a pair's cell holding d
+// has t - d in its partner" (Boolean encodings; "Jumbled Joy" 70 -> ... ms on
+// CaDiCaL), or each pair's sum minus the centre's is 0 (integer).
 #include "common.h"
 
 namespace psmt::sudoku::families {
@@ -38,13 +40,29 @@ class Zipper : public Family {
       return fmt::format("zipper line {} at {}", it.index + 1, span_label(it.cells));
     });
   }
-  F encode(const Item& it, const Grid&, Builder& b) const override {
+  F encode(const Item& it, const Grid& g, Builder& b) const override {
     Zip z = zip(it);
+    const int n = g.n;
+    if (b.integer() || z.pairs.empty()) {
+      std::vector<F> parts;
+      for (auto [a, c] : z.pairs) {
+        std::vector<std::pair<Cell, int>> terms{{a, 1}, {c, 1}};
+        for (auto m : z.centre) terms.push_back({m, -1});
+        parts.push_back(b.sum_is(terms, 0));
+      }
+      return b.all(parts);
+    }
+    // Per total t: "the centre makes t" implies, for each pair, "a holds d
+    // implies c holds t - d" (a table: each pair's digits follow from the
+    // other's and the total at once).
     std::vector<F> parts;
-    for (auto [a, c] : z.pairs) {
-      std::vector<std::pair<Cell, int>> terms{{a, 1}, {c, 1}};
-      for (auto m : z.centre) terms.push_back({m, -1});
-      parts.push_back(b.sum_is(terms, 0));
+    for (int t = 1; t <= 2 * n; ++t) {  // every total the centre can make
+      F centre = z.centre.size() == 1 ? b.is(z.centre[0], t)
+                                      : b.grouped_sum_is(seeing_groups(z.centre, g), {}, t);
+      std::vector<F> pairs;
+      for (auto [a, c] : z.pairs)
+        for (int d = 1; d <= n; ++d) pairs.push_back(b.implies(b.is(a, d), b.is(c, t - d)));
+      parts.push_back(b.implies(centre, b.all(pairs)));
     }
     return b.all(parts);
   }
