@@ -109,9 +109,8 @@ class Builder {
   // Digit d occurs in the cells at least k times.
   virtual F count_at_least(const std::vector<Cell>& cells, int d, int k) = 0;
   // Exactly k of the conditions hold. Boolean encodings define each
-  // condition as a fresh variable (a definition, never blamed): pairwise as
-  // one chain of partial counts, onehot as a pseudo-Boolean equality;
-  // integer: a sum of if-then-else terms.
+  // condition as a fresh variable (a definition, never blamed) and state a
+  // pseudo-Boolean equality over them; integer: a sum of if-then-else terms.
   virtual F count_is(const std::vector<F>& conds, int k) = 0;
 
   // Integer terms (Mode::Int only; Boolean encodings throw).

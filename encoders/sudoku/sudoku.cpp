@@ -302,6 +302,8 @@ class SudokuFamily : public Encoder {
     }
     if (!reuse) {  // the rules (a batch asserts them once)
       add_rules(g, enc, ctx, cells, mode, options);
+      // Rows and columns link every cell, and a cell's exactly-one its digits.
+      enc.connected = true;
       for (int i = 0; i < n * n; ++i) {
         std::vector<unsigned> vars;
         if (integer) vars.push_back(static_cast<unsigned>(i));

@@ -93,9 +93,18 @@ struct ConstantLinker {
 }  // namespace
 
 std::vector<Component> split_components(const Encoding& enc) {
-  std::vector<Expr> all;
-  for (unsigned i = 0; i < enc.rules.size(); ++i) all.push_back(enc.rules[i]);
-  for (const auto& c : enc.clues) all.push_back(c.constraint);
+  if (enc.connected) {  // the encoder says so: one component
+    Component whole;
+    whole.vars.resize(enc.decision_vars.size());
+    std::iota(whole.vars.begin(), whole.vars.end(), 0u);
+    whole.assertions_are_the_encoding = true;
+    return {std::move(whole)};
+  }
+  // The assertions: the rules, then the clues (read in place, not copied).
+  const std::size_t rules = enc.rules.size(), total = rules + enc.clues.size();
+  auto assertion = [&](std::size_t a) -> const Expr& {
+    return a < rules ? enc.rules.items()[a] : enc.clues[a - rules].constraint;
+  };
 
   UnionFind uf;
   ConstKeys keys;
@@ -108,8 +117,23 @@ std::vector<Component> split_components(const Encoding& enc) {
   std::vector<std::size_t> var_node(enc.decision_vars.size());
   for (unsigned i = 0; i < enc.decision_vars.size(); ++i) var_node[i] = node_of(enc.decision_vars[i]);
   ConstantLinker linker{uf, node_of, {}};
-  std::vector<long> first(all.size());  // a constant of each assertion, -1: none
-  for (std::size_t a = 0; a < all.size(); ++a) first[a] = linker.link(all[a]);
+  std::vector<long> first(total);  // a constant of each assertion, -1: none
+  for (std::size_t a = 0; a < total; ++a) first[a] = linker.link(assertion(a));
+  // One component (a sudoku, most puzzles): said without listing its
+  // assertions, which are the whole encoding.
+  {
+    std::unordered_set<std::size_t> roots;
+    for (unsigned i = 0; i < enc.decision_vars.size() && roots.size() < 2; ++i) roots.insert(uf.find(var_node[i]));
+    for (std::size_t a = 0; a < total && roots.size() < 2; ++a)
+      if (first[a] >= 0) roots.insert(uf.find(static_cast<std::size_t>(first[a])));
+    if (roots.size() < 2) {
+      Component whole;
+      whole.vars.resize(enc.decision_vars.size());
+      std::iota(whole.vars.begin(), whole.vars.end(), 0u);
+      whole.assertions_are_the_encoding = true;
+      return {std::move(whole)};
+    }
+  }
   // One component per root that holds a decision variable; roots without one
   // (auxiliary-only groups) become components with no variables.
   std::unordered_map<std::size_t, std::size_t> comp_of_root;
@@ -123,9 +147,9 @@ std::vector<Component> split_components(const Encoding& enc) {
   };
   for (unsigned i = 0; i < enc.decision_vars.size(); ++i) comp(uf.find(var_node[i])).vars.push_back(i);
   std::vector<Expr> global;
-  for (std::size_t a = 0; a < all.size(); ++a) {
-    if (first[a] < 0) global.push_back(all[a]);
-    else comp(uf.find(static_cast<std::size_t>(first[a]))).assertions.push_back(all[a]);
+  for (std::size_t a = 0; a < total; ++a) {
+    if (first[a] < 0) global.push_back(assertion(a));
+    else comp(uf.find(static_cast<std::size_t>(first[a]))).assertions.push_back(assertion(a));
   }
   if (comps.empty()) comps.push_back(Component{});
   for (auto& c : comps) c.assertions.insert(c.assertions.end(), global.begin(), global.end());

@@ -20,9 +20,13 @@ namespace psmt {
 struct Component {
   std::vector<unsigned> vars;        // decision variable indices, ascending
   std::vector<Expr> assertions;  // rules and clue constraints over it
+  // The only component: its assertions are every rule and clue of the
+  // encoding, not listed in `assertions`.
+  bool assertions_are_the_encoding = false;
 };
 
 // At least one component; assertions without any constant go to every one.
+// A single component comes back with assertions_are_the_encoding set.
 std::vector<Component> split_components(const Encoding& enc);
 
 // An unsigned integer of any size, for products of counts.

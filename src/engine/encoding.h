@@ -72,6 +72,11 @@ struct Encoding {
   // and repairs then work on edited puzzles (Encoder::edit, one encoding per
   // subset of clues) instead of dropping tracked clues from this encoding.
   bool clues_in_rules = false;
+  // True when the rules alone link every decision variable (a sudoku's rows
+  // and columns): the encoding is one component, and the engine does not
+  // look for others (engine/components.h), which cost as much as building
+  // the clauses of a variant sudoku.
+  bool connected = false;
   // Graph rules the back end makes hold by cut clauses between checks
   // (engine/graph.h): "connected", "one loop", "no cycle". Their literals
   // are Boolean constants of this encoding (or negations, or true). The

@@ -200,8 +200,12 @@ Expr operator!(const Expr& a) {
   return Expr(std::move(n));
 }
 
-Expr operator&&(const Expr& a, const Expr& b) { return mk_and(std::vector<Expr>{a, b}); }
-Expr operator||(const Expr& a, const Expr& b) { return mk_or(std::vector<Expr>{a, b}); }
+namespace {
+Expr junction(Op op, std::vector<Expr>&& es);
+}  // namespace
+
+Expr operator&&(const Expr& a, const Expr& b) { return junction(Op::And, std::vector<Expr>{a, b}); }
+Expr operator||(const Expr& a, const Expr& b) { return junction(Op::Or, std::vector<Expr>{a, b}); }
 
 Expr implies(const Expr& a, const Expr& b) {
   need_bool(a, "implies");
@@ -251,31 +255,34 @@ Expr operator!=(const Expr& a, const Expr& b) {
   return Expr(a.z3() != b.z3());
 }
 
-Expr mk_and(const std::vector<Expr>& es) {
-  std::vector<Expr> keep;
-  keep.reserve(es.size());
+namespace {
+// And/Or over es, taken over: constants fold; without any (most clauses) the
+// vector becomes the node's arguments as it is, one allocation for the node.
+Expr junction(Op op, std::vector<Expr>&& es) {
+  const bool is_and = op == Op::And;
+  std::size_t constants = 0;
   for (const auto& e : es) {
-    need_bool(e, "and");
-    if (e.is_false()) return false_expr();
-    if (!e.is_true()) keep.push_back(e);
+    need_bool(e, is_and ? "and" : "or");
+    if (is_and ? e.is_false() : e.is_true()) return is_and ? false_expr() : true_expr();
+    if (is_and ? e.is_true() : e.is_false()) constants++;
   }
-  if (keep.empty()) return true_expr();
-  if (keep.size() == 1) return keep[0];
-  return Expr(node(Op::And, std::move(keep)));
+  if (constants) {
+    std::vector<Expr> keep;
+    keep.reserve(es.size() - constants);
+    for (auto& e : es)
+      if (!(is_and ? e.is_true() : e.is_false())) keep.push_back(std::move(e));
+    es = std::move(keep);
+  }
+  if (es.empty()) return is_and ? true_expr() : false_expr();
+  if (es.size() == 1) return es[0];
+  return Expr(node(op, std::move(es)));
 }
+}  // namespace
 
-Expr mk_or(const std::vector<Expr>& es) {
-  std::vector<Expr> keep;
-  keep.reserve(es.size());
-  for (const auto& e : es) {
-    need_bool(e, "or");
-    if (e.is_true()) return true_expr();
-    if (!e.is_false()) keep.push_back(e);
-  }
-  if (keep.empty()) return false_expr();
-  if (keep.size() == 1) return keep[0];
-  return Expr(node(Op::Or, std::move(keep)));
-}
+Expr mk_and(const std::vector<Expr>& es) { return junction(Op::And, std::vector<Expr>(es)); }
+Expr mk_or(const std::vector<Expr>& es) { return junction(Op::Or, std::vector<Expr>(es)); }
+Expr mk_and(std::vector<Expr>&& es) { return junction(Op::And, std::move(es)); }
+Expr mk_or(std::vector<Expr>&& es) { return junction(Op::Or, std::move(es)); }
 
 namespace {
 Expr sum(Op op, const std::vector<Expr>& es, std::vector<int64_t> w, int64_t k) {

@@ -141,6 +141,8 @@ Expr operator==(const Expr& a, const Expr& b);
 Expr operator!=(const Expr& a, const Expr& b);
 Expr mk_and(const std::vector<Expr>& es);
 Expr mk_or(const std::vector<Expr>& es);
+Expr mk_and(std::vector<Expr>&& es);  // the vector is taken over (no copy)
+Expr mk_or(std::vector<Expr>&& es);
 inline Expr mk_and(const ExprVector& es) { return mk_and(es.items()); }
 inline Expr mk_or(const ExprVector& es) { return mk_or(es.items()); }
 Expr atmost(const std::vector<Expr>& es, int64_t k);

@@ -10,8 +10,8 @@
 // pairs; "*" without multiplying: a product of digits 1..9 is fixed by its
 // exponents of 2, 3, 5 and 7, and each exponent is a count of conditions
 // ("the digit is one of 2 4 6 8", "one of 4 8", "8" for the 2s), so every
-// encoding states it as the builder's count_is — clauses, a pseudo-Boolean
-// equality, or a linear sum of if-then-else terms. No encoding needs
+// encoding states it as the builder's count_is — a pseudo-Boolean equality,
+// or a linear sum of if-then-else terms. No encoding needs
 // non-linear arithmetic.
 // Change repairs: every other target of the same operation that digits
 // 1..n can reach in a cage of that size.
