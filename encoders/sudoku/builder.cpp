@@ -105,8 +105,9 @@ F FormulaBuilder::distinct(const std::vector<Cell>& cells) {
       for (auto c : cells) ls.push_back(lit(c, d));
       parts.push_back(pble(ls, ones, 1));
     } else {
-      for (std::size_t i = 0; i < cells.size(); ++i)
-        for (std::size_t j = i + 1; j < cells.size(); ++j) parts.push_back(!lit(cells[i], d) || !lit(cells[j], d));
+      std::vector<Expr> ls;
+      for (auto c : cells) ls.push_back(lit(c, d));
+      parts.push_back(at_most_one_pairwise(ls));  // a clause per pair, one formula
     }
   }
   return wrap(mk_and(parts));

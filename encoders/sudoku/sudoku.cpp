@@ -615,8 +615,7 @@ class SudokuFamily : public Encoder {
         return;
       }
       if (exactly) enc.rules.push_back(mk_or(xs));
-      for (std::size_t i = 0; i < xs.size(); ++i)
-        for (std::size_t j = i + 1; j < xs.size(); ++j) enc.rules.push_back(!xs[i] || !xs[j]);
+      enc.rules.push_back(at_most_one_pairwise(xs));  // a clause per pair, one formula
     };
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {

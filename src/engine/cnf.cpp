@@ -233,6 +233,11 @@ bool CnfBuilder::cardinality(const Expr& e, std::vector<int>& guard) {
   bool unit = true;
   for (auto x : w) unit = unit && x == 1;
   if (unit && k == 1 && at_least) with_guard(lits);
+  if (e.pairwise()) {  // one clause per pair, whatever the size
+    for (std::size_t i = 0; i < lits.size(); ++i)
+      for (std::size_t j = i + 1; j < lits.size(); ++j) with_guard({-lits[i], -lits[j]});
+    return true;
+  }
   if (unit && k == 1 && at_most && guard.empty()) {
     if (lits.size() <= kPairwiseMax) {
       for (std::size_t i = 0; i < lits.size(); ++i)

@@ -148,6 +148,11 @@ int64_t Expr::bound() const {
   return n_->k;
 }
 
+bool Expr::pairwise() const {
+  if (wrapped()) return false;
+  return n_->op == Op::AtMost && n_->extra && n_->extra->pairwise;
+}
+
 int64_t Expr::weight(unsigned i) const {
   const Op o = op();
   if (o == Op::AtMost || o == Op::AtLeast) return 1;
@@ -294,6 +299,17 @@ Expr sum(Op op, const std::vector<Expr>& es, std::vector<int64_t> w, int64_t k) 
 }  // namespace
 
 Expr atmost(const std::vector<Expr>& es, int64_t k) { return sum(Op::AtMost, es, {}, k); }
+Expr at_most_one_pairwise(const std::vector<Expr>& es) {
+  for (const auto& e : es) need_bool(e, "at-most-one");
+  if (es.size() < 2) return true_expr();
+  auto n = std::make_shared<ExprNode>();
+  n->op = Op::AtMost;
+  n->k = 1;
+  n->args = es;
+  n->extra = std::make_unique<ExprExtra>();
+  n->extra->pairwise = true;
+  return Expr(std::shared_ptr<const ExprNode>(std::move(n)));
+}
 Expr atleast(const std::vector<Expr>& es, int64_t k) { return sum(Op::AtLeast, es, {}, k); }
 Expr pble(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k) { return sum(Op::PbLe, es, w, k); }
 Expr pbge(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k) { return sum(Op::PbGe, es, w, k); }
@@ -428,6 +444,13 @@ z3::expr Context::to_z3(const Expr& e) {
     case Op::AtMost:
     case Op::AtLeast: {
       const int k = bound();
+      if (n->extra && n->extra->pairwise) {  // one clause per pair, as the encoding says
+        z3::expr_vector a = args(), cls(c);
+        for (unsigned i = 0; i < a.size(); ++i)
+          for (unsigned j = i + 1; j < a.size(); ++j) cls.push_back(!a[i] || !a[j]);
+        out = z3::mk_and(cls);
+        break;
+      }
       if (k < 0) {
         out = c.bool_val(n->op == Op::AtLeast);
       } else {
