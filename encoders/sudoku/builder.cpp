@@ -119,26 +119,29 @@ F FormulaBuilder::sum_is(const std::vector<std::pair<Cell, int>>& terms, int tar
     for (const auto& [c, a] : terms) s = s + a * cell(c);
     return wrap(Expr(s == target));
   }
-  {
-    // a * digit = sum_d a*d*[d]; a negative a becomes sum_d a*(d-n)*[d] + a*n
-    // (exactly one digit per cell), so every coefficient is >= 0.
-    std::vector<Expr> ls;
-    std::vector<int64_t> ws;
-    long long rhs = target;
-    for (const auto& [c, a] : terms)
-      for (int d = 1; d <= n_; ++d) {
-        long long w = a >= 0 ? static_cast<long long>(a) * d : static_cast<long long>(a) * (d - n_);
-        if (w != 0) {
-          ls.push_back(lit(c, d));
-          ws.push_back(w);
-        }
+  std::vector<Expr> ls;
+  std::vector<int64_t> ws;
+  long long rhs = target;
+  digit_terms(terms, ls, ws, rhs);
+  if (rhs < 0) return truth(false);
+  if (ls.empty()) return truth(rhs == 0);
+  return wrap(pbeq(ls, ws, rhs));
+}
+
+// a * digit = sum_d a*d*[d]; a negative a becomes sum_d a*(d-n)*[d] + a*n
+// (exactly one digit per cell), so every coefficient is >= 0.
+void FormulaBuilder::digit_terms(const std::vector<std::pair<Cell, int>>& terms, std::vector<Expr>& ls,
+                                 std::vector<int64_t>& ws, long long& rhs) const {
+  for (const auto& [c, a] : terms)
+    for (int d = 1; d <= n_; ++d) {
+      long long w = a >= 0 ? static_cast<long long>(a) * d : static_cast<long long>(a) * (d - n_);
+      if (w != 0) {
+        ls.push_back(lit(c, d));
+        ws.push_back(w);
       }
-    for (const auto& [c, a] : terms)
-      if (a < 0) rhs -= static_cast<long long>(a) * n_;
-    if (rhs < 0) return truth(false);
-    if (ls.empty()) return truth(rhs == 0);
-    return wrap(pbeq(ls, ws, rhs));
-  }
+    }
+  for (const auto& [c, a] : terms)
+    if (a < 0) rhs -= static_cast<long long>(a) * n_;
 }
 
 F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bool state_distinct) {
@@ -223,16 +226,7 @@ F FormulaBuilder::grouped_sum_is(const std::vector<std::vector<Cell>>& groups,
   std::vector<Expr> ls;
   std::vector<int64_t> ws;
   long long rhs = target;
-  for (const auto& [c, a] : terms)
-    for (int d = 1; d <= n_; ++d) {
-      long long w = a >= 0 ? static_cast<long long>(a) * d : static_cast<long long>(a) * (d - n_);
-      if (w != 0) {
-        ls.push_back(lit(c, d));
-        ws.push_back(w);
-      }
-    }
-  for (const auto& [c, a] : terms)
-    if (a < 0) rhs -= static_cast<long long>(a) * n_;
+  digit_terms(terms, ls, ws, rhs);
   for (const auto* grp : big) {
     std::vector<Cell> key = *grp;
     std::sort(key.begin(), key.end());

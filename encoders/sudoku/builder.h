@@ -74,6 +74,9 @@ class FormulaBuilder : public Builder {
 
  private:
   Expr lit(Cell c, int d) const;
+  // sum_is's terms as digit literals with weights >= 0, rhs adjusted.
+  void digit_terms(const std::vector<std::pair<Cell, int>>& terms, std::vector<Expr>& ls, std::vector<int64_t>& ws,
+                   long long& rhs) const;
   // A cell's Int variable (Mode::Int).
   z3::expr cell(Cell c) const { return cells_[static_cast<std::size_t>(c.row) * n_ + c.col].z3(); }
   z3::expr term(T t) const { return terms_.at(static_cast<std::size_t>(t.id)); }
