@@ -34,48 +34,99 @@ std::vector<bool> positions(const std::vector<int>& runs) {
 }
 
 // What is known of a cell while line solving.
-enum : signed char { kUnknown = -1, kEmpty = 0, kFilled = 1 };
-using Alive = std::vector<std::vector<char>>;  // [i][q]: state q after i cells is on some accepting path
+enum : signed char { kEmpty = 0, kFilled = 1, kUnknown = 2 };
+
+// The states of a line's automaton on some accepting path: state q after i
+// cells, for i in 0..n and q in 0..m-1, stored flat.
+struct Alive {
+  int m = 0;
+  std::vector<char> at;
+  bool operator()(int i, int q) const { return at[static_cast<std::size_t>(i * m + q)] != 0; }
+};
+
+// Buffers settle_line reuses from line to line (line solving settles each
+// line several times; allocating per call cost as much as the settling).
+struct LineScratch {
+  std::vector<uint64_t> gap, fill, F, B, mask;
+};
 
 // One line's clue against what is known of its cells: the states of the
 // automaton on a path that reads only allowed values and ends accepting
-// (forward and backward reachability, O(cells x states)). Narrows `cells` to
-// the values some such path reads; false when there is no path.
-bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, Alive& alive) {
-  const std::vector<bool> P = positions(runs);
-  const int m = static_cast<int>(P.size()), n = static_cast<int>(cells.size());
+// (forward and backward reachability, O(cells x states / 64): the states
+// after i cells are a bit set). Narrows `cells` to the values some such path
+// reads; false when there is no path. With `alive`, the states on such paths
+// are kept there.
+bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, LineScratch& s, Alive* alive = nullptr) {
+  const int n = static_cast<int>(cells.size());
+  int m = 1;
+  for (int r : runs) m += r + 1;
   if (!runs.empty() && m - 2 > n) return false;
-  auto allowed = [&](int i, bool v) { return cells[static_cast<std::size_t>(i)] == kUnknown || (cells[static_cast<std::size_t>(i)] == kFilled) == v; };
-  Alive F(static_cast<std::size_t>(n + 1), std::vector<char>(static_cast<std::size_t>(m), 0)), B = F;
-  F[0][0] = 1;
-  for (int i = 0; i < n; ++i)
-    for (int q = 0; q < m; ++q) {
-      if (!F[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]) continue;
-      if (!P[static_cast<std::size_t>(q)] && allowed(i, false)) F[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(q)] = 1;
-      if (q + 1 < m && allowed(i, P[static_cast<std::size_t>(q + 1)])) F[static_cast<std::size_t>(i + 1)][static_cast<std::size_t>(q + 1)] = 1;
+  const std::size_t W = static_cast<std::size_t>(m + 63) / 64, N = static_cast<std::size_t>(n + 1);
+  auto set = [](std::vector<uint64_t>& v, std::size_t row, std::size_t W_, int q) {
+    v[row * W_ + static_cast<std::size_t>(q) / 64] |= uint64_t{1} << (q % 64);
+  };
+  // Position q reads empty (a gap: the leading one and each run's following
+  // one) or filled (inside a run).
+  s.gap.assign(W, 0);
+  s.fill.assign(W, 0);
+  {
+    int q = 0;
+    set(s.gap, 0, W, q++);
+    for (int r : runs) {
+      for (int k = 0; k < r; ++k) set(s.fill, 0, W, q++);
+      set(s.gap, 0, W, q++);
     }
-  B[static_cast<std::size_t>(n)][static_cast<std::size_t>(m - 1)] = 1;
-  if (!runs.empty()) B[static_cast<std::size_t>(n)][static_cast<std::size_t>(m - 2)] = 1;
-  std::vector<char> can_fill(static_cast<std::size_t>(n), 0), can_empty(static_cast<std::size_t>(n), 0);
-  for (int i = n - 1; i >= 0; --i)
-    for (int q = 0; q < m; ++q) {
-      const auto& next = B[static_cast<std::size_t>(i + 1)];
-      const bool stay = !P[static_cast<std::size_t>(q)] && allowed(i, false) && next[static_cast<std::size_t>(q)];
-      const bool step = q + 1 < m && allowed(i, P[static_cast<std::size_t>(q + 1)]) && next[static_cast<std::size_t>(q + 1)];
-      B[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)] = stay || step;
-      if (!F[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]) continue;
-      if (stay) can_empty[static_cast<std::size_t>(i)] = 1;
-      if (step) (P[static_cast<std::size_t>(q + 1)] ? can_fill : can_empty)[static_cast<std::size_t>(i)] = 1;
+  }
+  s.F.assign(N * W, 0);
+  s.B.assign(N * W, 0);
+  s.mask.assign(W, 0);
+  // shifted = v << 1 (state q to q+1), or v >> 1.
+  auto shl1 = [](const uint64_t* v, std::size_t w) { return (v[w] << 1) | (w ? v[w - 1] >> 63 : 0); };
+  auto shr1 = [W](const uint64_t* v, std::size_t w) { return (v[w] >> 1) | (w + 1 < W ? v[w + 1] << 63 : 0); };
+  auto allows = [&](int i) -> int {  // 1: empty may be read at cell i, 2: filled may
+    const signed char c = cells[static_cast<std::size_t>(i)];
+    return c == kUnknown ? 3 : c == kFilled ? 2 : 1;
+  };
+  // The positions a cell may be read at: gaps if it may be empty, run cells if filled.
+  auto readable = [&](int a, std::size_t w) { return ((a & 1) ? s.gap[w] : 0) | ((a & 2) ? s.fill[w] : 0); };
+  s.F[0] = 1;
+  for (int i = 0; i < n; ++i) {
+    const int a = allows(i);
+    const uint64_t* f = &s.F[static_cast<std::size_t>(i) * W];
+    uint64_t* g = &s.F[static_cast<std::size_t>(i + 1) * W];
+    for (std::size_t w = 0; w < W; ++w) g[w] = (((a & 1) ? f[w] & s.gap[w] : 0) | (shl1(f, w) & readable(a, w)));
+  }
+  set(s.B, N - 1, W, m - 1);
+  if (!runs.empty()) set(s.B, N - 1, W, m - 2);
+  for (int i = n - 1; i >= 0; --i) {
+    const int a = allows(i);
+    const uint64_t* next = &s.B[static_cast<std::size_t>(i + 1) * W];
+    uint64_t* b = &s.B[static_cast<std::size_t>(i) * W];
+    const uint64_t* f = &s.F[static_cast<std::size_t>(i) * W];
+    for (std::size_t w = 0; w < W; ++w) s.mask[w] = next[w] & readable(a, w);  // states entered reading cell i
+    bool can_empty = false, can_fill = false;
+    for (std::size_t w = 0; w < W; ++w) {
+      const uint64_t stay = (a & 1) ? s.gap[w] & next[w] : 0;
+      const uint64_t step = shr1(s.mask.data(), w);
+      b[w] = stay | step;
+      const uint64_t empty_step = (shr1(next, w) & ((w + 1 < W ? s.gap[w + 1] << 63 : 0) | (s.gap[w] >> 1))) & step;
+      can_empty = can_empty || (f[w] & (stay | empty_step));
+      can_fill = can_fill || (f[w] & step & ~empty_step);
     }
-  if (!B[0][0]) return false;
-  for (int i = 0; i < n; ++i)
-    if (can_fill[static_cast<std::size_t>(i)] != can_empty[static_cast<std::size_t>(i)])
-      cells[static_cast<std::size_t>(i)] = can_fill[static_cast<std::size_t>(i)] ? kFilled : kEmpty;
-  alive.assign(static_cast<std::size_t>(n + 1), std::vector<char>(static_cast<std::size_t>(m), 0));
-  for (int i = 0; i <= n; ++i)
-    for (int q = 0; q < m; ++q)
-      alive[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)] =
-          F[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)] && B[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)];
+    signed char& c = cells[static_cast<std::size_t>(i)];
+    if (c == kUnknown && can_empty != can_fill) c = can_fill ? kFilled : kEmpty;
+  }
+  if (!(s.B[0] & 1)) return false;
+  if (alive) {
+    alive->m = m;
+    alive->at.assign(N * static_cast<std::size_t>(m), 0);
+    for (std::size_t i = 0; i < N; ++i)
+      for (int q = 0; q < m; ++q) {
+        const std::size_t k = i * W + static_cast<std::size_t>(q) / 64;
+        const uint64_t bit = uint64_t{1} << (q % 64);
+        alive->at[i * static_cast<std::size_t>(m) + static_cast<std::size_t>(q)] = static_cast<char>((s.F[k] & s.B[k] & bit) != 0);
+      }
+  }
   return true;
 }
 
@@ -95,17 +146,22 @@ Expr automaton(Context& ctx, const std::vector<Expr>& x, const std::vector<int>&
   const int last_run_end = runs.empty() ? 0 : m - 2;
   auto possible = [&](int i, int q) {
     return q <= i && (m - 2 - q) <= n - i && q >= 0 && q < m &&
-           (!alive || (*alive)[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]);
+           (!alive || (*alive)(i, q));
   };
   if (!runs.empty() && m - 2 > n) return bool_val(false);  // the runs do not fit
   std::vector<std::vector<std::optional<Expr>>> s(static_cast<std::size_t>(n + 1), std::vector<std::optional<Expr>>(static_cast<std::size_t>(m)));
   auto st = [&](int i, int q) -> std::optional<Expr>& { return s[static_cast<std::size_t>(i)][static_cast<std::size_t>(q)]; };
-  for (int i = 0; i <= n; ++i)
+  for (int i = 0; i <= n; ++i) {
+    std::vector<int> states;
     for (int q = 0; q < m; ++q)
-      if (possible(i, q) || (runs.empty() && q == 0)) {
-        if (i == 0) st(i, q) = bool_val(q == 0);
-        else st(i, q) = ctx.bool_const(fmt::format("{}_s{}_{}", name, i, q));
-      }
+      if (possible(i, q) || (runs.empty() && q == 0)) states.push_back(q);
+    for (int q : states) {
+      // The one state line solving left after i cells is on every path:
+      // true, not a variable (a line it settled costs no clause but its cells').
+      if (i == 0 || (alive && states.size() == 1)) st(i, q) = bool_val(i > 0 || q == 0);
+      else st(i, q) = ctx.bool_const(fmt::format("{}_s{}_{}", name, i, q));
+    }
+  }
   std::vector<Expr> cl;
   auto lit = [&](int i, bool v) { return v ? x[static_cast<std::size_t>(i)] : !x[static_cast<std::size_t>(i)]; };
   // Only backward justifications: a state after i+1 cells was entered from
@@ -148,6 +204,7 @@ std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector
   alive.assign(p.lines.size(), {});
   std::vector<char> queued(p.lines.size(), 0);
   std::vector<std::size_t> queue;
+  LineScratch scratch;
   for (std::size_t k = 0; k < p.lines.size(); ++k)
     if (p.lines[k].runs) queue.push_back(k), queued[k] = 1;
   // Line k of p.lines: the rows come first, then the columns.
@@ -160,7 +217,7 @@ std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector
     const std::vector<int> cells = line_cells(p, l);
     std::vector<signed char> line;
     for (int c : cells) line.push_back(known[static_cast<std::size_t>(c)]);
-    if (!settle_line(*l.runs, line, alive[k])) return std::nullopt;
+    if (!settle_line(*l.runs, line, scratch)) return std::nullopt;
     for (std::size_t i = 0; i < cells.size(); ++i) {
       if (line[i] == known[static_cast<std::size_t>(cells[i])]) continue;
       known[static_cast<std::size_t>(cells[i])] = line[i];
@@ -175,7 +232,7 @@ std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector
     if (!p.lines[k].runs) continue;
     std::vector<signed char> line;
     for (int c : line_cells(p, p.lines[k])) line.push_back(known[static_cast<std::size_t>(c)]);
-    settle_line(*p.lines[k].runs, line, alive[k]);
+    settle_line(*p.lines[k].runs, line, scratch, &alive[k]);
   }
   return known;
 }
@@ -299,9 +356,13 @@ class NonogramEncoder final : public Encoder {
       enc.clues_in_rules = true;
       known = line_solve(p, alive, eo);
       if (!known) enc.rules.push_back(bool_val(false));
-      else
+      else {
         for (std::size_t i = 0; i < known->size(); ++i)
           if ((*known)[i] != kUnknown) enc.rules.push_back((*known)[i] == kFilled ? x[i] : !x[i]);
+        // Every cell forced: one solution, which nothing would gain from
+        // splitting into a component per cell.
+        enc.connected = std::find(known->begin(), known->end(), kUnknown) == known->end();
+      }
     }
     for (std::size_t k = 0; k < p.lines.size(); ++k) {
       const Line& l = p.lines[k];
@@ -313,8 +374,15 @@ class NonogramEncoder final : public Encoder {
         where.push_back({i / p.cols, i % p.cols});
       }
       const std::string name = fmt::format("{}{}", l.row ? "r" : "c", l.index + 1);
-      Expr f = automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo, known ? &alive[k] : nullptr)
-                                  : Expr(run_starts(ctx, cells, *l.runs, name, eo));
+      std::vector<Expr> settled;  // a line whose every cell line solving forced: those cells
+      for (std::size_t i = 0; known && i < cells.size(); ++i) {
+        const signed char v = (*known)[static_cast<std::size_t>(where[i].row * p.cols + where[i].col)];
+        if (v == kUnknown) break;
+        settled.push_back(v == kFilled ? cells[i] : !cells[i]);
+      }
+      Expr f = settled.size() == cells.size() && known ? mk_and(std::move(settled))
+               : automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo, known ? &alive[k] : nullptr)
+                                    : Expr(run_starts(ctx, cells, *l.runs, name, eo));
       enc.clues.push_back({line_id(l), line_label(l), f, where, {}});
     }
     for (int r = 0; r < p.rows; ++r)
