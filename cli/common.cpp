@@ -6,9 +6,11 @@
 #include <fstream>
 #include <sstream>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <iostream>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -157,7 +159,6 @@ void add_resource_options(CLI::App& cmd, bool solver) {
          "--memory",
          [](const std::string& s) {
            set_memory_cap_mb(parse_whole("--memory", s, 0, 1u << 30));
-           apply_memory_cap_to_z3();
          },
          fmt::format("memory cap in MB for the whole process (resident memory; also Z3's own limit); hitting it gives "
                      "`unknown (memory)`, exit 30; 0: no cap; default {}",
@@ -217,19 +218,26 @@ static LoadedPuzzle load_imported(const importers::Imported& imported, const std
 double process_age_ms() {
   static const auto anchor = std::chrono::steady_clock::now();
   static const double age_at_anchor = [] {
-    // Field 22 of /proc/self/stat: the start, in clock ticks after boot.
-    std::ifstream in("/proc/self/stat");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto paren = text.rfind(')');  // the command name may hold spaces
-    if (paren == std::string::npos) return 0.0;
-    std::istringstream fields(text.substr(paren + 2));
-    std::string f;
-    for (int k = 3; k <= 22 && fields >> f; ++k) {
-    }
+    // Field 22 of /proc/self/stat: the start, in clock ticks after boot
+    // (read with plain calls: this runs in every process, before anything).
+    char text[1024];
+    const int fd = ::open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0.0;
+    const ssize_t got = ::read(fd, text, sizeof text - 1);
+    ::close(fd);
+    if (got <= 0) return 0.0;
+    text[got] = '\0';
+    const char* p = std::strrchr(text, ')');  // the command name may hold spaces
+    if (!p) return 0.0;
+    ++p;
+    for (int field = 2; field < 22 && *p; ++p)  // fields 3..22 follow, one space before each
+      if (*p == ' ') ++field;
+    char* end = nullptr;
+    const double start_ticks = std::strtod(p, &end);
     const long ticks = ::sysconf(_SC_CLK_TCK);
     timespec now{};
-    if (f.empty() || ticks <= 0 || ::clock_gettime(CLOCK_BOOTTIME, &now) != 0) return 0.0;
-    const double age = (now.tv_sec + now.tv_nsec / 1e9 - std::stod(f) / static_cast<double>(ticks)) * 1000.0;
+    if (end == p || ticks <= 0 || ::clock_gettime(CLOCK_BOOTTIME, &now) != 0) return 0.0;
+    const double age = (now.tv_sec + now.tv_nsec / 1e9 - start_ticks / static_cast<double>(ticks)) * 1000.0;
     return age > 0 ? age : 0.0;
   }();
   return age_at_anchor + std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - anchor).count();

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -131,7 +132,7 @@ double process_age_ms();
 bool use_color(const std::string& mode);
 
 // Sub-commands.
-void setup_run_commands(CLI::App& app, int& exit_status);  // solve, check, count, enumerate
+void setup_run_command(CLI::App& app, std::string_view name, int& exit_status);  // solve, check, count or enumerate
 void setup_kinds(CLI::App& app, int& exit_status);
 void setup_render(CLI::App& app, int& exit_status);
 void setup_diagnose(CLI::App& app, int& exit_status);

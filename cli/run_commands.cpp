@@ -296,15 +296,16 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
 
 }  // namespace
 
-void setup_run_commands(CLI::App& app, int& exit_status) {
-  setup_one(app, "solve", "find one solution (exit 0; 20 if there is none)", exit_status);
-  setup_one(app, "check",
-            "verdict: unique (exit 0), multiple (10, with two solutions and the cells that differ), none (20, "
-            "with the clues that conflict), unknown (30)",
-            exit_status);
-  setup_one(app, "count", "count solutions up to --limit (blocking clauses over the decision variables)",
-            exit_status);
-  setup_one(app, "enumerate", "print every solution up to --limit", exit_status);
+void setup_run_command(CLI::App& app, std::string_view name, int& exit_status) {
+  if (name == "solve") setup_one(app, "solve", "find one solution (exit 0; 20 if there is none)", exit_status);
+  if (name == "check")
+    setup_one(app, "check",
+              "verdict: unique (exit 0), multiple (10, with two solutions and the cells that differ), none (20, "
+              "with the clues that conflict), unknown (30)",
+              exit_status);
+  if (name == "count")
+    setup_one(app, "count", "count solutions up to --limit (blocking clauses over the decision variables)", exit_status);
+  if (name == "enumerate") setup_one(app, "enumerate", "print every solution up to --limit", exit_status);
 }
 
 }  // namespace psmt::cli

@@ -209,15 +209,21 @@ std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector
     if (p.lines[k].runs) queue.push_back(k), queued[k] = 1;
   // Line k of p.lines: the rows come first, then the columns.
   auto crossing = [&](const Line& l, int i) { return l.row ? static_cast<std::size_t>(p.rows + i) : static_cast<std::size_t>(i); };
+  std::vector<std::vector<int>> cells_of(p.lines.size());
+  for (std::size_t k = 0; k < p.lines.size(); ++k) cells_of[k] = line_cells(p, p.lines[k]);
+  std::vector<signed char> line;
+  auto read_line = [&](std::size_t k) {
+    line.clear();
+    for (int c : cells_of[k]) line.push_back(known[static_cast<std::size_t>(c)]);
+  };
   for (std::size_t head = 0; head < queue.size(); ++head) {
     eo.check_deadline();
     const std::size_t k = queue[head];
     queued[k] = 0;
     const Line& l = p.lines[k];
-    const std::vector<int> cells = line_cells(p, l);
-    std::vector<signed char> line;
-    for (int c : cells) line.push_back(known[static_cast<std::size_t>(c)]);
+    read_line(k);
     if (!settle_line(*l.runs, line, scratch)) return std::nullopt;
+    const std::vector<int>& cells = cells_of[k];
     for (std::size_t i = 0; i < cells.size(); ++i) {
       if (line[i] == known[static_cast<std::size_t>(cells[i])]) continue;
       known[static_cast<std::size_t>(cells[i])] = line[i];
@@ -227,11 +233,12 @@ std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector
   }
   // A line settled before a crossing line's last change may keep states that
   // are no longer possible; that costs clauses, never solutions. Settle each
-  // once more against the final cells for the tightest automata.
+  // once more against the final cells for the tightest automata (not the
+  // lines whose every cell is known: those are their cells' values).
   for (std::size_t k = 0; k < p.lines.size(); ++k) {
     if (!p.lines[k].runs) continue;
-    std::vector<signed char> line;
-    for (int c : line_cells(p, p.lines[k])) line.push_back(known[static_cast<std::size_t>(c)]);
+    read_line(k);
+    if (std::find(line.begin(), line.end(), kUnknown) == line.end()) continue;
     settle_line(*p.lines[k].runs, line, scratch, &alive[k]);
   }
   return known;
@@ -374,13 +381,12 @@ class NonogramEncoder final : public Encoder {
         where.push_back({i / p.cols, i % p.cols});
       }
       const std::string name = fmt::format("{}{}", l.row ? "r" : "c", l.index + 1);
-      std::vector<Expr> settled;  // a line whose every cell line solving forced: those cells
-      for (std::size_t i = 0; known && i < cells.size(); ++i) {
-        const signed char v = (*known)[static_cast<std::size_t>(where[i].row * p.cols + where[i].col)];
-        if (v == kUnknown) break;
-        settled.push_back(v == kFilled ? cells[i] : !cells[i]);
-      }
-      Expr f = settled.size() == cells.size() && known ? mk_and(std::move(settled))
+      // A line whose every cell line solving forced: the rules hold those
+      // cells, which meet the clue (clues_in_rules), so the clue adds nothing.
+      const bool settled = known && std::all_of(where.begin(), where.end(), [&](const Cell& c) {
+                             return (*known)[static_cast<std::size_t>(c.row * p.cols + c.col)] != kUnknown;
+                           });
+      Expr f = settled              ? bool_val(true)
                : automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo, known ? &alive[k] : nullptr)
                                     : Expr(run_starts(ctx, cells, *l.runs, name, eo));
       enc.clues.push_back({line_id(l), line_label(l), f, where, {}});

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <csignal>
 #include <ctime>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <string>
@@ -82,9 +83,16 @@ CheckRegistration::~CheckRegistration() {
 }
 
 void apply_memory_cap_to_z3() {
-  uint64_t mb = memory_cap_mb();
+  // Once per value: setting a Z3 parameter starts Z3's global parameter
+  // tables, which a run that never makes a context (CaDiCaL) does not need.
+  static std::mutex mu;
+  static uint64_t applied = std::numeric_limits<uint64_t>::max();
+  std::lock_guard<std::mutex> lock(mu);
+  const uint64_t mb = memory_cap_mb();
+  if (mb == applied) return;
   // 0 is Z3's "no limit" too.
   z3::set_param("memory_max_size", static_cast<int>(std::min<uint64_t>(mb, 1u << 30)));
+  applied = mb;
 }
 
 }  // namespace psmt
@@ -113,6 +121,7 @@ void reap(std::shared_ptr<const void> object) {
 bool reaping_pending() { return g_reaping.load() > 0; }
 
 std::unique_ptr<z3::context> new_context() {
+  apply_memory_cap_to_z3();
   const uint64_t cap = memory_cap_mb();
   auto near_cap = [&] { return cap > 0 && Z3_get_estimated_alloc_size() / (1u << 20) >= cap * 9 / 10; };
   for (int i = 0; i < 200 && near_cap() && reaping_pending(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));

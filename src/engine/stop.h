@@ -32,7 +32,8 @@ class CheckRegistration {
   z3::context& ctx_;
 };
 
-// Tell Z3 the memory cap of io/halt.h (its global memory_max_size).
+// Tell Z3 the memory cap of io/halt.h (its global memory_max_size); done by
+// new_context() before each context, so a change of the cap reaches the next.
 void apply_memory_cap_to_z3();
 
 }  // namespace psmt
