@@ -155,5 +155,49 @@ TEST(Cnf, SumsOverOneHotGroupsCountLikeBruteForceWithAndWithoutGuards) {
   EXPECT_GT(grouped, 60u);  // the diagram over groups was used, not only the state per term
 }
 
+// Clauses as CaDiCaL gets them before the first solve (simplify_by_units):
+// on worked examples, and on random formulas with units the same models
+// over every variable as the clauses given as they are.
+TEST(Cnf, SimplifyingByUnitsKeepsEveryModel) {
+  using detail::simplify_by_units;
+  // 1; (-1 2): 2 follows; (-2 3 4) loses -2; (1 5) is satisfied and dropped.
+  EXPECT_EQ(simplify_by_units({1, 0, -1, 2, 0, -2, 3, 4, 0, 1, 5, 0}), (std::vector<int>{1, 0, 2, 0, 3, 4, 0}));
+  EXPECT_EQ(simplify_by_units({1, 2, 0, -1, -2, 0}), (std::vector<int>{1, 2, 0, -1, -2, 0}));  // no unit: as it was
+  EXPECT_EQ(simplify_by_units({1, 0, -1, 2, 0, -2, 0}), (std::vector<int>{1, 0, -1, 2, 0, -2, 0}));  // a conflict: as it was
+  EXPECT_EQ(simplify_by_units({3, 0, 0}), (std::vector<int>{3, 0, 0}));  // the empty clause: as it was
+  std::mt19937 rng(20261126);
+  int simplified = 0;
+  for (int round = 0; round < 400; ++round) {
+    const int vars = 3 + static_cast<int>(rng() % 6);
+    std::vector<int> flat;
+    const int n = 2 + static_cast<int>(rng() % 12);
+    for (int c = 0; c < n; ++c) {
+      const int len = 1 + static_cast<int>(rng() % (c % 3 == 0 ? 2 : 4));
+      for (int k = 0; k < len; ++k) {
+        const int v = 1 + static_cast<int>(rng() % static_cast<unsigned>(vars));
+        flat.push_back(rng() % 2 ? v : -v);
+      }
+      flat.push_back(0);
+    }
+    auto clauses_of = [&](const std::vector<int>& f) {
+      std::vector<std::vector<int>> out(1);
+      for (int l : f) {
+        if (l) out.back().push_back(l);
+        else out.emplace_back();
+      }
+      out.pop_back();
+      // Every variable appears (a CaDiCaL solver reserves them all).
+      for (int v = 1; v <= vars; ++v) out.push_back({v, -v});
+      return out;
+    };
+    const std::vector<int> simple = simplify_by_units(flat);
+    simplified += simple != flat;
+    std::vector<int> all;
+    for (int v = 1; v <= vars; ++v) all.push_back(v);
+    ASSERT_EQ(projected_models(clauses_of(simple), all), projected_models(clauses_of(flat), all)) << "round " << round;
+  }
+  EXPECT_GT(simplified, 150);
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -671,4 +671,83 @@ void CnfBuilder::through_tactics(const Expr& e0) {
   }
 }
 
+std::vector<int> simplify_by_units(const std::vector<int>& clauses) {
+  // Clause starts, the largest variable, and whether there is a unit at all.
+  std::vector<std::size_t> start;
+  int vars = 0;
+  bool unit = false;
+  for (std::size_t k = 0, from = 0; k < clauses.size(); ++k) {
+    if (clauses[k]) {
+      vars = std::max(vars, std::abs(clauses[k]));
+      continue;
+    }
+    unit = unit || k == from + 1;
+    start.push_back(from);
+    from = k + 1;
+  }
+  if (!unit) return clauses;
+  const std::size_t n = start.size();
+  start.push_back(clauses.size());  // clause c: literals start[c] .. start[c+1]-2
+  // Occurrence lists by literal (2v for v, 2v+1 for -v), one array.
+  auto index = [](int l) { return static_cast<std::size_t>(l > 0 ? 2 * l : -2 * l + 1); };
+  std::vector<std::size_t> first(2 * static_cast<std::size_t>(vars) + 3, 0);
+  for (int l : clauses)
+    if (l) first[index(l) + 1]++;
+  for (std::size_t i = 1; i < first.size(); ++i) first[i] += first[i - 1];
+  std::vector<std::size_t> occ(first.back()), fill(first.begin(), first.end() - 1);
+  for (std::size_t c = 0; c < n; ++c)
+    for (std::size_t k = start[c]; k + 1 < start[c + 1]; ++k) occ[fill[index(clauses[k])]++] = c;
+  std::vector<signed char> value(static_cast<std::size_t>(vars) + 1, 0);
+  auto is_true = [&](int l) { return value[static_cast<std::size_t>(std::abs(l))] == (l > 0 ? 1 : -1); };
+  std::vector<int> trail;
+  bool conflict = false;
+  auto assign = [&](int l) {
+    signed char& v = value[static_cast<std::size_t>(std::abs(l))];
+    if (v) conflict = conflict || v != (l > 0 ? 1 : -1);
+    else {
+      v = l > 0 ? 1 : -1;
+      trail.push_back(l);
+    }
+  };
+  std::vector<std::size_t> open(n);  // literals not yet false
+  std::vector<char> satisfied(n, 0);
+  for (std::size_t c = 0; c < n; ++c) {
+    open[c] = start[c + 1] - start[c] - 1;
+    if (open[c] == 0) conflict = true;  // the empty clause
+    if (open[c] == 1) assign(clauses[start[c]]);
+  }
+  for (std::size_t h = 0; h < trail.size() && !conflict; ++h) {
+    const int l = trail[h];
+    for (std::size_t k = first[index(l)]; k < first[index(l) + 1]; ++k) satisfied[occ[k]] = 1;
+    for (std::size_t k = first[index(-l)]; k < first[index(-l) + 1] && !conflict; ++k) {
+      const std::size_t c = occ[k];
+      if (satisfied[c] || --open[c] > 1) continue;
+      // One literal left that is not false: it is true or becomes so; none: a conflict.
+      bool found = false;
+      for (std::size_t j = start[c]; j + 1 < start[c + 1] && !found; ++j)
+        if (!value[static_cast<std::size_t>(std::abs(clauses[j]))] || is_true(clauses[j])) {
+          found = true;
+          assign(clauses[j]);
+        }
+      if (!found) conflict = true;
+    }
+  }
+  if (conflict) return clauses;
+  std::vector<int> out;
+  for (int l : trail) out.insert(out.end(), {l, 0});
+  for (std::size_t c = 0; c < n; ++c) {
+    if (satisfied[c]) continue;
+    const std::size_t before = out.size();
+    bool sat = false;
+    for (std::size_t k = start[c]; k + 1 < start[c + 1] && !sat; ++k) {
+      const int l = clauses[k];
+      if (!value[static_cast<std::size_t>(std::abs(l))]) out.push_back(l);
+      else sat = is_true(l);
+    }
+    if (sat) out.resize(before);
+    else out.push_back(0);
+  }
+  return out;
+}
+
 }  // namespace psmt::detail

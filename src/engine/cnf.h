@@ -142,4 +142,11 @@ struct CnfBuilder::Snapshot {
   std::vector<Expr> alive;
 };
 
+// Clauses (0-terminated, flat) simplified by their unit clauses, as a SAT
+// solver's top level would: the units propagated to a fixpoint, then the
+// fixed literals as unit clauses, followed by every clause that no fixed
+// literal satisfies, without its false literals. The same models. When the
+// units conflict, or there is no unit, the clauses as they were.
+std::vector<int> simplify_by_units(const std::vector<int>& clauses);
+
 }  // namespace psmt::detail
