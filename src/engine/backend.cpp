@@ -141,7 +141,7 @@ class CadicalBackend : public Backend {
       : Backend(enc),
         keep_(proofs_wanted()),
         logging_(renewable),
-        sat_(configured()),
+        sat_(configured(enc)),
         cnf_(ctx, enc.decision_vars, encoding, [this](const std::vector<int>& c) { take(c); }) {
   }
 
@@ -157,7 +157,7 @@ class CadicalBackend : public Backend {
 
   void renew() override {
     if (!marked_) throw InternalError("Backend::renew before mark");
-    sat_ = configured();
+    sat_ = configured(enc_);
     pending_.clear();  // clauses since mark(), which renew() drops
     deferring_ = false;
     for (int lit : log_) sat_->add(lit);
@@ -373,7 +373,7 @@ class CadicalBackend : public Backend {
   }
 
   // Options are set before the first clause (CaDiCaL allows most only then).
-  static std::unique_ptr<CaDiCaL::Solver> configured() {
+  static std::unique_ptr<CaDiCaL::Solver> configured(const Encoding& enc) {
     auto s = std::make_unique<CaDiCaL::Solver>();
     s->set("quiet", 1);  // nothing on standard output
     s->set("profile", 0);  // no timers: getrusage() on every solve() call was 4% of a 17-clue batch
@@ -383,6 +383,7 @@ class CadicalBackend : public Backend {
     // faster on 17-clue and forum-hardest corpora, single checks no slower
     // (README, "Solver back ends"). --cadical chrono=1 puts it back.
     s->set("chrono", 0);
+    for (const auto& [k, v] : enc.cadical_options) s->set(k.c_str(), v);
     for (const auto& [k, v] : g_cadical_options) s->set(k.c_str(), v);
     return s;
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/expr.h"
@@ -46,6 +47,9 @@ struct Encoding {
   // enumeration undercounts and uniqueness proofs can be wrong (see
   // tests/data/z3-hazards and tests/test_sudoku.cpp, ExactCountsMatchBruteForce).
   std::string solver_logic;
+  // CaDiCaL options this encoding runs with, where measurements chose them
+  // (before the user's --cadical, which can undo them).
+  std::vector<std::pair<std::string, int>> cadical_options;
   // Constraints that define the kind; never blamed by diagnosis.
   ExprVector rules;
   // Constraints this instance adds; what diagnosis may blame or relax.
