@@ -14,6 +14,7 @@
 #include "cli/common.h"
 #include "cli/hard_deadline.h"
 #include "cli/progress.h"
+#include "engine/lazy_z3.h"
 #include "engine/engine.h"
 #include "engine/stop.h"
 #include "engine/expect.h"
@@ -227,6 +228,7 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
       res.stats.render_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - tr).count();
       j["stats"] = res.stats.to_json();
       j["stats"]["process_ms"] = std::round(process_age_ms() * 10) / 10;
+      j["stats"]["z3_library_loaded"] = z3_library_loaded();  // cmake/LazyZ3.cmake
     }
     std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   } else {

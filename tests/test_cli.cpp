@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/lazy_z3.h"
 #include "helpers.h"
 #include "io/json_load.h"
 
@@ -478,6 +479,22 @@ TEST(Cli, StatsShowEveryPhaseFromProcessStartToTheReport) {
   EXPECT_GT(s["process_ms"].get<double>(), s["phases_ms"]["process_before_run"].get<double>());
   // Without --stats: no line of times.
   EXPECT_EQ(run_cli({"check", f}).out.find("from its start"), std::string::npos);
+}
+
+// Where libz3 is loaded on first use (cmake/LazyZ3.cmake), a run on CaDiCaL
+// never loads it, and one on Z3 does, through the stubs, with the same answer.
+TEST(Cli, ARunOnCadicalDoesNotLoadZ3sLibrary) {
+  if (!z3_loaded_lazily()) GTEST_SKIP() << "built with PSMT_LAZY_Z3=OFF: libz3 is linked";
+  const std::string f = kSourceDir + "/puzzles/sudoku/prolog_post.json";
+  CliResult c = run_cli({"check", "--json", "--stats", f});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  CliResult z = run_cli({"check", "--json", "--stats", "--solver", "z3", f});
+  ASSERT_EQ(z.exit_code, 0) << z.err;
+  auto jc = nlohmann::json::parse(c.out), jz = nlohmann::json::parse(z.out);
+  EXPECT_FALSE(jc["stats"]["z3_library_loaded"].get<bool>()) << c.out;
+  EXPECT_TRUE(jz["stats"]["z3_library_loaded"].get<bool>()) << z.out;
+  EXPECT_EQ(jc["solutions"], jz["solutions"]);
+  EXPECT_EQ(jz["status"], "unique");
 }
 
 }  // namespace
