@@ -5,13 +5,16 @@
 # stub here that jumps through a pointer; the first call of each resolves
 # the pointer (dlopen of libz3's soname, dlsym), later calls jump straight
 # to Z3 (src/engine/lazy_z3.cpp). The stubs are generated from the library's
-# own dynamic symbols when CMake configures. -DPSMT_LAZY_Z3=OFF, or another
-# platform, links libz3 as usual.
+# own dynamic symbols when CMake configures. -DPSMT_LAZY_Z3=OFF, another
+# platform, or the sanitizer and fuzzing builds link libz3 as usual: with a
+# dlopen'ed libz3, LeakSanitizer's scan at exit crashed (signal 11 in its
+# tracer) after runs whose threads had used Z3 (time limits, reaped contexts).
 option(PSMT_LAZY_Z3 "Load libz3 on first use instead of at process start (x86-64 Linux)" ON)
 
 add_library(psmt_z3 INTERFACE)
 set(PSMT_Z3_LAZY_ACTIVE OFF)
-if(PSMT_LAZY_Z3 AND CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64)$")
+if(PSMT_LAZY_Z3 AND NOT PSMT_SANITIZE AND NOT PSMT_FUZZ AND CMAKE_SYSTEM_NAME STREQUAL "Linux"
+   AND CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64)$")
   find_library(PSMT_Z3_SHARED NAMES z3 HINTS ${Z3_LIBRARY_DIRS} REQUIRED)
   get_filename_component(PSMT_Z3_REAL "${PSMT_Z3_SHARED}" REALPATH)
   execute_process(COMMAND ${CMAKE_OBJDUMP} -p "${PSMT_Z3_REAL}" OUTPUT_VARIABLE psmt_z3_headers RESULT_VARIABLE rc1)
