@@ -300,9 +300,12 @@ class SudokuFamily : public Encoder {
       // No "lucky" phase (CaDiCaL's tries of all-false, all-true and other
       // fixed assignments before each search): on the published variants it
       // cost Eddies 95 of its 120 ms and gained no puzzle anything (batch
-      // total 612-642 -> 531-545 ms, same medians; 17-clue and Radcliffe
-      // corpora unchanged). The pencil kinds keep it: Galaxies got slower.
-      enc.cadical_options = {{"lucky", 0}};
+      // total 612-642 -> 531-545 ms, same medians). No stable mode either
+      // (CaDiCaL alternates focused and stable search; these searches are
+      // short): total 371-399 -> 334-350 ms, Slow Thermo 37 -> 21 ms, the
+      // medians the same. The Radcliffe corpus was unchanged by either. The
+      // pencil kinds keep both: Galaxies got slower without them.
+      enc.cadical_options = {{"lucky", 0}, {"stabilize", 0}};
     } else if (encoding == "int-fd") {
       enc.solver_logic = "QF_FD";
     }
