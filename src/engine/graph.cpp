@@ -371,8 +371,17 @@ class CutBackend final : public detail::Backend {
   Slot slot(const Expr& lit) {
     if (is_true(lit)) return {};
     auto [a, neg] = atom(lit);
-    for (std::size_t i = 0; i < constants_.size(); ++i)
-      if (same(constants_[i], a)) return {static_cast<int>(i), neg};
+    if (a.is_const()) {
+      // Constants by key (their serial or name): a scan comparing names
+      // was most of the setup of a 9x9 fillomino (123 of 190 ms).
+      if (auto k = keys_.find(a)) return {static_cast<int>(index_of_key_[*k]), neg};
+      const uint32_t k = keys_.key(a);
+      if (index_of_key_.size() <= k) index_of_key_.resize(k + 1, 0);
+      index_of_key_[k] = constants_.size();
+    } else {
+      for (std::size_t i = 0; i < constants_.size(); ++i)
+        if (same(constants_[i], a)) return {static_cast<int>(i), neg};
+    }
     constants_.push_back(a);
     return {static_cast<int>(constants_.size() - 1), neg};
   }
@@ -408,6 +417,8 @@ class CutBackend final : public detail::Backend {
   std::unique_ptr<detail::Backend> inner_;
   Context& ctx_;
   std::vector<Expr> constants_;
+  ConstKeys keys_;                      // the constants among constants_
+  std::vector<std::size_t> index_of_key_;  // key -> index into constants_
   std::vector<Lits> lits_;
   uint64_t cuts_ = 0, rounds_ = 0;
 };
