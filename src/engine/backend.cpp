@@ -397,6 +397,9 @@ class CadicalBackend : public Backend {
   void flush() {
     if (!deferring_) return;
     deferring_ = false;
+    // Every variable at once: met one by one, CaDiCaL grew its tables per
+    // new variable (8% of a batch of nonograms).
+    sat_->reserve(cnf_.vars());
     for (int lit : simplify_by_units(pending_)) sat_->add(lit);
     pending_.clear();
     pending_.shrink_to_fit();
