@@ -62,21 +62,15 @@ bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, 
   for (int r : runs) m += r + 1;
   if (!runs.empty() && m - 2 > n) return false;
   const std::size_t W = static_cast<std::size_t>(m + 63) / 64, N = static_cast<std::size_t>(n + 1);
-  auto set = [](std::vector<uint64_t>& v, std::size_t row, std::size_t W_, int q) {
-    v[row * W_ + static_cast<std::size_t>(q) / 64] |= uint64_t{1} << (q % 64);
+  auto set = [W](std::vector<uint64_t>& v, std::size_t row, int q) {
+    v[row * W + static_cast<std::size_t>(q) / 64] |= uint64_t{1} << (q % 64);
   };
-  // Position q reads empty (a gap: the leading one and each run's following
-  // one) or filled (inside a run).
+  // The automaton's positions (positions()) as bit sets: those that read
+  // empty (the gaps) and those that read filled (inside a run).
   s.gap.assign(W, 0);
   s.fill.assign(W, 0);
-  {
-    int q = 0;
-    set(s.gap, 0, W, q++);
-    for (int r : runs) {
-      for (int k = 0; k < r; ++k) set(s.fill, 0, W, q++);
-      set(s.gap, 0, W, q++);
-    }
-  }
+  const std::vector<bool> P = positions(runs);
+  for (int q = 0; q < m; ++q) set(P[static_cast<std::size_t>(q)] ? s.fill : s.gap, 0, q);
   s.F.assign(N * W, 0);
   s.B.assign(N * W, 0);
   s.mask.assign(W, 0);
@@ -96,8 +90,8 @@ bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, 
     uint64_t* g = &s.F[static_cast<std::size_t>(i + 1) * W];
     for (std::size_t w = 0; w < W; ++w) g[w] = (((a & 1) ? f[w] & s.gap[w] : 0) | (shl1(f, w) & readable(a, w)));
   }
-  set(s.B, N - 1, W, m - 1);
-  if (!runs.empty()) set(s.B, N - 1, W, m - 2);
+  set(s.B, N - 1, m - 1);
+  if (!runs.empty()) set(s.B, N - 1, m - 2);
   for (int i = n - 1; i >= 0; --i) {
     const int a = allows(i);
     const uint64_t* next = &s.B[static_cast<std::size_t>(i + 1) * W];
@@ -109,7 +103,7 @@ bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, 
       const uint64_t stay = (a & 1) ? s.gap[w] & next[w] : 0;
       const uint64_t step = shr1(s.mask.data(), w);
       b[w] = stay | step;
-      const uint64_t empty_step = (shr1(next, w) & ((w + 1 < W ? s.gap[w + 1] << 63 : 0) | (s.gap[w] >> 1))) & step;
+      const uint64_t empty_step = step & shr1(s.gap.data(), w);  // the step enters a gap
       can_empty = can_empty || (f[w] & (stay | empty_step));
       can_fill = can_fill || (f[w] & step & ~empty_step);
     }
