@@ -6,6 +6,7 @@
 #include <cstring>
 #include <iostream>
 #include <string_view>
+#include <utility>
 
 #include "cli/common.h"
 #include "encoders/registry.h"
@@ -34,22 +35,25 @@ int main(int argc, char** argv) {
   // A run names its subcommand first (puzzle-smt check FILE): only that one
   // is set up, which was a third of a one-puzzle run's own time. Anything
   // else first (--help, --version, a typo) sets up every subcommand.
-  static constexpr std::string_view kSubcommands[] = {"solve",  "check",  "count",  "enumerate", "diagnose", "batch",
-                                                      "export", "bench",  "kinds",  "render",    "convert",  "schema"};
+  using Setup = void (*)(CLI::App&, int&);
+  static constexpr std::pair<std::string_view, Setup> kSubcommands[] = {
+      {"solve", [](CLI::App& a, int& e) { cli::setup_run_command(a, "solve", e); }},
+      {"check", [](CLI::App& a, int& e) { cli::setup_run_command(a, "check", e); }},
+      {"count", [](CLI::App& a, int& e) { cli::setup_run_command(a, "count", e); }},
+      {"enumerate", [](CLI::App& a, int& e) { cli::setup_run_command(a, "enumerate", e); }},
+      {"diagnose", cli::setup_diagnose},
+      {"batch", cli::setup_batch},
+      {"export", cli::setup_export},
+      {"bench", cli::setup_bench},
+      {"kinds", cli::setup_kinds},
+      {"render", cli::setup_render},
+      {"convert", cli::setup_convert},
+      {"schema", cli::setup_schema}};
   std::string_view chosen;
-  for (std::string_view name : kSubcommands)
+  for (const auto& [name, setup] : kSubcommands)
     if (argc > 1 && name == argv[1]) chosen = name;
-  auto wanted = [&](std::string_view name) { return chosen.empty() || chosen == name; };
-  for (std::string_view name : {"solve", "check", "count", "enumerate"})
-    if (wanted(name)) cli::setup_run_command(app, name, exit_status);
-  if (wanted("diagnose")) cli::setup_diagnose(app, exit_status);
-  if (wanted("batch")) cli::setup_batch(app, exit_status);
-  if (wanted("export")) cli::setup_export(app, exit_status);
-  if (wanted("bench")) cli::setup_bench(app, exit_status);
-  if (wanted("kinds")) cli::setup_kinds(app, exit_status);
-  if (wanted("render")) cli::setup_render(app, exit_status);
-  if (wanted("convert")) cli::setup_convert(app, exit_status);
-  if (wanted("schema")) cli::setup_schema(app, exit_status);
+  for (const auto& [name, setup] : kSubcommands)
+    if (chosen.empty() || chosen == name) setup(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
