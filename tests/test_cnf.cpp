@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <cadical.hpp>
+#include <fmt/format.h>
 #include <random>
 
 #include <z3++.h>
 
+#include "engine/cardinality.h"
 #include "engine/cnf.h"
 
 namespace psmt::testing {
@@ -197,6 +199,72 @@ TEST(Cnf, SimplifyingByUnitsKeepsEveryModel) {
     ASSERT_EQ(projected_models(clauses_of(simple), all), projected_models(clauses_of(flat), all)) << "round " << round;
   }
   EXPECT_GT(simplified, 150);
+}
+
+// unary_sum (engine/cardinality.h): for every value of its chains (each a
+// count in the order encoding), the clauses have a model, and in each model
+// the sum's literal i says "the total is at least i + 1", cut at the limit.
+TEST(Cardinality, UnarySumsDefineTheTotalOfTheirChains) {
+  std::mt19937 rng(20261126);
+  int checked = 0;
+  for (int round = 0; round < 60; ++round) {
+    Context ctx;
+    const int count = 1 + static_cast<int>(rng() % 5);
+    std::vector<std::vector<Expr>> chains(static_cast<std::size_t>(count));
+    int most = 0;
+    for (int c = 0; c < count; ++c) {
+      const int len = static_cast<int>(rng() % 5);
+      for (int i = 0; i < len; ++i) chains[static_cast<std::size_t>(c)].push_back(ctx.bool_const(fmt::format("c{}_{}", c, i)));
+      most += len;
+    }
+    const unsigned limit = 1 + static_cast<unsigned>(rng() % static_cast<unsigned>(most + 2));
+    ExprVector out;
+    const std::vector<Expr> sum = unary_sum(ctx, chains, limit, "u", out);
+    ASSERT_EQ(sum.size(), std::min<std::size_t>(static_cast<std::size_t>(most), limit)) << "round " << round;
+    std::vector<std::vector<int>> clauses;
+    ExprVector dv;
+    CnfBuilder cnf(ctx, dv, "test", [&](const std::vector<int>& c) { clauses.push_back(c); });
+    for (const auto& e : out.items()) cnf.add(e);
+    for (const auto& ch : chains)
+      for (std::size_t i = 1; i < ch.size(); ++i) cnf.add(!ch[i] || ch[i - 1]);
+    std::vector<int> sum_lits;
+    for (const auto& e : sum) sum_lits.push_back(cnf.literal(e));
+    CaDiCaL::Solver s;
+    s.set("quiet", 1);
+    for (const auto& c : clauses) {
+      for (int l : c) s.add(l);
+      s.add(0);
+    }
+    // Every value of every chain: odometer over 0..len each.
+    std::vector<int> value(static_cast<std::size_t>(count), 0);
+    for (;;) {
+      std::vector<int> assume;
+      int total = 0;
+      for (int c = 0; c < count; ++c) {
+        const auto& ch = chains[static_cast<std::size_t>(c)];
+        const int v = value[static_cast<std::size_t>(c)];
+        total += v;
+        for (int i = 0; i < static_cast<int>(ch.size()); ++i)
+          assume.push_back(i < v ? cnf.literal(ch[static_cast<std::size_t>(i)]) : -cnf.literal(ch[static_cast<std::size_t>(i)]));
+      }
+      for (int l : assume) s.assume(l);
+      ASSERT_EQ(s.solve(), 10) << "round " << round << ", total " << total;
+      for (std::size_t i = 0; i < sum_lits.size(); ++i)
+        EXPECT_EQ(s.val(sum_lits[i]) > 0, total >= static_cast<int>(i) + 1) << "round " << round << ", total " << total << ", literal " << i;
+      for (std::size_t i = 0; i < sum_lits.size(); ++i) {  // ... and no model says otherwise
+        const bool want = total >= static_cast<int>(i) + 1;
+        for (int l : assume) s.assume(l);
+        s.assume(want ? -sum_lits[i] : sum_lits[i]);
+        EXPECT_EQ(s.solve(), 20) << "round " << round << ", total " << total << ", literal " << i;
+      }
+      checked++;
+      int c = 0;
+      while (c < count && ++value[static_cast<std::size_t>(c)] > static_cast<int>(chains[static_cast<std::size_t>(c)].size()))
+        value[static_cast<std::size_t>(c++)] = 0;
+      if (c == count) break;
+    }
+  }
+  EXPECT_GT(checked, 500);
 }
 
 }  // namespace

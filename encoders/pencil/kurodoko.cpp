@@ -33,7 +33,7 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
            R"json(}, "examples": [{"kind": "kurodoko", "grid": [[".", 3, "."], [".", ".", "."], [4, ".", "."]]}, {"kind": "kurodoko", "name": "pzprjs's test puzzle kurodoko/5/5/i7g5l2l2g4i", "source": "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i", "grid": [[".", ".", ".", 7, "."], [5, ".", ".", ".", "."], [".", ".", 2, ".", "."], [".", ".", ".", ".", 2], [".", 4, ".", ".", "."]], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"cuts", "a Bool per cell (shaded), sight Booleans per number and direction, a sequential counter per number; "
+    return {{"cuts", "a Bool per cell (shaded), sight Booleans per number and direction, summed by a totalizer per number; "
                      "the unshaded cells connected by cut clauses between checks (engine/graph.h)", "cadical"},
             {"eager", "the same, with connectedness as reachability clauses from the first unshaded cell"}};
   }
@@ -62,36 +62,44 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
       }
       // Sight: "the first k cells that way are unshaded", k up to n (seeing
       // n cells one way is already too many; to the edge when diagnose
-      // weighs other numbers).
+      // weighs other numbers): each direction's count in the order encoding.
       const int cap = eo.alternatives ? highest_alternative(L, n) : n;
-      std::vector<Expr> seen;
+      std::vector<std::vector<Expr>> sight;
       const char* names[] = {"up", "down", "left", "right"};
       int d = 0;
       for (auto [dr, dc] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
+        sight.emplace_back();
         std::optional<Expr> prev;
         int k = 1;
         for (int r = c.row + dr, q = c.col + dc; r >= 0 && r < L.rows && q >= 0 && q < L.cols && k <= cap; r += dr, q += dc, ++k) {
           const Expr open = !shaded[static_cast<std::size_t>(L.cell(r, q))];
           Expr v = ctx.bool_const(fmt::format("sight_r{}c{}_{}{}", c.row + 1, c.col + 1, names[d], k).c_str());
           enc.rules.push_back(v == (prev ? *prev && open : open));
-          seen.push_back(v);
+          sight.back().push_back(v);
           prev = v;
         }
         ++d;
       }
-      ExprVector parts(ctx);
-      parts.push_back(!shaded[static_cast<std::size_t>(i)]);
-      if (static_cast<int>(seen.size()) < n - 1) parts.push_back(ctx.bool_val(false));
-      else exactly_k(ctx, seen, static_cast<unsigned>(n - 1), fmt::format("sees_r{}c{}!", c.row + 1, c.col + 1), parts);
-      Clue clue{number_id(c), number_label(c, n), mk_and(parts), {c}, {}};
-      if (eo.alternatives)
-        for (int v : alternatives(L, n)) {
-          ExprVector alt(ctx);
-          alt.push_back(!shaded[static_cast<std::size_t>(i)]);
-          if (static_cast<int>(seen.size()) < v - 1) alt.push_back(ctx.bool_val(false));
-          else exactly_k(ctx, seen, static_cast<unsigned>(v - 1), fmt::format("sees_r{}c{}_as{}!", c.row + 1, c.col + 1, v), alt);
-          clue.alternatives.push_back({number_label(c, v), mk_and(alt)});
+      // The four counts' sum, defined by a totalizer over them (rules: it
+      // holds for every shading); a number m says the sum is m - 1.
+      ExprVector defs(ctx);
+      const std::vector<Expr> sum = unary_sum(ctx, sight, static_cast<unsigned>(cap), fmt::format("sees_r{}c{}!", c.row + 1, c.col + 1), defs);
+      for (const auto& e : defs.items()) enc.rules.push_back(e);
+      auto sees = [&](int m) {  // the number m: unshaded, and m - 1 other cells seen
+        ExprVector parts(ctx);
+        parts.push_back(!shaded[static_cast<std::size_t>(i)]);
+        const std::size_t k = static_cast<std::size_t>(m - 1);
+        if (sum.size() < k) {
+          parts.push_back(ctx.bool_val(false));
+        } else {
+          if (k > 0) parts.push_back(sum[k - 1]);
+          if (sum.size() > k) parts.push_back(!sum[k]);
         }
+        return mk_and(parts);
+      };
+      Clue clue{number_id(c), number_label(c, n), sees(n), {c}, {}};
+      if (eo.alternatives)
+        for (int v : alternatives(L, n)) clue.alternatives.push_back({number_label(c, v), sees(v)});
       enc.clues.push_back(std::move(clue));
     }
     pencil::given_clues(b, shaded, enc);

@@ -1,5 +1,7 @@
 #include "engine/cardinality.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace psmt {
@@ -61,6 +63,53 @@ void exactly_k(Context& ctx, const std::vector<Expr>& x, unsigned k, const std::
   std::vector<Expr> neg;
   for (const auto& l : x) neg.push_back(!l);
   at_most_k(ctx, neg, static_cast<unsigned>(x.size()) - k, prefix + "ge", out);
+}
+
+namespace {
+// Merge two sums in the order encoding (index i: "at least i + 1") into one
+// cut at `limit`.
+std::vector<Expr> merge_unary(Context& ctx, const std::vector<Expr>& a, const std::vector<Expr>& b, unsigned limit,
+                              const std::string& name, ExprVector& out) {
+  const std::size_t m = std::min<std::size_t>(a.size() + b.size(), limit);
+  std::vector<Expr> c;
+  for (std::size_t v = 1; v <= m; ++v) c.push_back(ctx.bool_const(fmt::format("{}!{}", name, v)));
+  for (std::size_t v = 1; v < m; ++v) out.push_back(!c[v] || c[v - 1]);
+  // at least i (a) and at least j (b) -> at least i + j (literal 0: "at least 0", true).
+  for (std::size_t i = 0; i <= a.size(); ++i)
+    for (std::size_t j = 0; j <= b.size() && i + j <= m; ++j) {
+      if (i + j == 0) continue;
+      ExprVector cl(ctx);
+      if (i) cl.push_back(!a[i - 1]);
+      if (j) cl.push_back(!b[j - 1]);
+      cl.push_back(c[i + j - 1]);
+      out.push_back(mk_or(cl));
+    }
+  // at most i (a) and at most j (b) -> at most i + j, i.e. not "at least i + j + 1".
+  for (std::size_t i = 0; i <= a.size(); ++i)
+    for (std::size_t j = 0; j <= b.size() && i + j + 1 <= m; ++j) {
+      ExprVector cl(ctx);
+      if (i < a.size()) cl.push_back(a[i]);
+      if (j < b.size()) cl.push_back(b[j]);
+      cl.push_back(!c[i + j]);
+      out.push_back(mk_or(cl));
+    }
+  return c;
+}
+}  // namespace
+
+std::vector<Expr> unary_sum(Context& ctx, const std::vector<std::vector<Expr>>& chains, unsigned limit,
+                            const std::string& prefix, ExprVector& out) {
+  std::vector<std::vector<Expr>> level;
+  for (const auto& ch : chains) level.emplace_back(ch.begin(), ch.begin() + std::min<std::size_t>(ch.size(), limit));
+  unsigned merged = 0;
+  while (level.size() > 1) {  // balanced: pairs of neighbours, level by level
+    std::vector<std::vector<Expr>> next;
+    for (std::size_t i = 0; i + 1 < level.size(); i += 2)
+      next.push_back(merge_unary(ctx, level[i], level[i + 1], limit, fmt::format("{}{}", prefix, merged++), out));
+    if (level.size() % 2) next.push_back(std::move(level.back()));
+    level = std::move(next);
+  }
+  return level.empty() ? std::vector<Expr>{} : level.front();
 }
 
 }  // namespace psmt

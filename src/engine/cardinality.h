@@ -28,4 +28,17 @@ void at_most_k(z3::context& ctx, const std::vector<z3::expr>& lits, unsigned k, 
 void exactly_k(Context& ctx, const std::vector<Expr>& lits, unsigned k, const std::string& prefix,
                ExprVector& out);
 
+// A sum of counts given in the order encoding: chains[c][i] says "count c is
+// at least i + 1" (each literal implies the ones before it, as its caller
+// defines them). Returns the sum in the same encoding, cut at `limit` (its
+// last literal says "at least limit"), and appends a totalizer's clauses to
+// `out`: the chains merged two by two, each merged literal implied by every
+// pair of input literals making its value and implying, for each value
+// above it, that one input has its share ("at least a + b" from "at least
+// a" and "at least b"; "at most a + b" from "at most a" and "at most b").
+// Unit propagation over them keeps every count's bounds consistent with
+// the sum's. `prefix` names the auxiliary variables, unique per call.
+std::vector<Expr> unary_sum(Context& ctx, const std::vector<std::vector<Expr>>& chains, unsigned limit,
+                            const std::string& prefix, ExprVector& out);
+
 }  // namespace psmt
