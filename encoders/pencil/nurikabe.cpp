@@ -100,7 +100,16 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
       eo.check_deadline();
       const int home = numbered[k], n = b.number[static_cast<std::size_t>(home)];
       const int reach = n == kUnknownSize ? L.cells() : n - 1;
-      // Breadth-first over cells that are not another number.
+      // Breadth-first over cells that are not another number and do not
+      // touch one (an unshaded cell beside a number is in that number's
+      // island).
+      auto beside_other = [&](int w) {
+        for (int e : cells.incident[static_cast<std::size_t>(w)]) {
+          const int x = cells.other(e, w);
+          if (x != home && b.number[static_cast<std::size_t>(x)] != kPlain) return true;
+        }
+        return false;
+      };
       std::vector<int>& dist = steps[k];
       dist.assign(static_cast<std::size_t>(L.cells()), -1);
       std::vector<int> queue{home};
@@ -110,7 +119,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
         if (dist[static_cast<std::size_t>(v)] == reach) continue;
         for (int e : cells.incident[static_cast<std::size_t>(v)]) {
           const int w = cells.other(e, v);
-          if (dist[static_cast<std::size_t>(w)] >= 0 || b.number[static_cast<std::size_t>(w)] != kPlain) continue;
+          if (dist[static_cast<std::size_t>(w)] >= 0 || b.number[static_cast<std::size_t>(w)] != kPlain || beside_other(w)) continue;
           dist[static_cast<std::size_t>(w)] = dist[static_cast<std::size_t>(v)] + 1;
           queue.push_back(w);
         }
