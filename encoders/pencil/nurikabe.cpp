@@ -151,15 +151,16 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
           const auto& hc = has[k][static_cast<std::size_t>(c)];
           enc.rules.push_back(implies(*ha && !shaded[static_cast<std::size_t>(c)], hc ? *hc : ctx.bool_val(false)));
         }
-    // Local consequences of connectedness, said outright: fewer rounds of
-    // cuts (the 18x10 link: 102 -> 25 rounds). An island cell other than
-    // its home has a neighbour in the same island (the island is connected
-    // and holds its home); a shaded cell has a shaded neighbour when the
-    // numbers leave two or more cells to shade (the sea is connected).
+    // Local consequences of connectedness, said outright for the areas the
+    // cuts connect (fewer rounds of cuts): a cell of an island of unknown
+    // size other than its home has a neighbour in the same island (islands
+    // of a given size are connected below, which says as much); a shaded
+    // cell has a shaded neighbour when the numbers leave two or more cells
+    // to shade (the sea is connected).
     for (std::size_t k = 0; k < numbered.size(); ++k)
       for (int i = 0; i < L.cells(); ++i) {
         const auto& hi = has[k][static_cast<std::size_t>(i)];
-        if (!hi || i == numbered[k]) continue;
+        if (!hi || i == numbered[k] || b.number[static_cast<std::size_t>(numbered[k])] != kUnknownSize) continue;
         ExprVector next(ctx);
         next.push_back(!*hi);
         for (int e : cells.incident[static_cast<std::size_t>(i)])
