@@ -80,6 +80,67 @@ TEST(GraphRules, CutsAreValidAndBrokenByTheModelTheyCome) {
   EXPECT_GT(kept, 100);
 }
 
+// A cut of the true vertices has as few positive literals as can separate
+// the part it cuts off from the other it names (a brute-force minimum over
+// the false vertices on small random graphs), and on a board where two
+// large parts face each other across a short wall, the cut is that wall,
+// not the whole boundary of the part.
+TEST(GraphRules, AVertexCutIsAFewestSeparator) {
+  std::mt19937 rng(11);
+  Context ctx;
+  int cuts_seen = 0;
+  for (int round = 0; round < 400; ++round) {
+    const int n = 3 + static_cast<int>(rng() % 9);
+    graph::Graph g = random_graph(rng, n, 0.4);
+    graph::Rule rule;
+    rule.kind = graph::RuleKind::ConnectedVertices;
+    rule.graph = g;
+    for (int v = 0; v < n; ++v) rule.vertex_lits.push_back(ctx.bool_const(("v" + std::to_string(v)).c_str()));
+    std::vector<bool> on(static_cast<std::size_t>(n));
+    std::bernoulli_distribution half(0.5);
+    for (auto&& b : on) b = half(rng);
+    for (const auto& c : graph::cuts_for(rule, on, {})) {
+      std::vector<int> ends;
+      std::size_t positives = 0;
+      for (auto [v, pos] : c.vertices) pos ? ++positives : (ends.push_back(v), 0);
+      ASSERT_EQ(ends.size(), 2u);
+      std::vector<int> free;
+      for (int v = 0; v < n; ++v)
+        if (!on[static_cast<std::size_t>(v)]) free.push_back(v);
+      std::size_t fewest = free.size();
+      for (uint32_t mask = 0; mask < (1u << free.size()); ++mask) {
+        std::vector<bool> removed(static_cast<std::size_t>(n), false);
+        std::size_t size = 0;
+        for (std::size_t i = 0; i < free.size(); ++i)
+          if (mask >> i & 1u) removed[static_cast<std::size_t>(free[i])] = true, ++size;
+        if (size < fewest && graph::separates_vertices(g, ends[0], ends[1], removed)) fewest = size;
+      }
+      EXPECT_EQ(positives, fewest);
+      ++cuts_seen;
+    }
+  }
+  EXPECT_GT(cuts_seen, 100);
+
+  // A 5x7 grid: columns 0-2 and 4-6 true, column 3 false (the wall), and a
+  // false hole at r2c1 inside the left part. The left part's boundary is
+  // the wall and the hole; the cut is the wall alone.
+  pencil::Lattice L{5, 7};
+  graph::Rule grid;
+  grid.kind = graph::RuleKind::ConnectedVertices;
+  grid.graph = L.cell_graph();
+  std::vector<bool> on(35, true);
+  for (int r = 0; r < 5; ++r) on[static_cast<std::size_t>(L.cell(r, 3))] = false;
+  on[static_cast<std::size_t>(L.cell(2, 1))] = false;
+  for (int v = 0; v < 35; ++v) grid.vertex_lits.push_back(ctx.bool_const(("c" + std::to_string(v)).c_str()));
+  const auto cuts = graph::cuts_for(grid, on, {});
+  ASSERT_EQ(cuts.size(), 1u);
+  std::vector<int> wall;
+  for (auto [v, pos] : cuts[0].vertices)
+    if (pos) wall.push_back(v);
+  std::sort(wall.begin(), wall.end());
+  EXPECT_EQ(wall, (std::vector<int>{L.cell(0, 3), L.cell(1, 3), L.cell(2, 3), L.cell(3, 3), L.cell(4, 3)}));
+}
+
 // A cut that does not follow from the rule is caught by the plain check.
 TEST(GraphRules, AWrongCutIsRejectedByTheGraphCheck) {
   graph::Graph g;

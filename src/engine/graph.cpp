@@ -27,6 +27,69 @@ std::pair<Expr, bool> atom(const Expr& lit) {
 // flood the solver.
 constexpr std::size_t kMaxCutsPerModel = 64;
 
+
+// The fewest false vertices that separate the vertices of `from` from those
+// of `to` (both true; every path between them passes through one of the
+// result), or the vertices around `from` when that is as few: a minimum
+// vertex cut (unit capacities on false vertices, true ones uncuttable),
+// taken nearest `from`. The neighbours of `from` always separate (they are
+// false, or they would be in `from`), so a cut exists. A cut clause over a
+// part's whole boundary is long and weak when two large parts of the true
+// vertices face each other across a short wall: the clause of the wall is
+// what the model breaks, and what the next model must mend.
+std::vector<int> min_separator(const Graph& g, const std::vector<bool>& on, const std::vector<int>& from, const std::vector<int>& to) {
+  // Vertex v: node 2v (in) and 2v+1 (out); arcs in->out of capacity 1 for a
+  // false vertex (unbounded for a true one), out->in' unbounded per edge.
+  const int n = g.vertices, source = 2 * n, sink = 2 * n + 1;
+  constexpr int kBig = 1 << 29;
+  struct Arc {
+    int to, cap;
+  };
+  std::vector<Arc> arcs;
+  std::vector<std::vector<int>> out(static_cast<std::size_t>(2 * n + 2));
+  auto add = [&](int a, int b, int cap) {
+    out[static_cast<std::size_t>(a)].push_back(static_cast<int>(arcs.size()));
+    arcs.push_back({b, cap});
+    out[static_cast<std::size_t>(b)].push_back(static_cast<int>(arcs.size()));
+    arcs.push_back({a, 0});
+  };
+  for (int v = 0; v < n; ++v) add(2 * v, 2 * v + 1, on[static_cast<std::size_t>(v)] ? kBig : 1);
+  for (const auto& [a, b] : g.edges) {
+    add(2 * a + 1, 2 * b, kBig);
+    add(2 * b + 1, 2 * a, kBig);
+  }
+  for (int v : from) add(source, 2 * v, kBig);
+  for (int v : to) add(2 * v + 1, sink, kBig);
+  std::vector<int> via(out.size());
+  auto search = [&]() {  // breadth-first in the residual graph; true when the sink is reached
+    std::fill(via.begin(), via.end(), -1);
+    std::vector<int> queue{source};
+    via[static_cast<std::size_t>(source)] = -2;
+    for (std::size_t q = 0; q < queue.size(); ++q)
+      for (int a : out[static_cast<std::size_t>(queue[q])]) {
+        const int w = arcs[static_cast<std::size_t>(a)].to;
+        if (arcs[static_cast<std::size_t>(a)].cap <= 0 || via[static_cast<std::size_t>(w)] != -1) continue;
+        via[static_cast<std::size_t>(w)] = a;
+        if (w == sink) return true;
+        queue.push_back(w);
+      }
+    return false;
+  };
+  while (search())
+    for (int x = sink; x != source;) {  // one unit along the path (every path has a capacity-1 arc)
+      const int a = via[static_cast<std::size_t>(x)];
+      arcs[static_cast<std::size_t>(a)].cap -= 1;
+      arcs[static_cast<std::size_t>(a ^ 1)].cap += 1;
+      x = arcs[static_cast<std::size_t>(a ^ 1)].to;
+    }
+  // The cut nearest `from`: false vertices whose in-node the last search
+  // reached and whose out-node it did not.
+  std::vector<int> cut;
+  for (int v = 0; v < n; ++v)
+    if (via[static_cast<std::size_t>(2 * v)] != -1 && via[static_cast<std::size_t>(2 * v + 1)] == -1) cut.push_back(v);
+  return cut;
+}
+
 }  // namespace
 
 namespace {
@@ -165,17 +228,11 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
     for (int v : parts[p]) inside[static_cast<std::size_t>(v)] = true;
     Cut c;
     if (rule0.kind == RuleKind::ConnectedVertices) {
-      // not u or not w or some neighbour of the part.
-      std::vector<bool> around(static_cast<std::size_t>(g.vertices), false);
-      for (int v : parts[p])
-        for (int e : g.incident[static_cast<std::size_t>(v)]) {
-          int w = g.other(e, v);
-          if (!inside[static_cast<std::size_t>(w)]) around[static_cast<std::size_t>(w)] = true;
-        }
+      // not u or not w or some vertex of a fewest that separate the part
+      // from the other (min_separator).
       c.vertices.push_back({parts[p].front(), false});
       c.vertices.push_back({parts[other].front(), false});
-      for (int v = 0; v < g.vertices; ++v)
-        if (around[static_cast<std::size_t>(v)]) c.vertices.push_back({v, true});
+      for (int v : min_separator(g, on, parts[p], parts[other])) c.vertices.push_back({v, true});
     } else {
       // not e or not f or some edge leaving the part (all_vertices: some edge leaving it).
       if (!rule0.all_vertices) {
