@@ -177,6 +177,41 @@ TEST(GraphRules, AVertexCutIsAFewestSeparator) {
   EXPECT_EQ(named, wall);
 }
 
+// find_cycles in one pass gives what finding a cycle, leaving out its closing
+// edge and looking again gives, and each is one simple cycle of active edges.
+TEST(GraphRules, CyclesFoundInOnePassAreTheCyclesFoundOneByOne) {
+  std::mt19937 rng(5);
+  int cycles = 0;
+  for (int round = 0; round < 300; ++round) {
+    const int n = 3 + static_cast<int>(rng() % 12);
+    const graph::Graph g = random_graph(rng, n, 0.4);
+    std::vector<bool> active(g.edges.size());
+    std::bernoulli_distribution most(0.7);
+    for (auto&& b : active) b = most(rng);
+    std::vector<std::vector<int>> one_by_one;
+    std::vector<bool> left = active;
+    for (;;) {
+      auto c = graph::find_cycle_edges(g, left);
+      if (c.empty()) break;
+      left[static_cast<std::size_t>(c.front())] = false;
+      one_by_one.push_back(std::move(c));
+    }
+    const auto all = graph::find_cycles(g, active, 1000);
+    EXPECT_EQ(all, one_by_one);
+    EXPECT_EQ(graph::find_cycles(g, active, 2).size(), std::min<std::size_t>(2, all.size()));
+    for (const auto& c : all) {
+      std::vector<bool> on(g.edges.size(), false);
+      for (int e : c) {
+        EXPECT_TRUE(active[static_cast<std::size_t>(e)]);
+        on[static_cast<std::size_t>(e)] = true;
+      }
+      EXPECT_TRUE(graph::one_loop(g, on));
+      ++cycles;
+    }
+  }
+  EXPECT_GT(cycles, 300);
+}
+
 // A cut that does not follow from the rule is caught by the plain check.
 TEST(GraphRules, AWrongCutIsRejectedByTheGraphCheck) {
   graph::Graph g;

@@ -199,18 +199,15 @@ bool valid_sized_area_cut(const Graph& g, const Rule& rule, const Cut& cut) {
 }  // namespace
 
 std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on, const std::vector<bool>& edge_on) {
-  const Graph g = indexed(rule0.graph);
+  Graph scratch;
+  const Graph& g = indexed(rule0.graph, scratch);
   std::vector<Cut> out;
   if (rule0.kind == RuleKind::SizedAreas) return sized_area_cuts(g, rule0, vertex_on, edge_on);
   if (rule0.kind == RuleKind::Acyclic) {
-    std::vector<bool> active = edge_on;
-    while (out.size() < kMaxCutsPerModel) {
-      auto cycle = find_cycle_edges(g, active);
-      if (cycle.empty()) break;
+    for (auto& cycle : find_cycles(g, edge_on, kMaxCutsPerModel)) {
       Cut c;
       for (int e : cycle) c.edges.push_back({e, false});
       out.push_back(std::move(c));
-      active[static_cast<std::size_t>(cycle.front())] = false;  // look for another cycle
     }
     return out;
   }
@@ -286,7 +283,8 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
 }
 
 bool valid_cut(const Rule& rule0, const Cut& cut) {
-  const Graph g = indexed(rule0.graph);
+  Graph scratch;
+  const Graph& g = indexed(rule0.graph, scratch);
   if (rule0.kind == RuleKind::SizedAreas) return valid_sized_area_cut(g, rule0, cut);
   if (rule0.kind == RuleKind::Acyclic) {
     std::vector<bool> active(g.edges.size(), false);
@@ -324,7 +322,8 @@ Expr cut_clause(const Rule& rule, const Cut& cut, Context& ctx) {
 }
 
 void encode_eager(const Rule& rule0, Context& ctx, ExprVector& rules, const std::string& prefix) {
-  const Graph g = indexed(rule0.graph);
+  Graph scratch;
+  const Graph& g = indexed(rule0.graph, scratch);
   const int n = g.vertices;
   auto fresh = [&](const std::string& name) { return ctx.bool_const(prefix + name); };
   auto define = [&](const Expr& var, const Expr& value) { rules.push_back(var == value); };
@@ -415,9 +414,12 @@ namespace {
 class CutBackend final : public detail::Backend {
  public:
   CutBackend(std::unique_ptr<detail::Backend> inner, const Encoding& enc)
-      : Backend(enc), inner_(std::move(inner)), ctx_(*enc.ctx) {
-    // The Boolean constants the rules read, once.
-    for (const auto& r : enc.lazy_rules) {
+      : Backend(enc), inner_(std::move(inner)), ctx_(*enc.ctx), rules_(enc.lazy_rules) {
+    // The rules' graphs with their incidence lists, and the Boolean
+    // constants the rules read, once.
+    for (auto& r : rules_)
+      if (static_cast<int>(r.graph.incident.size()) != r.graph.vertices) r.graph.index();
+    for (const auto& r : rules_) {
       Lits l;
       for (const auto& lit : r.vertex_lits) l.vertex.push_back(slot(lit));
       for (const auto& lit : r.edge_lits) l.edge.push_back(slot(lit));
@@ -489,8 +491,8 @@ class CutBackend final : public detail::Backend {
       const std::vector<bool> t = constants_.empty() ? std::vector<bool>{} : inner_->truth(constants_);
       auto value = [&](const Slot& s) { return s.constant < 0 || (t[static_cast<std::size_t>(s.constant)] != s.negated); };
       bool cut = false;
-      for (std::size_t k = 0; k < enc_.lazy_rules.size(); ++k) {
-        const auto& rule = enc_.lazy_rules[k];
+      for (std::size_t k = 0; k < rules_.size(); ++k) {
+        const auto& rule = rules_[k];
         std::vector<bool> vertex_on, edge_on;
         for (const auto& s : lits_[k].vertex) vertex_on.push_back(value(s));
         for (const auto& s : lits_[k].edge) edge_on.push_back(value(s));
@@ -510,6 +512,7 @@ class CutBackend final : public detail::Backend {
 
   std::unique_ptr<detail::Backend> inner_;
   Context& ctx_;
+  std::vector<Rule> rules_;  // enc_.lazy_rules, their graphs indexed
   std::vector<Expr> constants_;
   ConstKeys keys_;                      // the constants among constants_
   std::vector<std::size_t> index_of_key_;  // key -> index into constants_

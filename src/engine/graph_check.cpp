@@ -12,15 +12,16 @@ void Graph::index() {
   }
 }
 
-Graph indexed(const Graph& g) {
+const Graph& indexed(const Graph& g, Graph& scratch) {
   if (static_cast<int>(g.incident.size()) == g.vertices) return g;
-  Graph h = g;
-  h.index();
-  return h;
+  scratch = g;
+  scratch.index();
+  return scratch;
 }
 
 std::vector<int> components(const Graph& g0, const std::vector<bool>& on, const std::vector<bool>& usable, int& count) {
-  const Graph g = indexed(g0);
+  Graph scratch;
+  const Graph& g = indexed(g0, scratch);
   std::vector<int> comp(static_cast<std::size_t>(g.vertices), -1);
   count = 0;
   std::vector<int> stack;
@@ -51,7 +52,8 @@ bool vertices_connected(const Graph& g, const std::vector<bool>& on) {
 }
 
 bool edges_connected(const Graph& g0, const std::vector<bool>& active, bool all_vertices) {
-  const Graph g = indexed(g0);
+  Graph scratch;
+  const Graph& g = indexed(g0, scratch);
   std::vector<bool> touched(static_cast<std::size_t>(g.vertices), all_vertices);
   for (std::size_t e = 0; e < g.edges.size(); ++e)
     if (active[e]) touched[static_cast<std::size_t>(g.edges[e].first)] = touched[static_cast<std::size_t>(g.edges[e].second)] = true;
@@ -61,7 +63,8 @@ bool edges_connected(const Graph& g0, const std::vector<bool>& active, bool all_
 }
 
 bool one_loop(const Graph& g0, const std::vector<bool>& active) {
-  const Graph g = indexed(g0);
+  Graph scratch;
+  const Graph& g = indexed(g0, scratch);
   bool any = false;
   for (int v = 0; v < g.vertices; ++v) {
     int d = 0;
@@ -72,18 +75,22 @@ bool one_loop(const Graph& g0, const std::vector<bool>& active) {
   return any && edges_connected(g, active, false);
 }
 
-std::vector<int> find_cycle_edges(const Graph& g0, const std::vector<bool>& active) {
-  // Union-find over the active edges: the first edge that closes a cycle,
-  // then the tree path between its ends.
-  const Graph g = indexed(g0);
+std::vector<std::vector<int>> find_cycles(const Graph& g0, const std::vector<bool>& active, std::size_t limit) {
+  // Union-find over the active edges, in order: an edge whose ends are
+  // already joined closes a cycle (with the tree path between its ends) and
+  // is left out of the forest, so the next cycle is one without it.
+  Graph scratch;
+  const Graph& g = indexed(g0, scratch);
   std::vector<int> parent(static_cast<std::size_t>(g.vertices));
   std::iota(parent.begin(), parent.end(), 0);
   auto find = [&](int v) {
     while (parent[static_cast<std::size_t>(v)] != v) v = parent[static_cast<std::size_t>(v)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
     return v;
   };
+  std::vector<std::vector<int>> cycles;
   std::vector<bool> tree(g.edges.size(), false);
-  for (std::size_t e = 0; e < g.edges.size(); ++e) {
+  std::vector<int> via(static_cast<std::size_t>(g.vertices), -2), queue;
+  for (std::size_t e = 0; e < g.edges.size() && cycles.size() < limit; ++e) {
     if (!active[e]) continue;
     int a = find(g.edges[e].first), b = find(g.edges[e].second);
     if (a != b) {
@@ -93,10 +100,9 @@ std::vector<int> find_cycle_edges(const Graph& g0, const std::vector<bool>& acti
     }
     // Path from one end to the other over tree edges (BFS), plus e.
     const int s = g.edges[e].first, t = g.edges[e].second;
-    std::vector<int> via(static_cast<std::size_t>(g.vertices), -2);
     via[static_cast<std::size_t>(s)] = -1;
-    std::vector<int> queue{s};
-    for (std::size_t q = 0; q < queue.size(); ++q) {
+    queue.assign(1, s);
+    for (std::size_t q = 0; q < queue.size() && via[static_cast<std::size_t>(t)] == -2; ++q) {
       int v = queue[q];
       for (int f : g.incident[static_cast<std::size_t>(v)]) {
         if (!tree[static_cast<std::size_t>(f)]) continue;
@@ -112,15 +118,22 @@ std::vector<int> find_cycle_edges(const Graph& g0, const std::vector<bool>& acti
       cycle.push_back(f);
       v = g.other(f, v);
     }
-    return cycle;
+    for (int v : queue) via[static_cast<std::size_t>(v)] = -2;  // ready for the next search
+    cycles.push_back(std::move(cycle));
   }
-  return {};
+  return cycles;
+}
+
+std::vector<int> find_cycle_edges(const Graph& g, const std::vector<bool>& active) {
+  auto cycles = find_cycles(g, active, 1);
+  return cycles.empty() ? std::vector<int>{} : std::move(cycles.front());
 }
 
 bool acyclic(const Graph& g, const std::vector<bool>& active) { return find_cycle_edges(g, active).empty(); }
 
 bool separates_vertices(const Graph& g0, int u, int w, const std::vector<bool>& removed) {
-  const Graph g = indexed(g0);
+  Graph scratch;
+  const Graph& g = indexed(g0, scratch);
   if (removed[static_cast<std::size_t>(u)] || removed[static_cast<std::size_t>(w)] || u == w) return false;
   std::vector<bool> on(static_cast<std::size_t>(g.vertices));
   for (int v = 0; v < g.vertices; ++v) on[static_cast<std::size_t>(v)] = !removed[static_cast<std::size_t>(v)];
@@ -130,7 +143,8 @@ bool separates_vertices(const Graph& g0, int u, int w, const std::vector<bool>& 
 }
 
 bool separates_edges(const Graph& g0, int e, int f, const std::vector<bool>& removed) {
-  const Graph g = indexed(g0);
+  Graph scratch;
+  const Graph& g = indexed(g0, scratch);
   std::vector<bool> usable(g.edges.size());
   for (std::size_t i = 0; i < g.edges.size(); ++i) usable[i] = !removed[i];
   std::vector<bool> on(static_cast<std::size_t>(g.vertices), true);

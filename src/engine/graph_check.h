@@ -22,8 +22,10 @@ struct Graph {
   int other(int e, int v) const { return edges[static_cast<std::size_t>(e)].first == v ? edges[static_cast<std::size_t>(e)].second : edges[static_cast<std::size_t>(e)].first; }
 };
 
-// The graph with its incidence lists (a copy; the graph itself when it has them).
-Graph indexed(const Graph& g);
+// The graph with its incidence lists: g itself when it has them, else a copy
+// made in `scratch` (a graph is copied only when it must be: a copy per call
+// was most of a 40x40 gokigen's time in its cuts).
+const Graph& indexed(const Graph& g, Graph& scratch);
 
 // Components of the vertices in `on` (on[v]) joined by the edges in `usable`
 // (usable[e]; empty: every edge): a component number per vertex, -1 for
@@ -42,8 +44,12 @@ bool edges_connected(const Graph& g, const std::vector<bool>& active, bool all_v
 bool one_loop(const Graph& g, const std::vector<bool>& active);
 // The active edges contain no cycle.
 bool acyclic(const Graph& g, const std::vector<bool>& active);
-// The vertices of one cycle of the active edges (empty if none).
+// The edges of one cycle of the active edges (empty if none).
 std::vector<int> find_cycle_edges(const Graph& g, const std::vector<bool>& active);
+// The edges of up to `limit` cycles, each closed by an edge that the ones
+// before it leave out: the first is find_cycle_edges's, the next is one of
+// the active edges without the first's closing edge, and so on.
+std::vector<std::vector<int>> find_cycles(const Graph& g, const std::vector<bool>& active, std::size_t limit);
 
 // Whether removing the vertices in `removed` leaves u and w in different
 // components (vertex separator), using every edge.
