@@ -177,6 +177,35 @@ TEST(GraphRules, AVertexCutIsAFewestSeparator) {
   EXPECT_EQ(named, wall);
 }
 
+// With an anchor (a vertex true in every solution), each other part is cut
+// from the anchor's part, named by the anchor itself, even when another part
+// is larger.
+TEST(GraphRules, PartsAreCutFromTheAnchorsPart) {
+  pencil::Lattice L{1, 9};  // a path: 0 1 | 2 | 3 4 5 6 | 7 | 8
+  graph::Rule rule;
+  rule.kind = graph::RuleKind::ConnectedVertices;
+  rule.graph = L.cell_graph();
+  Context ctx;
+  for (int v = 0; v < 9; ++v) rule.vertex_lits.push_back(ctx.bool_const(("p" + std::to_string(v)).c_str()));
+  const std::vector<bool> on{true, true, false, true, true, true, true, false, true};
+  auto ends = [&](const graph::Cut& c) {
+    std::vector<int> out;
+    for (auto [v, pos] : c.vertices)
+      if (!pos) out.push_back(v);
+    return out;
+  };
+  auto cuts = graph::cuts_for(rule, on, {});  // no anchor: cut from the largest part (3-6)
+  ASSERT_EQ(cuts.size(), 2u);
+  EXPECT_EQ(ends(cuts[0]), (std::vector<int>{0, 3}));
+  EXPECT_EQ(ends(cuts[1]), (std::vector<int>{8, 3}));
+  rule.anchor = 1;
+  cuts = graph::cuts_for(rule, on, {});
+  ASSERT_EQ(cuts.size(), 2u);
+  EXPECT_EQ(ends(cuts[0]), (std::vector<int>{3, 1}));
+  EXPECT_EQ(ends(cuts[1]), (std::vector<int>{8, 1}));
+  for (const auto& c : cuts) EXPECT_TRUE(graph::valid_cut(rule, c));
+}
+
 // find_cycles in one pass gives what finding a cycle, leaving out its closing
 // edge and looking again gives, and each is one simple cycle of active edges.
 TEST(GraphRules, CyclesFoundInOnePassAreTheCyclesFoundOneByOne) {

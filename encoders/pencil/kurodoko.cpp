@@ -50,7 +50,10 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
     const auto& L = b.lat;
     Encoding enc(ctx);
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
-    pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);
+    // A numbered cell is unshaded in every solution: the anchor of the cuts.
+    const auto numbered = std::find_if(b.number.begin(), b.number.end(), [](int n) { return n != pencil::kNoNumber; });
+    pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc,
+                          numbered == b.number.end() ? -1 : static_cast<int>(numbered - b.number.begin()));
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();
       const int n = b.number[static_cast<std::size_t>(i)];

@@ -231,6 +231,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
         if (index[static_cast<std::size_t>(u)] >= 0 && index[static_cast<std::size_t>(v)] >= 0)
           island.graph.edges.push_back({index[static_cast<std::size_t>(u)], index[static_cast<std::size_t>(v)]});
       island.graph.index();
+      island.anchor = index[static_cast<std::size_t>(numbered[k])];  // its home, unshaded in every solution
       if (island.graph.vertices < 2) continue;
       if (eager) graph::encode_eager(island, ctx, enc.rules, fmt::format("island{}!", k));
       else enc.lazy_rules.push_back(island);

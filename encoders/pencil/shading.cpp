@@ -29,20 +29,21 @@ void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encod
   for (const auto& [u, v] : L.cell_graph().edges) enc.rules.push_back(!shaded[static_cast<std::size_t>(u)] || !shaded[static_cast<std::size_t>(v)]);
 }
 
-void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc) {
+void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc, int anchor) {
   no_adjacent_shaded(L, shaded, enc);
   std::vector<Expr> unshaded;
   for (const auto& s : shaded) unshaded.push_back(!s);
-  cells_connected(L, unshaded, "the unshaded cells are connected", eager, ctx, enc, "white!");
+  cells_connected(L, unshaded, "the unshaded cells are connected", eager, ctx, enc, "white!", anchor);
 }
 
 void cells_connected(const Lattice& L, const std::vector<Expr>& lits, const std::string& name, bool eager,
-                     Context& ctx, Encoding& enc, const std::string& prefix) {
+                     Context& ctx, Encoding& enc, const std::string& prefix, int anchor) {
   graph::Rule rule;
   rule.kind = graph::RuleKind::ConnectedVertices;
   rule.name = name;
   rule.graph = L.cell_graph();
   rule.vertex_lits = lits;
+  rule.anchor = anchor;
   if (eager) graph::encode_eager(rule, ctx, enc.rules, prefix);
   else enc.lazy_rules.push_back(std::move(rule));
 }

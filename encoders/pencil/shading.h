@@ -80,11 +80,12 @@ void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded,
 std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc);
 void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc);
 // Hitori's, kurodoko's and heyawake's shared rules: no two shaded cells side
-// by side, and the unshaded cells connected (cuts unless `eager`).
-void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc);
+// by side, and the unshaded cells connected (cuts unless `eager`); `anchor`:
+// a cell unshaded in every solution, or -1 (graph::Rule::anchor).
+void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc, int anchor = -1);
 // The cells whose literal is true are connected (cuts unless `eager`).
 void cells_connected(const Lattice& L, const std::vector<Expr>& lits, const std::string& name, bool eager,
-                     Context& ctx, Encoding& enc, const std::string& prefix);
+                     Context& ctx, Encoding& enc, const std::string& prefix, int anchor = -1);
 // The given cells as clues (given_id / given_label), and the solver the
 // shading genres run on (QF_FD: plain clauses and counters); the last step
 // of their encode().

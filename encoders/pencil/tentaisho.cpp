@@ -156,6 +156,7 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
           galaxy.graph.edges.push_back({index[static_cast<std::size_t>(u)], index[static_cast<std::size_t>(v)]});
       galaxy.graph.index();
       if (galaxy.graph.vertices < 2) continue;
+      if (d.holds) galaxy.anchor = index[static_cast<std::size_t>(touched(b, d).front())];  // a cell of the dot (its clue), or -1
       if (encoding == "eager") graph::encode_eager(galaxy, ctx, enc.rules, fmt::format("galaxy{}!", k + 1));
       else enc.lazy_rules.push_back(std::move(galaxy));
     }

@@ -508,6 +508,10 @@ nlohmann::json Stats::to_json() const {
   // what it was given.
   pick("variables", {"cadical variables"});
   pick("clauses", {"cadical clauses"});
+  // Graph rules by cuts (engine/graph.h): the cut clauses added, and the
+  // models that broke a rule (each one more solver call).
+  pick("cuts", {"cuts"});
+  pick("cut_rounds", {"cut_rounds"});
   j["z3"] = z;
   return j;
 }

@@ -235,10 +235,13 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
     for (std::size_t e = 0; e < g.edges.size(); ++e)
       if (edge_on[e] && witness_edge[static_cast<std::size_t>(comp[static_cast<std::size_t>(g.edges[e].first)])] < 0)
         witness_edge[static_cast<std::size_t>(comp[static_cast<std::size_t>(g.edges[e].first)])] = static_cast<int>(e);
-  // The largest part is the one the others are cut from.
+  // The others are cut from the anchor's part (ConnectedVertices), else
+  // from the largest part.
   std::size_t largest = 0;
   for (std::size_t p = 1; p < parts.size(); ++p)
     if (parts[p].size() > parts[largest].size()) largest = p;
+  if (rule0.kind == RuleKind::ConnectedVertices && rule0.anchor >= 0 && comp[static_cast<std::size_t>(rule0.anchor)] >= 0)
+    largest = static_cast<std::size_t>(comp[static_cast<std::size_t>(rule0.anchor)]);
   for (std::size_t p = 0; p < parts.size() && out.size() < kMaxCutsPerModel; ++p) {
     if (p == largest && parts.size() > 1) continue;
     const std::size_t other = p == largest ? (p + 1) % parts.size() : largest;
@@ -249,7 +252,8 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
       // A small boundary is taken as it is (the flow would cost more than
       // it could save).
       c.vertices.push_back({parts[p].front(), false});
-      c.vertices.push_back({parts[other].front(), false});
+      const bool anchored = rule0.anchor >= 0 && comp[static_cast<std::size_t>(rule0.anchor)] == static_cast<int>(other);
+      c.vertices.push_back({anchored ? rule0.anchor : parts[other].front(), false});
       std::vector<bool> around(static_cast<std::size_t>(g.vertices), false);
       std::vector<int> boundary;
       for (int v : parts[p])

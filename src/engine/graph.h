@@ -68,6 +68,10 @@ struct Rule {
   std::vector<Expr> vertex_lits;
   std::vector<Expr> edge_lits;
   bool all_vertices = false;  // ConnectedEdges: every vertex must be joined
+  // ConnectedVertices: a vertex true in every solution (a clue's cell), or
+  // -1. A cut then separates each other part from the anchor's part, whose
+  // literal is usually fixed: the clause has one literal fewer in effect.
+  int anchor = -1;
   std::vector<std::pair<int, int>> labels;  // SizedAreas: per vertex literal, (vertex, size)
 };
 
