@@ -4,6 +4,8 @@
 // other (projected model counts equal, per constraint, guarded or not).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cadical.hpp>
 #include <fmt/format.h>
 #include <random>
@@ -199,6 +201,36 @@ TEST(Cnf, SimplifyingByUnitsKeepsEveryModel) {
     ASSERT_EQ(projected_models(clauses_of(simple), all), projected_models(clauses_of(flat), all)) << "round " << round;
   }
   EXPECT_GT(simplified, 150);
+}
+
+// A disjunction written `a || b || c` (or(or(a, b), c)) is one clause of its
+// literals, and `(a && b && c) implies (d || e)` one clause too, with no
+// Tseitin variable; a disjunction with a conjunction inside still gets one.
+TEST(Cnf, NestedDisjunctionsAndConjunctiveConditionsAreOneClause) {
+  Context ctx;
+  const Expr a = ctx.bool_const("a"), b = ctx.bool_const("b"), c = ctx.bool_const("c"), d = ctx.bool_const("d"),
+             e = ctx.bool_const("e");
+  std::vector<std::vector<int>> clauses;
+  ExprVector dv;
+  CnfBuilder cnf(ctx, dv, "test", [&](const std::vector<int>& cl) { clauses.push_back(cl); });
+  const int la = cnf.literal(a), lb = cnf.literal(b), lc = cnf.literal(c), ld = cnf.literal(d), le = cnf.literal(e);
+  const int vars = cnf.vars();
+  clauses.clear();  // the constant true's unit clause
+  cnf.add(a || !b || c || d);
+  ASSERT_EQ(clauses.size(), 1u);
+  EXPECT_EQ(clauses[0], (std::vector<int>{la, -lb, lc, ld}));
+  clauses.clear();
+  cnf.add(implies(a && !b && c, d || e));
+  ASSERT_EQ(clauses.size(), 1u);
+  std::vector<int> got = clauses[0], want{-la, lb, -lc, ld, le};
+  std::sort(got.begin(), got.end());
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(cnf.vars(), vars);
+  clauses.clear();
+  cnf.add(a || (b && c));  // a Tseitin literal for b && c
+  EXPECT_EQ(cnf.vars(), vars + 1);
+  EXPECT_GT(clauses.size(), 1u);
 }
 
 // unary_sum (engine/cardinality.h): for every value of its chains (each a

@@ -1,5 +1,7 @@
 #include "engine/cnf.h"
 
+#include <functional>
+
 #include <algorithm>
 #include <cstdlib>
 #include <map>
@@ -157,23 +159,48 @@ void CnfBuilder::add_under(const Expr& e, std::vector<int>& guard) {
     return;
   }
   if (op == Op::Implies && boolean_structure(e.arg(0))) {
-    guard.push_back(-literal(e.arg(0)));
+    // (a and b) implies c: not a, not b into the guard (no Tseitin
+    // variable for the conjunction), when the conjuncts are literals.
+    const std::size_t before = guard.size();
+    std::function<bool(const Expr&)> gather = [&](const Expr& x) {
+      for (const auto& a : x.node()->args) {
+        if (a.op() == Op::And && a.node()) {
+          if (!gather(a)) return false;
+          continue;
+        }
+        const int l = plain_literal(a);
+        if (!l) return false;
+        guard.push_back(-l);
+      }
+      return true;
+    };
+    if (!(e.arg(0).op() == Op::And && e.arg(0).node() && gather(e.arg(0)))) {
+      guard.resize(before);
+      guard.push_back(-literal(e.arg(0)));
+    }
     add_under(e.arg(1), guard);
-    guard.pop_back();
+    guard.resize(before);
     return;
   }
   if (op == Op::Or && e.node()) {  // a clause of literals at once, without the caches
+    // Nested disjunctions are one clause: `a || b || c` is or(or(a, b), c),
+    // which would otherwise cost a Tseitin variable and three clauses.
     std::vector<int> c;
     c.reserve(e.node()->args.size() + guard.size());
-    for (const auto& a : e.node()->args) {
-      const int l = plain_literal(a);
-      if (!l) {
-        c.clear();
-        break;
+    std::function<bool(const Expr&)> gather = [&](const Expr& x) {
+      for (const auto& a : x.node()->args) {
+        if (a.op() == Op::Or && a.node()) {
+          if (!gather(a)) return false;
+          continue;
+        }
+        const int l = plain_literal(a);
+        if (!l) return false;
+        c.push_back(l);
       }
-      c.push_back(l);
-    }
-    if (!c.empty()) return with_guard(std::move(c));
+      return true;
+    };
+    const bool plain = gather(e);
+    if (plain && !c.empty()) return with_guard(std::move(c));
   }
   if (op == Op::Or && boolean_structure(e)) {
     std::vector<int> c;
