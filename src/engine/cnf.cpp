@@ -1,6 +1,5 @@
 #include "engine/cnf.h"
 
-#include <functional>
 
 #include <algorithm>
 #include <cstdlib>
@@ -146,6 +145,22 @@ bool CnfBuilder::boolean_structure(const Expr& e) {
 }
 
 // Clauses saying: the guard's literals are all false, or e holds.
+// The plain literals under a conjunction or disjunction x, through nested
+// ones of the same connective, appended to `out` (negated with `negate`);
+// false, and `out` partly filled, when an argument is not a plain literal.
+bool CnfBuilder::flat_literals(const Expr& x, bool negate, std::vector<int>& out) {
+  for (const auto& a : x.node()->args) {
+    if (a.op() == x.op() && a.node()) {
+      if (!flat_literals(a, negate, out)) return false;
+      continue;
+    }
+    const int l = plain_literal(a);
+    if (!l) return false;
+    out.push_back(negate ? -l : l);
+  }
+  return true;
+}
+
 void CnfBuilder::add_under(const Expr& e, std::vector<int>& guard) {
   auto with_guard = [&](std::vector<int> c) {
     c.insert(c.end(), guard.begin(), guard.end());
@@ -162,19 +177,7 @@ void CnfBuilder::add_under(const Expr& e, std::vector<int>& guard) {
     // (a and b) implies c: not a, not b into the guard (no Tseitin
     // variable for the conjunction), when the conjuncts are literals.
     const std::size_t before = guard.size();
-    std::function<bool(const Expr&)> gather = [&](const Expr& x) {
-      for (const auto& a : x.node()->args) {
-        if (a.op() == Op::And && a.node()) {
-          if (!gather(a)) return false;
-          continue;
-        }
-        const int l = plain_literal(a);
-        if (!l) return false;
-        guard.push_back(-l);
-      }
-      return true;
-    };
-    if (!(e.arg(0).op() == Op::And && e.arg(0).node() && gather(e.arg(0)))) {
+    if (!(e.arg(0).op() == Op::And && e.arg(0).node() && flat_literals(e.arg(0), true, guard))) {
       guard.resize(before);
       guard.push_back(-literal(e.arg(0)));
     }
@@ -187,19 +190,7 @@ void CnfBuilder::add_under(const Expr& e, std::vector<int>& guard) {
     // which would otherwise cost a Tseitin variable and three clauses.
     std::vector<int> c;
     c.reserve(e.node()->args.size() + guard.size());
-    std::function<bool(const Expr&)> gather = [&](const Expr& x) {
-      for (const auto& a : x.node()->args) {
-        if (a.op() == Op::Or && a.node()) {
-          if (!gather(a)) return false;
-          continue;
-        }
-        const int l = plain_literal(a);
-        if (!l) return false;
-        c.push_back(l);
-      }
-      return true;
-    };
-    const bool plain = gather(e);
+    const bool plain = flat_literals(e, false, c);
     if (plain && !c.empty()) return with_guard(std::move(c));
   }
   if (op == Op::Or && boolean_structure(e)) {

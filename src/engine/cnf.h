@@ -103,6 +103,7 @@ class CnfBuilder {
   int var_of(const Expr& constant);  // by its serial when it is native, else by name
   // A literal for e when it is a constant or a negated one, else 0.
   int plain_literal(const Expr& e);
+  bool flat_literals(const Expr& x, bool negate, std::vector<int>& out);
   int fresh() { return ++next_var_; }
   void clause(std::vector<int> c);
 
