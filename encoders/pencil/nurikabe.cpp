@@ -129,6 +129,17 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
         has[k][static_cast<std::size_t>(i)] =
             ctx.bool_const(fmt::format("island_r{}c{}_has_r{}c{}", hc.row + 1, hc.col + 1, L.cell_at(i).row + 1, L.cell_at(i).col + 1).c_str());
     }
+    // Which islands are connected within their size (below): those of a
+    // given size whose layers (size x cells in reach) stay within 400,000; a
+    // huge island (a 994 on a 32x32) would need a million, more than the
+    // memory cap allows, and is connected by cuts. Cuts for islands of 20
+    // to 70 instead of layers were slower (a 50x50: 24 s -> over 100 s).
+    std::vector<bool> stepped(numbered.size(), false);
+    for (std::size_t k = 0; k < numbered.size(); ++k) {
+      const int n = b.number[static_cast<std::size_t>(numbered[k])];
+      const auto reach = static_cast<long long>(std::count_if(has[k].begin(), has[k].end(), [](const auto& h) { return h.has_value(); }));
+      stepped[k] = n != kUnknownSize && static_cast<long long>(n) * reach <= 400000;
+    }
     // A cell is unshaded exactly when one island has it.
     for (int i = 0; i < L.cells(); ++i) {
       std::vector<Expr> owners;
@@ -152,15 +163,15 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
           enc.rules.push_back(implies(*ha && !shaded[static_cast<std::size_t>(c)], hc ? *hc : ctx.bool_val(false)));
         }
     // Local consequences of connectedness, said outright for the areas the
-    // cuts connect (fewer rounds of cuts): a cell of an island of unknown
-    // size other than its home has a neighbour in the same island (islands
-    // of a given size are connected below, which says as much); a shaded
+    // cuts connect (fewer rounds of cuts): a cell of an island the cuts
+    // connect, other than its home, has a neighbour in the same island (the
+    // layers below say as much for the others); a shaded
     // cell has a shaded neighbour when the numbers leave two or more cells
     // to shade (the sea is connected).
     for (std::size_t k = 0; k < numbered.size(); ++k)
       for (int i = 0; i < L.cells(); ++i) {
         const auto& hi = has[k][static_cast<std::size_t>(i)];
-        if (!hi || i == numbered[k] || b.number[static_cast<std::size_t>(numbered[k])] != kUnknownSize) continue;
+        if (!hi || i == numbered[k] || stepped[k]) continue;
         ExprVector next(ctx);
         next.push_back(!*hi);
         for (int e : cells.incident[static_cast<std::size_t>(i)])
@@ -188,10 +199,11 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     // home inside it", defined both ways (fixed by the solution), and every
     // cell of the island is within n - 1 steps. Eager and strong: the cuts
     // took 90 rounds on a 10x10 link, most of them for islands in pieces.
-    // An island of unknown size is connected by cuts (or eagerly, `eager`).
+    // An island of unknown size (or past the budget above) is connected by
+    // cuts (or eagerly, `eager`).
     for (std::size_t k = 0; k < numbered.size(); ++k) {
       const int home = numbered[k], n = b.number[static_cast<std::size_t>(home)];
-      if (n == kUnknownSize || n < 2) continue;
+      if (!stepped[k] || n < 2) continue;
       const Cell hc = L.cell_at(home);
       std::vector<std::optional<Expr>> within(static_cast<std::size_t>(L.cells()));  // t - 1 steps
       for (int i = 0; i < L.cells(); ++i)
@@ -216,8 +228,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
         if (const auto& h = has[k][static_cast<std::size_t>(i)]) enc.rules.push_back(!*h || *within[static_cast<std::size_t>(i)]);
     }
     for (std::size_t k = 0; k < numbered.size(); ++k) {
-      const int n = b.number[static_cast<std::size_t>(numbered[k])];
-      if (n != kUnknownSize) continue;  // within its size, above
+      if (stepped[k]) continue;  // within its size, above
       std::vector<int> index(static_cast<std::size_t>(L.cells()), -1);
       graph::Rule island;
       island.kind = graph::RuleKind::ConnectedVertices;
