@@ -113,16 +113,24 @@ namespace {
 
 // Stops a CaDiCaL search at the run's deadline, on Ctrl-C and at the memory
 // cap (io/halt.h, polled from the solving thread).
+// Why it stopped a search (a stop or the memory cap) goes to `why`, for the
+// report: "unknown" alone would hide the memory cap.
 class Stopper : public CaDiCaL::Terminator {
  public:
-  explicit Stopper(const Budget& budget) : budget_(budget) {}
+  Stopper(const Budget& budget, std::string& why) : budget_(budget), why_(why) {}
   bool terminate() override {
     if (++calls_ % 16) return false;
-    return budget_.spent() || halt_due().has_value();
+    if (budget_.spent()) return true;
+    if (auto h = halt_due()) {
+      why_ = h->what();
+      return true;
+    }
+    return false;
   }
 
  private:
   const Budget& budget_;
+  std::string& why_;
   unsigned calls_ = 0;
 };
 
@@ -240,7 +248,7 @@ class CadicalBackend : public Backend {
     return out;
   }
 
-  std::string reason_unknown(const Budget& budget) override { return budget.reason("", 0); }
+  std::string reason_unknown(const Budget& budget) override { return budget.reason(stopped_, 0); }
 
   void add_stats(std::map<std::string, double>& into) override {
     into["cadical checks"] += static_cast<double>(checks_);
@@ -303,7 +311,9 @@ class CadicalBackend : public Backend {
 
   // One solve() under lits_ (the assumptions as literals).
   z3::check_result solve(Budget& budget) {
-    if (budget.spent() || halt_due()) {
+    stopped_.clear();
+    if (auto h = halt_due()) stopped_ = h->what();
+    if (budget.spent() || !stopped_.empty()) {
       last_ = 0;
       return z3::unknown;
     }
@@ -317,7 +327,7 @@ class CadicalBackend : public Backend {
       for (int l : last_constraint_) sat_->constrain(l);
       sat_->constrain(0);
     }
-    Stopper stop(budget);
+    Stopper stop(budget, stopped_);
     sat_->connect_terminator(&stop);
     last_ = sat_->solve();
     sat_->disconnect_terminator();
@@ -412,6 +422,7 @@ class CadicalBackend : public Backend {
   std::vector<int> store_;  // every clause, 0-terminated (with proofs only)
   std::vector<int> log_;    // the clauses up to mark(), 0-terminated (renewable only)
   std::vector<int> pending_;  // the clauses not yet given to CaDiCaL, 0-terminated (flush)
+  std::string stopped_;       // why the last search was stopped (Stopper), or empty
   bool deferring_ = true;
   uint64_t clauses_ = 0, checks_ = 0;
   uint64_t mark_clauses_ = 0;
