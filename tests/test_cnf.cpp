@@ -299,5 +299,50 @@ TEST(Cardinality, UnarySumsDefineTheTotalOfTheirChains) {
   EXPECT_GT(checked, 500);
 }
 
+// exactly_k (engine/cardinality.h): for every assignment of n <= 7 literals,
+// the clauses have a model exactly when k of them are true, and then just
+// one (the counter is defined both ways, so counts stay exact unprojected).
+TEST(Cardinality, ExactlyKHoldsForEveryAssignmentWithOneModel) {
+  int checked = 0;
+  for (int n = 1; n <= 7; ++n)
+    for (int k = 0; k <= n + 1; ++k) {
+      Context ctx;
+      std::vector<Expr> x;
+      for (int i = 0; i < n; ++i) x.push_back(ctx.bool_const(fmt::format("x{}", i)));
+      ExprVector out;
+      exactly_k(ctx, x, static_cast<unsigned>(k), "ek", out);
+      std::vector<std::vector<int>> clauses;
+      ExprVector dv;
+      CnfBuilder cnf(ctx, dv, "test", [&](const std::vector<int>& c) { clauses.push_back(c); });
+      for (const auto& e : out.items()) cnf.add(e);
+      std::vector<int> xl;
+      for (const auto& e : x) xl.push_back(cnf.literal(e));
+      const int vars = cnf.vars();
+      for (unsigned bits = 0; bits < (1u << n); ++bits) {
+        CaDiCaL::Solver s;
+        s.set("quiet", 1);
+        for (const auto& c : clauses) {
+          for (int l : c) s.add(l);
+          s.add(0);
+        }
+        for (int i = 0; i < n; ++i) {
+          s.add((bits >> i) & 1 ? xl[static_cast<std::size_t>(i)] : -xl[static_cast<std::size_t>(i)]);
+          s.add(0);
+        }
+        const bool want = __builtin_popcount(bits) == k;
+        ASSERT_EQ(s.solve(), want ? 10 : 20) << "n " << n << ", k " << k << ", bits " << bits;
+        if (want) {  // block this model: no other
+          std::vector<int> block;
+          for (int v = 1; v <= vars; ++v) block.push_back(s.val(v) > 0 ? -v : v);
+          for (int l : block) s.add(l);
+          s.add(0);
+          EXPECT_EQ(s.solve(), 20) << "n " << n << ", k " << k << ", bits " << bits;
+        }
+        checked++;
+      }
+    }
+  EXPECT_EQ(checked, 2046);  // the sum over n of 2^n x (n + 2) values of k
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -5,6 +5,7 @@
 // Wall-clock figures are measured by scripts/bench-timeouts, not here.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -75,6 +76,26 @@ TEST(Hardening, MemoryCapEndsARunawayTilingInUnknownMemory) {
   auto j = last_json_line(r.out);
   EXPECT_EQ(j["status"], "unknown");
   EXPECT_NE(j["reason"].get<std::string>().find("memory (--memory 200 MB)"), std::string::npos) << j["reason"];
+}
+
+// The cap holds while a pencil kind encodes and its clauses are made, not
+// only while the solver runs: twenty-five islands of 60 on a 40x40 (over a
+// gigabyte of terms and clauses uncapped) stop near the cap. Before, the
+// island layers and the clause translation never looked: a cap of 100 MB
+// was noticed at 10 GB.
+TEST(Hardening, MemoryCapHoldsWhileANurikabeIsEncoded) {
+  std::vector<std::vector<nlohmann::json>> grid(40, std::vector<nlohmann::json>(40, "."));
+  for (int r = 3; r < 40; r += 8)
+    for (int c = 3; c < 40; c += 8) grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = 60;
+  std::string f = temp_file("nurikabe40.json", nlohmann::json({{"kind", "nurikabe"}, {"grid", grid}}).dump());
+  CliResult r = run_cli({"check", "--json", "--memory", "200", f});
+  ASSERT_EQ(r.exit_code, 30) << r.err;
+  auto j = last_json_line(r.out);
+  EXPECT_EQ(j["status"], "unknown");
+  EXPECT_NE(j["reason"].get<std::string>().find("memory (--memory 200 MB)"), std::string::npos) << j["reason"];
+  struct rusage ru {};
+  ASSERT_EQ(::getrusage(RUSAGE_CHILDREN, &ru), 0);
+  EXPECT_LT(ru.ru_maxrss / 1024, 800) << "MB at most, for a cap of 200 MB";
 }
 
 TEST(Hardening, InputsAboveMaxInputAreRefusedBeforeBeingReadWhole) {

@@ -209,6 +209,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
       for (int i = 0; i < L.cells(); ++i)
         if (steps[k][static_cast<std::size_t>(i)] == 0) within[static_cast<std::size_t>(i)] = *has[k][static_cast<std::size_t>(i)];
       for (int t = 1; t < n; ++t) {
+        eo.check_deadline();  // a layer of a large island is thousands of terms
         std::vector<std::optional<Expr>> next(static_cast<std::size_t>(L.cells()));
         for (int i = 0; i < L.cells(); ++i) {
           const int d = steps[k][static_cast<std::size_t>(i)];
@@ -249,6 +250,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     }
     // The numbers: the island has its home cell and, when given, its size.
     for (std::size_t k = 0; k < numbered.size(); ++k) {
+      eo.check_deadline();  // a size counter is thousands of terms
       const int home = numbered[k], n = b.number[static_cast<std::size_t>(home)];
       const Cell hc = L.cell_at(home);
       ExprVector parts(ctx);

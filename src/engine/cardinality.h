@@ -24,7 +24,8 @@ void at_most_k(Context& ctx, const std::vector<Expr>& lits, unsigned k, const st
 void at_most_k(z3::context& ctx, const std::vector<z3::expr>& lits, unsigned k, const std::string& prefix,
                ExprVector& out);
 
-// Exactly k: at most k of lits, and at most n-k of their negations.
+// Exactly k: one sequential counter, defined both ways, over lits or (when
+// k > n - k) their negations: n x min(k, n - k) auxiliary variables.
 void exactly_k(Context& ctx, const std::vector<Expr>& lits, unsigned k, const std::string& prefix,
                ExprVector& out);
 

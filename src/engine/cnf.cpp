@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "io/error.h"
+#include "io/halt.h"
 
 namespace psmt::detail {
 namespace {
@@ -64,6 +65,9 @@ uint64_t pair_key(int a, int b) {
 }  // namespace
 
 void CnfBuilder::clause(std::vector<int> c) {
+  // Millions of clauses take seconds and gigabytes: the deadline, the
+  // memory cap and Ctrl-C apply while translating.
+  if ((++clauses_made_ & 4095) == 0) poll_halt();
   // Every clause stays in the solver (until a renewal restores a snapshot,
   // which restores these too), so what it says holds for later sums.
   if (c.size() == 2 && c[0] < 0 && c[1] < 0) {

@@ -123,6 +123,7 @@ class CnfBuilder {
   // clause -a -b, or an at-most-one written as a counter), and sets of
   // which one at least is true (a clause of positive literals, sorted).
   std::vector<uint64_t> excl_log_;               // in the order the clauses came
+  uint64_t clauses_made_ = 0;                    // to poll the deadline and memory cap every 4,096
   mutable std::unordered_set<uint64_t> excl_;    // excl_log_[0 .. excl_hashed_), hashed
   mutable std::size_t excl_hashed_ = 0;
   std::unordered_map<int, std::vector<uint32_t>> cliques_of_;  // literal -> its at-most-one counters
