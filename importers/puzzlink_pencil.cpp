@@ -29,6 +29,7 @@
 
 #include "importers/formats.h"
 #include "importers/pzpr_readers.h"
+#include "grid/grid.h"
 #include "io/error.h"
 #include "io/json_load.h"
 
@@ -67,7 +68,7 @@ Imported slither(const std::vector<std::string>& flags, const std::vector<std::s
   }
   if (fields.size() != 3)
     pencil_fail(origin, fmt::format("a slither link is p?slither/[f/]COLS/ROWS/DATA, this one has {} parts after the name", fields.size()));
-  const int cols = size_field(fields[0], "slither", "columns", 60, origin), rows = size_field(fields[1], "slither", "rows", 60, origin);
+  const int cols = size_field(fields[0], "slither", "columns", kMaxBoardSide, origin), rows = size_field(fields[1], "slither", "rows", kMaxBoardSide, origin);
   const std::string& body = fields[2];
   const auto read = pzpr::four_cell(body, 0, rows * cols, "slither", origin);
   if (read.end != body.size())
@@ -102,7 +103,7 @@ Board board_fields(const std::vector<std::string>& fields, const std::string& ge
                    const std::string& origin) {
   if (fields.size() != 3)
     pencil_fail(origin, fmt::format("a {} link is p?{}, this one has {} parts after the name", genre, form, fields.size()));
-  return {size_field(fields[0], genre, "columns", 60, origin), size_field(fields[1], genre, "rows", 60, origin), fields[2]};
+  return {size_field(fields[0], genre, "columns", kMaxBoardSide, origin), size_field(fields[1], genre, "rows", kMaxBoardSide, origin), fields[2]};
 }
 
 void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin) {

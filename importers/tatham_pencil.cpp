@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 
 #include "importers/formats.h"
+#include "grid/grid.h"
 #include "io/error.h"
 #include "io/json_load.h"
 
@@ -65,7 +66,7 @@ constexpr const char* kLoopyTypes[] = {"squares", "triangular", "honeycomb", "sn
 
 Imported loopy(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
-  const auto [w, h] = read_size(params, i, "loopy", 60, origin);
+  const auto [w, h] = read_size(params, i, "loopy", kMaxBoardSide, origin);
   int type = 0;
   if (i < params.size() && params[i] == 't') {
     std::size_t j = ++i;
@@ -114,7 +115,7 @@ Imported loopy(const std::string& params, const std::string& desc, const std::st
 
 Imported pearl(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
-  const auto [w, h] = read_size(params, i, "pearl", 60, origin);
+  const auto [w, h] = read_size(params, i, "pearl", kMaxBoardSide, origin);
   while (i < params.size()) {  // d<difficulty>, n (no unique-solution check): the generator's settings
     if (params[i] == 'd' && i + 1 < params.size()) i += 2;
     else if (params[i] == 'n') i += 1;
@@ -146,7 +147,7 @@ Imported pearl(const std::string& params, const std::string& desc, const std::st
 
 Imported slant(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
-  const auto [w, h] = read_size(params, i, "slant", 60, origin);
+  const auto [w, h] = read_size(params, i, "slant", kMaxBoardSide, origin);
   if (i < params.size() && params[i] == 'd' && i + 1 < params.size()) i += 2;  // difficulty: the generator's
   if (i != params.size())
     tatham_pencil_fail(origin, "parameters", fmt::format("{} after the size in {}", quote_input(params.substr(i)), quote_input(params)));
@@ -197,7 +198,7 @@ Imported number_puzzle(const std::string& game, const std::string& kind, const s
 
 Imported singles(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
-  const auto [w, h] = read_size(params, i, "singles", 60, origin);
+  const auto [w, h] = read_size(params, i, "singles", kMaxBoardSide, origin);
   difficulty_only(params, i, origin);
   if (static_cast<int>(desc.size()) != w * h)
     tatham_pencil_fail(origin, "description", fmt::format("{} characters, a {}x{} grid has {} cells (one each)", desc.size(), w, h, w * h));
@@ -215,7 +216,7 @@ Imported singles(const std::string& params, const std::string& desc, const std::
 
 Imported range(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
-  const auto [w, h] = read_size(params, i, "range", 60, origin);
+  const auto [w, h] = read_size(params, i, "range", kMaxBoardSide, origin);
   difficulty_only(params, i, origin);
   std::vector<int> numbers;
   for (std::size_t k = 0; k < desc.size();) {
@@ -246,7 +247,7 @@ Imported range(const std::string& params, const std::string& desc, const std::st
 
 Imported bridges(const std::string& params, const std::string& desc, const std::string& origin, const std::string& id) {
   std::size_t i = 0;
-  const auto [w, h] = read_size(params, i, "bridges", 60, origin);
+  const auto [w, h] = read_size(params, i, "bridges", kMaxBoardSide, origin);
   int most = 2;
   bool no_loops = false;
   while (i < params.size()) {

@@ -475,7 +475,7 @@ TEST(Slitherlink, ConvertRoundTripsAndBadLinksAndIdsAreRefusedInOneLine) {
       {"https://puzz.link/p?slither/v:/5/5/cbcbcddad", "slither: \"v:\" marks a variant whose extra rules are stated elsewhere"},
       {"https://puzz.link/p?slither/5/5/cbcbcdd!d", "slither data, character 8: unexpected \"!\""},
       {"https://puzz.link/p?slither/x/5/5/z", "slither: the flag \"x\" is not read"},
-      {"https://puzz.link/p?slither/0/5/z", "slither columns: \"0\" is out of range (1 to 60)"},
+      {"https://puzz.link/p?slither/0/5/z", "slither columns: \"0\" is out of range (1 to 100)"},
       {"loopy:5x5t1:abc", "loopy grid type t1 (triangular tiling) is not read"},
       {"loopy:5x5t0:2c3", "description: 5 faces, a 5x5 grid has 25"},
       {"loopy:5x5t0:2c5", "description, character 3: unexpected \"5\""},
@@ -624,6 +624,23 @@ TEST(Masyu, BrokenPearlIsNamedAndBadLinksAreRefused) {
       {"pearl:5x5:BW", "description: 2 cells, a 5x5 board has 25"},
       {"pearl:5x5:B5", "description, character 2: unexpected \"5\""},
   });
+}
+
+// Boards of up to 100 a side (janko.at publishes masyu of 35x65): a 2x100
+// board whose loop visits every cell has one loop, its rim; 101 is refused
+// naming the row, in a file and in a link.
+TEST(Masyu, BoardsOfUpToAHundredASideAreRead) {
+  json p = {{"kind", "masyu"}, {"full", true}, {"pearls", {std::string(100, '.'), std::string(100, '.')}}};
+  CliResult r = run_cli({"check", "--json", "-"}, p.dump());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["status"], "unique");
+  p["pearls"] = {std::string(101, '.'), std::string(101, '.')};
+  CliResult w = run_cli({"check", "-"}, p.dump());
+  EXPECT_EQ(w.exit_code, 2);
+  EXPECT_NE(w.err.find("/pearls/0: 1 to 100 cells"), std::string::npos) << w.err;
+  CliResult l = run_cli({"check", "https://puzz.link/p?mashu/101/2/0"});
+  EXPECT_EQ(l.exit_code, 2);
+  EXPECT_NE(l.err.find("mashu columns: \"101\" is out of range (1 to 100)"), std::string::npos) << l.err;
 }
 
 // ---------------------------------------------------------------- nurikabe

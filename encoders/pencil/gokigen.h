@@ -25,7 +25,7 @@
 
 namespace psmt::gokigen {
 
-inline constexpr int kMaxSide = 60;
+inline constexpr int kMaxSide = kMaxBoardSide;
 inline constexpr int kNoClue = -1;
 
 struct Board : Puzzle {

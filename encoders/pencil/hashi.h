@@ -33,7 +33,7 @@
 
 namespace psmt::hashi {
 
-inline constexpr int kMaxSide = 60, kSea = -1, kUnknown = -2;
+inline constexpr int kMaxSide = kMaxBoardSide, kSea = -1, kUnknown = -2;
 
 // Two islands that see each other: cells a before b (reading order).
 struct Pair {

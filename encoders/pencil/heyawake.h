@@ -30,7 +30,7 @@
 
 namespace psmt::heyawake {
 
-inline constexpr int kMaxSide = 60;
+inline constexpr int kMaxSide = kMaxBoardSide;
 
 struct Board : pencil::ShadeBoard {
   std::vector<int> room;    // per cell: the room, 0.. in reading order of first cell

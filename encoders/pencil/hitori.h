@@ -27,7 +27,7 @@
 
 namespace psmt::hitori {
 
-inline constexpr int kMaxSide = 60, kMaxNumber = 1295;
+inline constexpr int kMaxSide = kMaxBoardSide, kMaxNumber = 1295;
 
 struct Board : pencil::ShadeBoard {
   std::vector<int> number;  // per cell: pencil::kNoNumber, kUnknownNumber or the number

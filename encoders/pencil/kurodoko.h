@@ -28,7 +28,7 @@
 
 namespace psmt::kurodoko {
 
-inline constexpr int kMaxSide = 60;
+inline constexpr int kMaxSide = kMaxBoardSide;
 
 struct Board : pencil::ShadeBoard {
   std::vector<int> number;  // per cell: pencil::kNoNumber, kUnknownNumber or the number

@@ -27,7 +27,7 @@
 
 namespace psmt::masyu {
 
-inline constexpr int kMaxSide = 60;
+inline constexpr int kMaxSide = kMaxBoardSide;
 
 enum class Pearl { None, White, Black };
 

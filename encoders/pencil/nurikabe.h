@@ -35,7 +35,7 @@
 
 namespace psmt::nurikabe {
 
-inline constexpr int kMaxSide = 60;
+inline constexpr int kMaxSide = kMaxBoardSide;
 inline constexpr int kPlain = 0, kUnknownSize = -2;
 
 struct Board : pencil::ShadeBoard {

@@ -30,7 +30,7 @@
 
 namespace psmt::slitherlink {
 
-inline constexpr int kMaxSide = 60;
+inline constexpr int kMaxSide = kMaxBoardSide;
 inline constexpr int kNoClue = -1, kUnknownClue = -2;
 
 struct Board : Puzzle {

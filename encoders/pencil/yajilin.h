@@ -32,7 +32,7 @@
 
 namespace psmt::yajilin {
 
-inline constexpr int kMaxSide = 60;
+inline constexpr int kMaxSide = kMaxBoardSide;
 enum Dir { kNone = 0, kUp = 1, kDown = 2, kLeft = 3, kRight = 4 };
 inline constexpr int kUnknownCount = -2;
 

@@ -11,6 +11,12 @@
 
 namespace psmt {
 
+// The longest side of a pencil-puzzle board (slitherlink, masyu, nurikabe
+// and the others on a lattice of cells) that importers and kinds accept:
+// janko.at publishes masyu of 35x65 and nurikabe of 40x57. A genre whose
+// encoding grows faster than the board keeps a smaller limit of its own.
+inline constexpr int kMaxBoardSide = 100;
+
 struct Cell {
   int row = 0;
   int col = 0;
