@@ -141,7 +141,7 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
       }
       enc.places.push_back(place);
       // Exactly one: at least one, and at most one by a sequential counter
-      // (exactly_k's "at least" side would cost a square of the sizes).
+      // (the clause of the first is what exactly_k's final register says).
       ExprVector one(ctx);
       for (const auto& l : lits) one.push_back(l);
       enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : mk_or(one));

@@ -237,14 +237,14 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
         witness_edge[static_cast<std::size_t>(comp[static_cast<std::size_t>(g.edges[e].first)])] = static_cast<int>(e);
   // The others are cut from the anchor's part (ConnectedVertices), else
   // from the largest part.
-  std::size_t largest = 0;
+  std::size_t reference = 0;  // the largest part, or the anchor's
   for (std::size_t p = 1; p < parts.size(); ++p)
-    if (parts[p].size() > parts[largest].size()) largest = p;
+    if (parts[p].size() > parts[reference].size()) reference = p;
   if (rule0.kind == RuleKind::ConnectedVertices && rule0.anchor >= 0 && comp[static_cast<std::size_t>(rule0.anchor)] >= 0)
-    largest = static_cast<std::size_t>(comp[static_cast<std::size_t>(rule0.anchor)]);
+    reference = static_cast<std::size_t>(comp[static_cast<std::size_t>(rule0.anchor)]);
   for (std::size_t p = 0; p < parts.size() && out.size() < kMaxCutsPerModel; ++p) {
-    if (p == largest && parts.size() > 1) continue;
-    const std::size_t other = p == largest ? (p + 1) % parts.size() : largest;
+    if (p == reference && parts.size() > 1) continue;
+    const std::size_t other = p == reference ? (p + 1) % parts.size() : reference;
     Cut c;
     if (rule0.kind == RuleKind::ConnectedVertices) {
       // not u or not w or some vertex of a fewest that separate the part
