@@ -327,6 +327,9 @@ void print_unknown_report(const std::string& command, const PuzzleOptions& o, co
   }
   Result res;
   res.encoding = o.encoding.empty() ? lp->encoder->default_encoding(*lp->puzzle) : o.encoding;
+  // The back end the run chose (engine.h run()): --solver, else Z3 for a
+  // resource limit, else the encoding's own.
+  res.solver = !default_solver().empty() ? default_solver() : o.rlimit ? "z3" : lp->encoder->default_solver(res.encoding);
   res.status = Status::Unknown;
   res.reason_unknown = reason;
   ReportContext rc;

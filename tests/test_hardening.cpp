@@ -98,6 +98,26 @@ TEST(Hardening, MemoryCapHoldsWhileANurikabeIsEncoded) {
   EXPECT_LT(ru.ru_maxrss / 1024, 800) << "MB at most, for a cap of 200 MB";
 }
 
+// The same board with a short --timeout: the report, from the run or from
+// the hard deadline (its teardown can pass the limit), names the back end
+// the run chose; the hard deadline's report said "solver: " with no name.
+TEST(Hardening, ATimedOutRunsReportNamesItsBackEnd) {
+  std::vector<std::vector<nlohmann::json>> grid(40, std::vector<nlohmann::json>(40, "."));
+  for (int r = 3; r < 40; r += 8)
+    for (int c = 3; c < 40; c += 8) grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = 60;
+  std::string f = temp_file("nurikabe40t.json", nlohmann::json({{"kind", "nurikabe"}, {"grid", grid}}).dump());
+  CliResult r = run_cli({"check", "--json", "--timeout", "300", f});
+  ASSERT_EQ(r.exit_code, 30) << r.err;
+  auto j = last_json_line(r.out);
+  EXPECT_EQ(j["status"], "unknown");
+  EXPECT_EQ(j["solver"], "cadical");
+  CliResult z = run_cli({"check", "--json", "--timeout", "300", "--solver", "z3", f});
+  ASSERT_EQ(z.exit_code, 30) << z.err;
+  EXPECT_EQ(last_json_line(z.out)["solver"], "z3");
+  CliResult t = run_cli({"check", "--timeout", "300", f});
+  EXPECT_NE(t.out.find("solver: cadical"), std::string::npos) << t.out;
+}
+
 TEST(Hardening, InputsAboveMaxInputAreRefusedBeforeBeingReadWhole) {
   std::string big(3u << 20, ' ');
   big += R"({"kind": "sudoku", "grid": ")" + std::string(81, '.') + "\"}";
