@@ -25,9 +25,26 @@ class SlowThermo : public Family {
   std::vector<Item> parse(const JsonNode& node, const Grid& g) const override {
     return parse_cell_lists(node, key(), g, 2, [](const Item& it) { return slow_thermo_label(it); });
   }
-  F encode(const Item& it, const Grid&, Builder& b) const override {
+  F encode(const Item& it, const Grid& g, Builder& b) const override {
     std::vector<F> parts;
-    for (std::size_t i = 0; i + 1 < it.cells.size(); ++i) parts.push_back(b.negate(b.less(it.cells[i + 1], it.cells[i])));
+    if (b.integer()) {
+      for (std::size_t i = 0; i + 1 < it.cells.size(); ++i) parts.push_back(b.negate(b.less(it.cells[i + 1], it.cells[i])));
+      return b.all(parts);
+    }
+    // Boolean: "not less" as support clauses of its own (the negation of
+    // less's clauses is one disjunction over them, which propagates
+    // nothing), and two cells of the line that see each other (a row, a
+    // column, a region) strictly increase, however far apart: digits
+    // there cannot repeat ("Slow Thermo": first model 44 -> 2.6 ms, whole
+    // check 34 -> 7 ms).
+    for (std::size_t i = 0; i + 1 < it.cells.size(); ++i)
+      parts.push_back(b.pair(it.cells[i], it.cells[i + 1], [](int x, int y) { return x <= y; }));
+    for (std::size_t i = 0; i < it.cells.size(); ++i)
+      for (std::size_t j = i + 1; j < it.cells.size(); ++j) {
+        const Cell p = it.cells[i], q = it.cells[j];
+        if (p != q && (p.row == q.row || p.col == q.col || (g.region(p) >= 0 && g.region(p) == g.region(q))))
+          parts.push_back(b.less(p, q));
+      }
     return b.all(parts);
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
