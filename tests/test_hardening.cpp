@@ -64,6 +64,15 @@ TEST(Hardening, TimeoutCoversEncodingTheLargestSudoku) {
 
 // --- item 9: the memory cap and the input size limit ---
 
+// The JSON report of a run a limit stopped: exit 30, status unknown.
+nlohmann::json stopped_report(const std::vector<std::string>& args) {
+  CliResult r = run_cli(args);
+  EXPECT_EQ(r.exit_code, 30) << r.err;
+  auto j = last_json_line(r.out);
+  EXPECT_EQ(j["status"], "unknown");
+  return j;
+}
+
 TEST(Hardening, MemoryCapEndsARunawayTilingInUnknownMemory) {
   // Four 32x32 squares on a 64x64 board: over a gigabyte of placements
   // without a cap.
@@ -71,10 +80,7 @@ TEST(Hardening, MemoryCapEndsARunawayTilingInUnknownMemory) {
                         {"board", {{"rows", 64}, {"cols", 64}}},
                         {"pieces", {{{"shape", std::vector<std::string>(32, std::string(32, '#'))}, {"count", 4}}}}};
   std::string f = temp_file("poly64.json", doc.dump());
-  CliResult r = run_cli({"check", "--json", "--memory", "200", f});
-  ASSERT_EQ(r.exit_code, 30) << r.err;
-  auto j = last_json_line(r.out);
-  EXPECT_EQ(j["status"], "unknown");
+  auto j = stopped_report({"check", "--json", "--memory", "200", f});
   EXPECT_NE(j["reason"].get<std::string>().find("memory (--memory 200 MB)"), std::string::npos) << j["reason"];
 }
 
@@ -93,10 +99,7 @@ std::string large_nurikabe_file(const std::string& name) {
 // cap of 200 MB stopped at 5.4 GB, after 45 s.
 TEST(Hardening, MemoryCapHoldsWhileANurikabeIsEncoded) {
   std::string f = large_nurikabe_file("nurikabe40.json");
-  CliResult r = run_cli({"check", "--json", "--memory", "200", f});
-  ASSERT_EQ(r.exit_code, 30) << r.err;
-  auto j = last_json_line(r.out);
-  EXPECT_EQ(j["status"], "unknown");
+  auto j = stopped_report({"check", "--json", "--memory", "200", f});
   EXPECT_NE(j["reason"].get<std::string>().find("memory (--memory 200 MB)"), std::string::npos) << j["reason"];
   struct rusage ru {};
   ASSERT_EQ(::getrusage(RUSAGE_CHILDREN, &ru), 0);
@@ -108,14 +111,8 @@ TEST(Hardening, MemoryCapHoldsWhileANurikabeIsEncoded) {
 // the run chose; the hard deadline's report said "solver: " with no name.
 TEST(Hardening, ATimedOutRunsReportNamesItsBackEnd) {
   std::string f = large_nurikabe_file("nurikabe40t.json");
-  CliResult r = run_cli({"check", "--json", "--timeout", "300", f});
-  ASSERT_EQ(r.exit_code, 30) << r.err;
-  auto j = last_json_line(r.out);
-  EXPECT_EQ(j["status"], "unknown");
-  EXPECT_EQ(j["solver"], "cadical");
-  CliResult z = run_cli({"check", "--json", "--timeout", "300", "--solver", "z3", f});
-  ASSERT_EQ(z.exit_code, 30) << z.err;
-  EXPECT_EQ(last_json_line(z.out)["solver"], "z3");
+  EXPECT_EQ(stopped_report({"check", "--json", "--timeout", "300", f})["solver"], "cadical");
+  EXPECT_EQ(stopped_report({"check", "--json", "--timeout", "300", "--solver", "z3", f})["solver"], "z3");
   CliResult t = run_cli({"check", "--timeout", "300", f});
   EXPECT_NE(t.out.find("solver: cadical"), std::string::npos) << t.out;
 }
