@@ -48,8 +48,7 @@ class Arrow : public Family {
     bool clique = it.cells.size() == 1 && it.cells2.size() > 1;
     for (std::size_t i = 0; clique && i < it.cells2.size(); ++i)
       for (std::size_t j = i + 1; clique && j < it.cells2.size(); ++j) {
-        Cell p = it.cells2[i], q = it.cells2[j];
-        clique = p.row == q.row || p.col == q.col || (g.region(p) >= 0 && g.region(p) == g.region(q));
+        clique = sees(it.cells2[i], it.cells2[j], g);
       }
     if (clique) {
       std::vector<F> cases;

@@ -235,14 +235,15 @@ std::vector<int> other_totals(int lo, int hi, int current) {
   return out;
 }
 
+bool sees(Cell p, Cell q, const Grid& g) {
+  return p.row == q.row || p.col == q.col || (g.region(p) >= 0 && g.region(p) == g.region(q));
+}
+
 std::vector<std::vector<Cell>> seeing_groups(const std::vector<Cell>& cells, const Grid& g) {
-  auto sees = [&](Cell p, Cell q) {
-    return p.row == q.row || p.col == q.col || (g.region(p) >= 0 && g.region(p) == g.region(q));
-  };
   std::vector<std::vector<Cell>> out;
   for (auto c : cells) {
     bool joins = !out.empty();
-    for (std::size_t i = 0; joins && i < out.back().size(); ++i) joins = sees(c, out.back()[i]) && c != out.back()[i];
+    for (std::size_t i = 0; joins && i < out.back().size(); ++i) joins = sees(c, out.back()[i], g) && c != out.back()[i];
     if (!joins) out.emplace_back();
     out.back().push_back(c);
   }

@@ -67,6 +67,8 @@ std::vector<int> other_totals(int lo, int hi, int current);
 // The cells in order, cut into runs whose cells all see each other (one row,
 // column or region: their digits differ), for Builder::grouped_sum_is.
 std::vector<std::vector<Cell>> seeing_groups(const std::vector<Cell>& cells, const Grid& g);
+// p and q share a row, a column or a region (their digits differ).
+bool sees(Cell p, Cell q, const Grid& g);
 
 // Clues outside the grid given per side: {"top": [...], "bottom": [...],
 // "left": [...], "right": [...]}, n entries each (null, or 0 when

@@ -41,9 +41,7 @@ class SlowThermo : public Family {
       parts.push_back(b.pair(it.cells[i], it.cells[i + 1], [](int x, int y) { return x <= y; }));
     for (std::size_t i = 0; i < it.cells.size(); ++i)
       for (std::size_t j = i + 1; j < it.cells.size(); ++j) {
-        const Cell p = it.cells[i], q = it.cells[j];
-        if (p != q && (p.row == q.row || p.col == q.col || (g.region(p) >= 0 && g.region(p) == g.region(q))))
-          parts.push_back(b.less(p, q));
+        if (it.cells[i] != it.cells[j] && sees(it.cells[i], it.cells[j], g)) parts.push_back(b.less(it.cells[i], it.cells[j]));
       }
     return b.all(parts);
   }
