@@ -14,8 +14,10 @@
 #include <sstream>
 
 #include "encoders/equation_grid.h"
+#include "engine/encoder.h"
 #include "helpers.h"
 #include "io/error.h"
+#include "io/halt.h"
 
 namespace psmt::testing {
 namespace {
@@ -35,6 +37,31 @@ nlohmann::json last_json_line(const std::string& out) {
 }
 
 // --- item 7: the limit covers reading, parsing and encoding ---
+
+TEST(Hardening, AnEncodersDeadlineNamesTheLimitHowEverTheClockIsRead) {
+  // The thread's deadline and the encoder's are the same instant, read by two
+  // calls of the clock: when it passes between them, the second one stops the
+  // encoder, and its reason must still name the limit (a CI run once said
+  // "timeout while encoding").
+  EncodeOptions eo;
+  eo.deadline = HaltClock::now() - std::chrono::milliseconds(1);
+  {
+    HaltScope scope(HaltClock::now() + std::chrono::hours(1), 20);
+    try {
+      eo.check_deadline();
+      ADD_FAILURE() << "no stop";
+    } catch (const Halted& h) {
+      EXPECT_EQ(h.cause(), HaltCause::Timeout);
+      EXPECT_STREQ(h.what(), "timeout (--timeout 20 ms)");
+    }
+  }
+  try {
+    eo.check_deadline();  // no limit named: the bare word
+    ADD_FAILURE() << "no stop";
+  } catch (const Halted& h) {
+    EXPECT_STREQ(h.what(), "timeout");
+  }
+}
 
 TEST(Hardening, TimeoutCoversParsingAHugeFile) {
   // 4 million small values: seconds of parsing, far beyond a 1 ms limit.

@@ -6,7 +6,8 @@ namespace psmt {
 
 void EncodeOptions::check_deadline() const {
   poll_halt();  // the thread's deadline (the run's, as a rule), the memory cap, Ctrl-C
-  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw Halted(HaltCause::Timeout, "timeout");
+  // The run's deadline again: it may pass between the two readings of the clock.
+  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw Halted(HaltCause::Timeout, timeout_reason());
 }
 
 bool Encoder::has_encoding(std::string_view name) const {

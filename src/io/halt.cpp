@@ -37,14 +37,17 @@ HaltScope::~HaltScope() {
 std::optional<Halted> halt_due() {
   if (g_signal.load(std::memory_order_relaxed)) return Halted(HaltCause::Signal, stop_reason());
   auto now = HaltClock::now();
-  if (t_deadline && now >= *t_deadline)
-    return Halted(HaltCause::Timeout, "timeout (--timeout " + std::to_string(t_timeout_ms) + " ms)");
+  if (t_deadline && now >= *t_deadline) return Halted(HaltCause::Timeout, timeout_reason());
   if (now >= t_next_memory_read) {
     t_next_memory_read = now + kMemoryReadEvery;
     uint64_t cap = memory_cap_mb();
     if (cap && resident_mb() > cap) return Halted(HaltCause::Memory, memory_reason());
   }
   return std::nullopt;
+}
+
+std::string timeout_reason() {
+  return t_timeout_ms ? "timeout (--timeout " + std::to_string(t_timeout_ms) + " ms)" : "timeout";
 }
 
 void poll_halt() {

@@ -46,6 +46,10 @@ class HaltScope {
   uint64_t saved_timeout_ms_;
 };
 
+// The reason a timeout is reported with: "timeout (--timeout 500 ms)" inside
+// a HaltScope that names its limit, else "timeout".
+std::string timeout_reason();
+
 // Throws Halted if the thread's deadline has passed, a stop was requested,
 // or resident memory is above the cap.
 void poll_halt();
