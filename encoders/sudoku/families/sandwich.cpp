@@ -21,6 +21,22 @@ std::vector<Cell> line_cells(const Item& it, int n) {
   return out;
 }
 
+// Every set of distinct digits from 2..n-1 that sums to total.
+std::vector<std::vector<int>> digit_sets(int n, int total) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> cur;
+  auto rec = [&](auto&& self, int from, int left) -> void {
+    if (left == 0) out.push_back(cur);
+    for (int d = from; d < n && d <= left; ++d) {
+      cur.push_back(d);
+      self(self, d + 1, left - d);
+      cur.pop_back();
+    }
+  };
+  rec(rec, 2, total);
+  return out;
+}
+
 std::string sandwich_label(const Item& it) {
   return fmt::format("sandwich {} {} = {}", it.variant == "rows" ? "row" : "column", it.index + 1, *it.value);
 }
@@ -83,21 +99,41 @@ class Sandwich : public Family {
       between.push_back({b.any(at), d});
     }
     std::vector<F> parts{b.weighted_count_is(between, *it.value)};
-    // Implied: the 1 and the n sit as far apart as the clue allows. g cells
-    // between them hold distinct digits from 2..n-1, so they sum to at least
-    // 2+3+...+(g+1) and at most (n-1)+...+(n-g); other gaps are impossible.
+    // Implied, for propagation: with the 1 and the n at positions i < j
+    // (either way round), the g = j - i - 1 cells between hold g distinct
+    // digits of 2..n-1 that sum to the clue. No such set: the two positions
+    // exclude each other. Else a cell between holds a digit of some such set,
+    // and a cell outside none that every such set holds.
+    const std::vector<std::vector<int>> sets = digit_sets(n, *it.value);
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j) {
         const int gap = j - i - 1;
-        int lo = 0, hi = 0;
-        for (int t = 0; t < gap; ++t) {
-          lo += 2 + t;
-          hi += n - 1 - t;
-        }
-        if (*it.value >= lo && *it.value <= hi) continue;
+        unsigned in_some = 0, in_all = ~0u;
+        bool any_set = false;
+        for (const auto& s : sets)
+          if (static_cast<int>(s.size()) == gap) {
+            unsigned m = 0;
+            for (int d : s) m |= 1u << d;
+            in_some |= m;
+            in_all &= m;
+            any_set = true;
+          }
         Cell p = it.cells[i], q = it.cells[j];
-        parts.push_back(b.negate(b.all({b.is(p, 1), b.is(q, n)})));
-        parts.push_back(b.negate(b.all({b.is(p, n), b.is(q, 1)})));
+        for (auto [dp, dq] : {std::pair{1, n}, std::pair{n, 1}}) {
+          F np = b.negate(b.is(p, dp)), nq = b.negate(b.is(q, dq));
+          if (!any_set) {
+            parts.push_back(b.any({np, nq}));
+            continue;
+          }
+          for (int k = 0; k < n; ++k) {
+            if (k == i || k == j) continue;
+            const bool inside = k > i && k < j;
+            for (int d = 2; d < n; ++d) {
+              const bool bit = (inside ? in_some : in_all) >> d & 1u;
+              if (inside ? !bit : bit) parts.push_back(b.any({np, nq, b.negate(b.is(it.cells[k], d))}));
+            }
+          }
+        }
       }
     return b.all(parts);
   }
