@@ -6,7 +6,9 @@
 // line) lies between when it sits in such a cell; the clue is the sum of d
 // over the digits that lie between (Builder::weighted_count_is). (One sum per
 // pair of end positions cost 1.9 s on CtC's "Sandwich Sudoku"; a sum of the
-// between cells' digits took 100-500 ms; this takes a few ms.)
+// between cells' digits took 100-500 ms; this takes a few ms.) Implied
+// clauses per pair of end positions say which digits can lie between them
+// and which must (first model 7.9 -> 5.5 ms on that puzzle).
 // Change repairs: every other sum from 0 to 2 + ... + (n-1).
 #include <algorithm>
 
