@@ -1,6 +1,9 @@
 // Between lines: every digit on the line lies strictly between the digits in
 // the two circles at its ends (the first and the last cell).
 //   "between": [{"cells": [[0, 0], [0, 1], [0, 2], [0, 3]]}]
+// Boolean encodings: clauses over digit literals (the ends' digits bound each
+// cell's, and a cell's digit and one end's bound the other end); integer:
+// either order of "less" (a < m < z or z < m < a).
 #include <algorithm>
 
 #include "common.h"
@@ -23,9 +26,35 @@ class Between : public Family {
   F encode(const Item& it, const Grid&, Builder& b) const override {
     Cell a = it.cells.front(), z = it.cells.back();
     std::vector<F> parts;
+    const int n = b.n();
     for (std::size_t i = 1; i + 1 < it.cells.size(); ++i) {
       Cell m = it.cells[i];
-      parts.push_back(b.any({b.all({b.less(a, m), b.less(m, z)}), b.all({b.less(z, m), b.less(m, a)})}));
+      if (b.integer()) {
+        parts.push_back(b.any({b.all({b.less(a, m), b.less(m, z)}), b.all({b.less(z, m), b.less(m, a)})}));
+        continue;
+      }
+      // Boolean encodings: clauses over the digits. The ends' digits d and
+      // e leave the cell the digits strictly between them (this alone is the
+      // rule); and, implied, the cell's digit and one end's leave the other
+      // end the digits beyond it (a disjunction of two conjunctions of
+      // "less" propagated nothing until both ends were known).
+      auto beyond = [&](Cell c, int from, int past) {  // c's digits past `past`, away from `from`
+        std::vector<F> out;
+        for (int f = 1; f <= n; ++f)
+          if (from != past && (from < past ? f > past : f < past)) out.push_back(b.is(c, f));
+        return out;
+      };
+      for (int d = 1; d <= n; ++d)
+        for (int e = 1; e <= n; ++e) {
+          std::vector<F> inside{b.negate(b.is(a, d)), b.negate(b.is(z, e))};
+          for (int f = std::min(d, e) + 1; f < std::max(d, e); ++f) inside.push_back(b.is(m, f));
+          parts.push_back(b.any(inside));
+          for (auto [end, other] : {std::pair{a, z}, std::pair{z, a}}) {
+            std::vector<F> past{b.negate(b.is(m, e)), b.negate(b.is(end, d))};
+            for (F f : beyond(other, d, e)) past.push_back(f);
+            parts.push_back(b.any(past));
+          }
+        }
     }
     return b.all(parts);
   }
