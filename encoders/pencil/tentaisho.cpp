@@ -19,15 +19,52 @@
 namespace psmt::tentaisho {
 namespace {
 
-// Which dots each cell can belong to: its mirror about the dot is a cell.
+// Which dots each cell can belong to: its mirror about the dot is a cell,
+// neither is a cell that another dot (held, the only one touching it) keeps
+// for its own galaxy, and, for a held dot, the cell is reached from the dot's
+// cells through such cells (the galaxy is connected and holds them). The
+// set is the same after a half turn about the dot, so one search suffices.
+// What is left out follows from the held dots, which are clues: the
+// encoding says clues_in_rules, and diagnose drops a dot by re-encoding.
 std::vector<std::vector<int>> candidates(const Board& b) {
-  std::vector<std::vector<int>> out(static_cast<std::size_t>(b.lat.cells()));
-  for (int i = 0; i < b.lat.cells(); ++i) {
-    if (b.hole[static_cast<std::size_t>(i)]) continue;
-    for (std::size_t k = 0; k < b.dots.size(); ++k) {
-      const int m = mirror(b, b.dots[k], i);
-      if (m >= 0 && !b.hole[static_cast<std::size_t>(m)]) out[static_cast<std::size_t>(i)].push_back(static_cast<int>(k));
+  const auto cells = static_cast<std::size_t>(b.lat.cells());
+  std::vector<int> kept(cells, -1), touching(cells, 0);  // the held dot that keeps a cell (-1: none, or two)
+  for (std::size_t k = 0; k < b.dots.size(); ++k)
+    if (b.dots[k].holds)
+      for (int t : touched(b, b.dots[k])) {
+        touching[static_cast<std::size_t>(t)]++;
+        kept[static_cast<std::size_t>(t)] = static_cast<int>(k);
+      }
+  for (std::size_t i = 0; i < cells; ++i)
+    if (touching[i] != 1) kept[i] = -1;
+  const graph::Graph g = b.lat.cell_graph();
+  std::vector<std::vector<int>> out(cells);
+  for (std::size_t k = 0; k < b.dots.size(); ++k) {
+    const Dot& d = b.dots[k];
+    auto free_for = [&](int i) { return kept[static_cast<std::size_t>(i)] < 0 || kept[static_cast<std::size_t>(i)] == static_cast<int>(k); };
+    std::vector<char> ok(cells, 0);
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (b.hole[i]) continue;
+      const int m = mirror(b, d, static_cast<int>(i));
+      ok[i] = m >= 0 && !b.hole[static_cast<std::size_t>(m)] && free_for(static_cast<int>(i)) && free_for(m);
     }
+    const std::vector<int> own = touched(b, d);
+    if (d.holds && std::all_of(own.begin(), own.end(), [&](int t) { return ok[static_cast<std::size_t>(t)] != 0; })) {
+      std::vector<char> seen(cells, 0);
+      std::vector<int> queue = own;
+      for (int t : own) seen[static_cast<std::size_t>(t)] = 1;
+      for (std::size_t q = 0; q < queue.size(); ++q)
+        for (int e : g.incident[static_cast<std::size_t>(queue[q])]) {
+          const int w = g.other(e, queue[q]);
+          if (ok[static_cast<std::size_t>(w)] && !seen[static_cast<std::size_t>(w)]) {
+            seen[static_cast<std::size_t>(w)] = 1;
+            queue.push_back(w);
+          }
+        }
+      ok = std::move(seen);
+    }
+    for (std::size_t i = 0; i < cells; ++i)
+      if (ok[i]) out[i].push_back(static_cast<int>(k));
   }
   return out;
 }
@@ -99,6 +136,7 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc(ctx);
+    enc.clues_in_rules = true;  // the candidates follow from the held dots
     const auto cand = candidates(b);
     // in[cell][dot]
     std::vector<std::vector<std::optional<Expr>>> in(static_cast<std::size_t>(L.cells()), std::vector<std::optional<Expr>>(b.dots.size()));
