@@ -212,6 +212,14 @@ void expect_bad_files_name_their_path(const std::vector<std::pair<std::string, s
   }
 }
 
+void Verdicts::expect(const nlohmann::json& puzzle, uint64_t expected) {
+  none += expected == 0;
+  one += expected == 1;
+  several += expected > 1;
+  SCOPED_TRACE(puzzle.dump());
+  expect_count_in_every_encoding(puzzle, expected);
+}
+
 void expect_count_in_every_encoding(const nlohmann::json& puzzle, uint64_t expected) {
   auto lp = puzzle_from_text(puzzle.dump());
   int on_cadical = 0;

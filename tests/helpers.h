@@ -43,6 +43,12 @@ std::vector<std::string> encodings_of(const std::string& kind);
 // exactly `expected` solutions, each of which passes the kind's checker.
 // On both back ends: Z3 in every encoding, CaDiCaL in every encoding it takes.
 void expect_count_in_every_encoding(const nlohmann::json& puzzle, uint64_t expected);
+// The same, tallying the verdicts met (no solution, one, several), so that a
+// test of random boards can insist that it met each.
+struct Verdicts {
+  int none = 0, one = 0, several = 0;
+  void expect(const nlohmann::json& puzzle, uint64_t expected);
+};
 
 std::string read_file(const std::string& path);
 

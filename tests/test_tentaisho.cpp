@@ -44,19 +44,6 @@ uint64_t count_tentaisho(const tentaisho::Board& b) {
   return count;
 }
 
-// A board's count in every encoding and back end against the brute force's,
-// and the verdicts met, so that a test can insist on each.
-struct Verdicts {
-  int none = 0, one = 0, several = 0;
-  void expect(const json& p, uint64_t want) {
-    none += want == 0;
-    one += want == 1;
-    several += want > 1;
-    SCOPED_TRACE(p.dump());
-    expect_count_in_every_encoding(p, want);
-  }
-};
-
 TEST(Tentaisho, ExactCountsMatchBruteForceInEveryEncodingAndBackEnd) {
   std::mt19937 rng(19);
   Verdicts seen;

@@ -25,44 +25,89 @@ namespace {
 std::vector<int> alternatives(const Board& b, int n) { return pencil::other_values(n, std::max(1, n - 3), std::min(b.lat.cells(), n + 3)); }
 
 // The sizes each cell may hold. Plain: 1 to the board's cells. Otherwise
-// what the given numbers allow: a cell holding k lies in an area of k cells,
-// each a blank or a given k, connected; so k is at most the size of the
-// cell's component among the blanks and the given k's (a given cell keeps
-// its own number only).
+// what the given numbers allow. A cell holding k lies in an area of k cells,
+// connected, not across a wall, each a blank or a given k. Either the area
+// holds a given k, and then the cell is within k - 1 steps of one through
+// such cells; or it holds none, and then no cell of it is beside a given k
+// (they would be one area), so it lies among the blanks beside no given k,
+// in a component of at least k of them. A given cell keeps its own number.
 std::vector<std::vector<int>> domains(const Board& b, bool plain) {
   const auto& L = b.lat;
-  std::vector<std::vector<int>> out(static_cast<std::size_t>(L.cells()));
+  const auto cells = static_cast<std::size_t>(L.cells());
+  std::vector<std::vector<int>> out(cells);
   if (plain) {
     for (auto& d : out)
       for (int k = 1; k <= L.cells(); ++k) d.push_back(k);
     return out;
   }
   const graph::Graph g = L.cell_graph();
-  const int most_given = b.given.empty() ? 0 : *std::max_element(b.given.begin(), b.given.end());
-  // Per k up to the largest given (and once for every larger k: blanks
-  // only), the components of the cells a k may use.
-  auto reach = [&](int k) {
-    std::vector<bool> usable(static_cast<std::size_t>(L.cells()));
-    for (int i = 0; i < L.cells(); ++i) usable[static_cast<std::size_t>(i)] = b.given[static_cast<std::size_t>(i)] == 0 || b.given[static_cast<std::size_t>(i)] == k;
-    std::vector<bool> joined(g.edges.size(), true);
+  std::vector<bool> open(g.edges.size());  // no wall between the two cells
+  for (std::size_t e = 0; e < g.edges.size(); ++e) open[e] = !b.wall[e];
+  auto given = [&](int i) { return b.given[static_cast<std::size_t>(i)]; };
+  // Per cell, the size of its component among the cells `usable` allows.
+  auto room = [&](const std::vector<bool>& usable) {
     int count = 0;
-    const auto comp = graph::components(g, usable, joined, count);
-    std::vector<int> size(static_cast<std::size_t>(count), 0);
+    const auto comp = graph::components(g, usable, open, count);
+    std::vector<int> size(static_cast<std::size_t>(count), 0), per_cell(cells, 0);
     for (int c : comp)
       if (c >= 0) size[static_cast<std::size_t>(c)]++;
-    std::vector<int> per_cell(static_cast<std::size_t>(L.cells()), 0);
-    for (int i = 0; i < L.cells(); ++i)
-      if (comp[static_cast<std::size_t>(i)] >= 0) per_cell[static_cast<std::size_t>(i)] = size[static_cast<std::size_t>(comp[static_cast<std::size_t>(i)])];
+    for (std::size_t i = 0; i < cells; ++i)
+      if (comp[i] >= 0) per_cell[i] = size[static_cast<std::size_t>(comp[i])];
     return per_cell;
   };
-  for (int k = 1; k <= std::min(most_given, L.cells()); ++k) {
-    const auto room = reach(k);
-    for (int i = 0; i < L.cells(); ++i)
-      if (room[static_cast<std::size_t>(i)] >= k) out[static_cast<std::size_t>(i)].push_back(k);
+  const int most_given = b.given.empty() ? 0 : *std::max_element(b.given.begin(), b.given.end());
+  // An area without a given is made of blanks, and the given numbers need
+  // some blanks of their own: the c given k's fill at least ceil(c / k)
+  // areas of k cells. So such an area has at most the blanks left over.
+  long long spare = 0;
+  {
+    std::vector<long long> given_count(cells + 1, 0);
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (given(static_cast<int>(i)) == 0) spare++;
+      else given_count[static_cast<std::size_t>(std::min<int>(given(static_cast<int>(i)), L.cells()))]++;
+    }
+    for (std::size_t k = 1; k <= cells; ++k)
+      if (given_count[k]) spare -= (given_count[k] + static_cast<long long>(k) - 1) / static_cast<long long>(k) * static_cast<long long>(k) - given_count[k];
   }
-  const auto blanks = reach(0);  // no given equals 0: the blanks alone
-  for (int i = 0; i < L.cells(); ++i)
-    for (int k = most_given + 1; k <= blanks[static_cast<std::size_t>(i)]; ++k) out[static_cast<std::size_t>(i)].push_back(k);
+  for (int k = 1; k <= std::min(most_given, L.cells()); ++k) {
+    // Steps from the nearest given k through blanks and given k's.
+    std::vector<int> steps(cells, -1);
+    std::vector<int> queue;
+    std::vector<bool> apart(cells, false);  // a blank beside no given k
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (given(static_cast<int>(i)) == k) {
+        steps[i] = 0;
+        queue.push_back(static_cast<int>(i));
+      }
+      apart[i] = given(static_cast<int>(i)) == 0;
+    }
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+      const int v = queue[q];
+      for (int e : g.incident[static_cast<std::size_t>(v)]) {
+        if (!open[static_cast<std::size_t>(e)]) continue;
+        const int w = g.other(e, v);
+        if (given(v) == k) apart[static_cast<std::size_t>(w)] = false;
+        const int gw = given(w);
+        if (steps[static_cast<std::size_t>(w)] >= 0 || (gw != 0 && gw != k) || steps[static_cast<std::size_t>(v)] + 1 > k - 1) continue;
+        steps[static_cast<std::size_t>(w)] = steps[static_cast<std::size_t>(v)] + 1;
+        queue.push_back(w);
+      }
+    }
+    // (Every given k is in the queue, so `apart` has lost all their open neighbours.)
+    std::vector<bool> usable(cells);
+    for (std::size_t i = 0; i < cells; ++i) usable[i] = given(static_cast<int>(i)) == 0 || given(static_cast<int>(i)) == k;
+    const auto with_given = room(usable), without = room(apart);
+    for (std::size_t i = 0; i < cells; ++i) {
+      const int gi = given(static_cast<int>(i));
+      if (gi != 0 && gi != k) continue;
+      if ((steps[i] >= 0 && with_given[i] >= k) || (gi == 0 && without[i] >= k && spare >= k)) out[i].push_back(k);
+    }
+  }
+  std::vector<bool> blank(cells);
+  for (std::size_t i = 0; i < cells; ++i) blank[i] = given(static_cast<int>(i)) == 0;
+  const auto blanks = room(blank);
+  for (std::size_t i = 0; i < cells; ++i)
+    for (int k = most_given + 1; k <= std::min<long long>(blanks[i], spare); ++k) out[i].push_back(k);
   return out;
 }
 
@@ -153,7 +198,7 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
     std::vector<std::vector<Expr>> steps_at(static_cast<std::size_t>(L.cells()));
     for (int s = 0; s < L.steps(); ++s) {
       const auto [u, v] = areas.graph.edges[static_cast<std::size_t>(s)];
-      const Expr same = ctx.bool_const(fmt::format("same_{}", step_label(L, s)).c_str());
+      const Expr same = ctx.bool_const(fmt::format("same_{}", step_label(L, s)).c_str()), not_same = !same;
       areas.edge_lits.push_back(same);
       steps_at[static_cast<std::size_t>(u)].push_back(same);
       steps_at[static_cast<std::size_t>(v)].push_back(same);
@@ -161,10 +206,11 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
       for (int k = 0; k < L.cells(); ++k) {
         const auto& a = is[static_cast<std::size_t>(u)][static_cast<std::size_t>(k)];
         const auto& c = is[static_cast<std::size_t>(v)][static_cast<std::size_t>(k)];
-        if (a && c) {
-          enc.rules.push_back(!*a || !*c || same);
-          enc.rules.push_back(!same || !*a || *c);
-          enc.rules.push_back(!same || !*c || *a);
+        if (a && c) {  // (one disjunction each: a || b || c would make two)
+          const Expr na = !*a, nc = !*c;
+          enc.rules.push_back(mk_or({na, nc, same}));
+          enc.rules.push_back(mk_or({not_same, na, *c}));
+          enc.rules.push_back(mk_or({not_same, nc, *a}));
         } else if (a || c) {
           enc.rules.push_back(!same || !(a ? *a : *c));  // the other cannot hold k
         }
