@@ -1,4 +1,3 @@
-#include <cstdlib>
 #include <set>
 
 #include "common.h"
@@ -213,6 +212,16 @@ F three_classes(const Item& it, Builder& b, const std::function<int(int)>& cls) 
       for (auto c : w) any.push_back(b.among(c, [&, k](int d) { return cls(d) == k; }));
       parts.push_back(b.any(any));
     }
+  }
+  // Implied: cells three apart on the line share their class (two windows
+  // that share two cells share the third class too), a table of digit pairs
+  // that propagates at once. (Saying also that cells one and two apart
+  // differ in class was no better overall and slowed "Zeeta Moth".)
+  const std::size_t k = it.cells.size();
+  if (k >= 4 && classes.size() == 3) {
+    const std::size_t last = it.variant == "loop" ? k : k - 3;
+    for (std::size_t i = 0; i < last; ++i)
+      parts.push_back(b.pair(it.cells[i], it.cells[(i + 3) % k], [&](int x, int y) { return cls(x) == cls(y); }));
   }
   return b.all(parts);
 }
