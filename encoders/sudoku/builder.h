@@ -23,6 +23,7 @@
 #pragma once
 
 #include <map>
+#include <unordered_map>
 #include <tuple>
 #include <vector>
 
@@ -47,6 +48,7 @@ class FormulaBuilder : public Builder {
   F negate(F f) override;
   F all(const std::vector<F>& fs) override;
   F any(const std::vector<F>& fs) override;
+  F among(Cell c, const std::function<bool(int)>& ok) override;
   F pair(Cell a, Cell b, const std::function<bool(int, int)>& ok) override;
   F less(Cell a, Cell b) override;
   F distinct(const std::vector<Cell>& cells) override;
@@ -95,6 +97,9 @@ class FormulaBuilder : public Builder {
   std::map<std::pair<std::vector<Cell>, int>, Expr> present_;
   // grouped_sum_is: a group's total literals (index t), per sorted cell list.
   std::map<std::vector<Cell>, std::vector<Expr>> totals_;
+  // among: one literal per cell and set of digits (bit d-1), so that the
+  // families that ask the same ("c is taller than 5") share its definition.
+  std::unordered_map<uint64_t, F> among_;
 };
 
 }  // namespace psmt::sudoku

@@ -73,8 +73,12 @@ class Builder {
   virtual F all(const std::vector<F>& fs) = 0;
   virtual F any(const std::vector<F>& fs) = 0;
   F implies(F a, F b) { return any({negate(a), b}); }
-  // c holds one of the digits for which ok(d) is true.
-  F among(Cell c, const std::function<bool(int)>& ok);
+  // c holds one of the digits for which ok(d) is true. Boolean encodings: one
+  // literal per cell and set of digits, shared by every family that asks,
+  // that excludes the other digits as soon as it is true (and the set's
+  // digits as soon as it is false). As a disjunct of a clause (some cell of
+  // a window holds an odd digit) the plain digits are better: `is` them.
+  virtual F among(Cell c, const std::function<bool(int)>& ok);
 
   // Cell constraints, each formulated for the encoding at hand.
   // (digit(a), digit(b)) is a pair for which ok is true (a table relation).

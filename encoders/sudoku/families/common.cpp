@@ -209,7 +209,9 @@ F three_classes(const Item& it, Builder& b, const std::function<int(int)>& cls) 
     // Three cells, three classes: each class once (every class is in it).
     for (int k : classes) {
       std::vector<F> any;
-      for (auto c : w) any.push_back(b.among(c, [&, k](int d) { return cls(d) == k; }));
+      for (auto c : w)
+        for (int d = 1; d <= b.n(); ++d)
+          if (cls(d) == k) any.push_back(b.is(c, d));
       parts.push_back(b.any(any));
     }
   }

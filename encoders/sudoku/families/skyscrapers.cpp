@@ -49,11 +49,19 @@ class Skyscrapers : public Family {
     std::vector<F> seen, taller(static_cast<std::size_t>(digits) + 1, b.truth(false));
     for (std::size_t i = 0; i < it.cells.size(); ++i) {
       const Cell c = it.cells[i];
+      // The first i towers are different heights, so the tallest of them is
+      // at least i: tower i is seen only if taller than i.
       std::vector<F> ways;
-      for (int d = 1; d <= digits; ++d) ways.push_back(i == 0 ? b.is(c, d) : b.all({b.is(c, d), b.negate(taller[static_cast<std::size_t>(d)])}));
+      for (int d = static_cast<int>(i) + 1; d <= digits; ++d)
+        ways.push_back(i == 0 ? b.is(c, d) : b.all({b.is(c, d), b.negate(taller[static_cast<std::size_t>(d)])}));
       seen.push_back(b.any(ways));
-      for (int d = 1; d < digits; ++d)
+      for (int d = 1; d < digits; ++d) {
+        if (d <= static_cast<int>(i)) {
+          taller[static_cast<std::size_t>(d)] = b.truth(true);
+          continue;
+        }
         taller[static_cast<std::size_t>(d)] = b.any({taller[static_cast<std::size_t>(d)], b.among(c, [d](int e) { return e > d; })});
+      }
     }
     // Implied: the tower at position i (from 0) is at most n + i + 1 - clue
     // (at most i + 1 towers up to it are seen, and at most n - h after a
