@@ -58,7 +58,12 @@ class Zipper : public Family {
     // implies c holds t - d" (a table: each pair's digits follow from the
     // other's and the total at once).
     std::vector<F> parts, makes;  // makes[t - 1]: the centre makes t
-    for (int t = 1; t <= 2 * n; ++t) {  // every total the centre can make
+    const int most = static_cast<int>(z.centre.size()) * n;  // the largest total the centre can make
+    for (int t = 1; t <= 2 * n; ++t) {
+      if (t > most) {
+        makes.push_back(b.truth(false));
+        continue;
+      }
       F centre = z.centre.size() == 1 ? b.is(z.centre[0], t)
                                       : b.grouped_sum_is(seeing_groups(z.centre, g), {}, t);
       makes.push_back(centre);
@@ -67,6 +72,23 @@ class Zipper : public Family {
         for (int d = 1; d <= n; ++d) pairs.push_back(b.implies(b.is(a, d), b.is(c, t - d)));
       parts.push_back(b.implies(centre, b.all(pairs)));
     }
+    // Implied, per cell of a pair: the centre's total t leaves it the digits
+    // d with t - d a digit, and not t / 2 when the pair's cells see each
+    // other; its digit d leaves the centre the totals d + 1 .. d + n. Each
+    // said with Builder::among, which excludes the rest at once ("Jumbled
+    // Joy": 602 -> 158 conflicts to the first model, check 20.8 -> 8.2 ms).
+    for (auto [a, c] : z.pairs)
+      for (Cell x : {a, c}) {
+        for (int t = 1; t <= most; ++t)
+          parts.push_back(b.implies(makes[static_cast<std::size_t>(t - 1)], b.among(x, [t, n, twin = sees(a, c, g)](int d) {
+            return t - d >= 1 && t - d <= n && !(twin && 2 * d == t);
+          })));
+        for (int d = 1; d <= n; ++d) {
+          std::vector<F> totals;
+          for (int t = d + 1; t <= std::min(d + n, most); ++t) totals.push_back(makes[static_cast<std::size_t>(t - 1)]);
+          parts.push_back(b.implies(b.is(x, d), z.centre.size() == 1 ? b.among(z.centre[0], [d, n](int m) { return m > d && m <= d + n; }) : b.any(totals)));
+        }
+      }
     // And back: a pair's two digits make the centre's total (so that a
     // digit rules out its partner's digits whose sum no centre can make,
     // before the centre is known).
