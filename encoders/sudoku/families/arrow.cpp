@@ -6,11 +6,15 @@
 //   "arrow": [{"circle": [[0, 0]], "line": [[0, 1], [0, 2]]}]
 // Encoded as one sum: the arrow's digits minus 10^k times each circle digit
 // is 0, the arrow's runs of cells that see each other counted through their
-// totals (Builder::grouped_sum_is); an arrow whose digits differ (one row, column or region) under a one-cell
-// circle as "the circle is t and the arrow holds one of the sets of digits
-// with total t" (Builder::distinct_sum_is).
+// totals (Builder::grouped_sum_is); an arrow whose digits differ (one row,
+// column or region) under a one-cell circle as "the circle t implies one of
+// the sets of digits with total t" (Builder::distinct_sum_is), with the
+// digits each t leaves the arrow's cells and the totals each digit leaves the
+// circle (Builder::among: unit propagation excludes them before any search;
+// Eddies 21 -> 15 ms, Ascension 10 -> 7 ms, 159 Arrows 6.6 -> 5.3 ms).
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "common.h"
 
@@ -51,9 +55,36 @@ class Arrow : public Family {
         clique = sees(it.cells2[i], it.cells2[j], g);
       }
     if (clique) {
-      std::vector<F> cases;
-      for (int t = 1; t <= g.n; ++t) cases.push_back(b.all({b.is(it.cells[0], t), b.distinct_sum_is(it.cells2, t, false)}));
-      return b.any(cases);
+      // Circle t implies one of the sets with total t (none: the circle is
+      // not t). Implied, through literals that exclude the rest at once
+      // (Builder::among): circle t leaves each arrow cell the digits of those
+      // sets, and an arrow digit d leaves the circle the totals of the sets
+      // that hold d.
+      const Cell circle = it.cells[0];
+      const auto& body = it.cells2;
+      std::vector<uint64_t> digits_for(static_cast<std::size_t>(g.n) + 1, 0);  // union of the sets with total t
+      std::function<void(int, int, int, uint64_t)> pick = [&](int from, int left, int total, uint64_t set) {
+        if (left == 0) {
+          if (total <= g.n) digits_for[static_cast<std::size_t>(total)] |= set;
+          return;
+        }
+        for (int d = from; d <= g.n && total + d <= g.n; ++d) pick(d + 1, left - 1, total + d, set | (uint64_t{1} << (d - 1)));
+      };
+      pick(1, static_cast<int>(body.size()), 0, 0);
+      std::vector<F> parts;
+      for (int t = 1; t <= g.n; ++t) {
+        const uint64_t u = digits_for[static_cast<std::size_t>(t)];
+        if (!u) {
+          parts.push_back(b.negate(b.is(circle, t)));
+          continue;
+        }
+        parts.push_back(b.implies(b.is(circle, t), b.distinct_sum_is(body, t, false)));
+        for (auto x : body) parts.push_back(b.implies(b.is(circle, t), b.among(x, [u](int d) { return u >> (d - 1) & 1u; })));
+      }
+      for (auto x : body)
+        for (int d = 1; d <= g.n; ++d)
+          parts.push_back(b.implies(b.is(x, d), b.among(circle, [&, d](int t) { return digits_for[static_cast<std::size_t>(t)] >> (d - 1) & 1u; })));
+      return b.all(parts);
     }
     std::vector<std::pair<Cell, int>> circle;
     int place = 1;
