@@ -1,3 +1,4 @@
+#include <functional>
 #include <set>
 
 #include "common.h"
@@ -237,6 +238,19 @@ std::optional<std::string> check_three_classes(const Item& it, const Values& v, 
       return fmt::format("{}: {} ({}) repeat {}", it.label, span_label(w), digits_text(digits_of(v, w)), what);
   }
   return std::nullopt;
+}
+
+uint64_t digits_of_sums(int cells, int total, int n) {
+  uint64_t out = 0;
+  std::function<void(int, int, int, uint64_t)> pick = [&](int from, int left, int rest, uint64_t set) {
+    if (left == 0) {
+      if (rest == 0) out |= set;
+      return;
+    }
+    for (int d = from; d <= n && d <= rest; ++d) pick(d + 1, left - 1, rest - d, set | (uint64_t{1} << (d - 1)));
+  };
+  pick(1, cells, total, 0);
+  return out;
 }
 
 std::vector<int> other_totals(int lo, int hi, int current) {

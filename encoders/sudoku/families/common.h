@@ -64,6 +64,9 @@ Shape cage_shape(const std::vector<Cell>& cells, bool marked, std::string text, 
 
 // The sum alternatives of a clue: every total from lo to hi but `current`.
 std::vector<int> other_totals(int lo, int hi, int current);
+// The digits (bit d-1) of every set of `cells` different digits 1..n with
+// this total; 0 when there is none.
+uint64_t digits_of_sums(int cells, int total, int n);
 // The cells in order, cut into runs whose cells all see each other (one row,
 // column or region: their digits differ), for Builder::grouped_sum_is.
 std::vector<std::vector<Cell>> seeing_groups(const std::vector<Cell>& cells, const Grid& g);
