@@ -1,8 +1,11 @@
 // Quadruples: each digit in the circle appears in the 2x2 block around it (a
-// digit listed twice appears at least twice).
+// digit listed twice appears at least twice). As many digits listed as
+// cells: every cell holds one of them, implied (Boxes 3.9 -> 2.9 ms,
+// Quadiagonal 3.3 -> 2.5 ms).
 //   "quadruple": [{"cells": [[2, 2], [2, 3], [3, 2], [3, 3]], "digits": [3, 4, 5]}]
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "common.h"
 
@@ -36,7 +39,19 @@ class Quadruple : public Family {
   }
   F encode(const Item& it, const Grid&, Builder& b) const override {
     std::vector<F> parts;
-    for (auto [d, k] : counts(it)) parts.push_back(b.count_at_least(it.cells, d, k));
+    int needed = 0;
+    for (auto [d, k] : counts(it)) {
+      parts.push_back(b.count_at_least(it.cells, d, k));
+      needed += k;
+    }
+    // Implied: as many digits listed as cells, so every cell holds one of
+    // them, said as a literal that excludes the others before any search
+    // (Builder::among).
+    if (needed == static_cast<int>(it.cells.size())) {
+      std::set<int> listed;
+      for (auto [d, k] : counts(it)) listed.insert(d);
+      for (auto c : it.cells) parts.push_back(b.among(c, [&](int d) { return listed.count(d) > 0; }));
+    }
     return b.all(parts);
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
