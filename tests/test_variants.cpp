@@ -561,6 +561,10 @@ TEST(Variants, TheDigitsACellIsLeftAreExcludedByUnitPropagation) {
   // Parity shading (every digit of the other parity) and arrows (a circle is
   // at least its arrow's smallest total): 36 with parity alone.
   EXPECT_GE(excluded_at_the_root("puzzles/sudoku/eddies.json"), 80);
+  // Sandwiches: an end needs the other end where some set of digits fills
+  // the gap; with it unit propagation solves CtC's "Sandwich Sudoku" (648:
+  // every candidate but the solution's; 37 without).
+  EXPECT_EQ(excluded_at_the_root("puzzles/sudoku/sandwich_sudoku.json"), 648u);
 }
 
 }  // namespace

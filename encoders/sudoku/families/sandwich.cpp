@@ -8,9 +8,14 @@
 // pair of end positions cost 1.9 s on CtC's "Sandwich Sudoku"; a sum of the
 // between cells' digits took 100-500 ms; this takes a few ms.) Implied
 // clauses per pair of end positions say which digits can lie between them
-// and which must (first model 7.9 -> 5.5 ms on that puzzle).
+// and which must (first model 7.9 -> 5.5 ms on that puzzle); and an end at
+// one position needs the other end where some set fills the gap (with it,
+// unit propagation alone solves CtC's "Sandwich Sudoku", as ISS's
+// propagators do: 37 -> 648 candidates excluded before search, check 10.4
+// -> 7 ms).
 // Change repairs: every other sum from 0 to 2 + ... + (n-1).
 #include <algorithm>
+#include <cstdlib>
 
 #include "common.h"
 
@@ -107,6 +112,18 @@ class Sandwich : public Family {
     // exclude each other. Else a cell between holds a digit of some such set,
     // and a cell outside none that every such set holds.
     const std::vector<std::vector<int>> sets = digit_sets(n, *it.value);
+    // And: an end at position i needs the other end at a position j whose
+    // gap some set fills (support clauses: a 1 where no 9 can sit is
+    // excluded before any search).
+    std::vector<bool> gap_ok(static_cast<std::size_t>(n), false);
+    for (const auto& s : sets) gap_ok[s.size()] = true;
+    for (int i = 0; i < n; ++i)
+      for (auto [di, dj] : {std::pair{1, n}, std::pair{n, 1}}) {
+        std::vector<F> partners{b.negate(b.is(it.cells[i], di))};
+        for (int j = 0; j < n; ++j)
+          if (j != i && gap_ok[static_cast<std::size_t>(std::abs(i - j) - 1)]) partners.push_back(b.is(it.cells[j], dj));
+        parts.push_back(b.any(partners));
+      }
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j) {
         const int gap = j - i - 1;
