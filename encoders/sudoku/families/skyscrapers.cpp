@@ -54,7 +54,7 @@ class Skyscrapers : public Family {
       std::vector<F> ways;
       for (int d = static_cast<int>(i) + 1; d <= digits; ++d)
         ways.push_back(i == 0 ? b.is(c, d) : b.all({b.is(c, d), b.negate(taller[static_cast<std::size_t>(d)])}));
-      seen.push_back(b.any(ways));
+      seen.push_back(i == 0 ? b.truth(true) : b.any(ways));  // the first tower is always seen
       for (int d = 1; d < digits; ++d) {
         if (d <= static_cast<int>(i)) {
           taller[static_cast<std::size_t>(d)] = b.truth(true);
