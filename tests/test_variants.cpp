@@ -553,6 +553,18 @@ TEST(Variants, AnArrowAcrossBoxesBoundsItsCircleByUnitPropagation) {
   EXPECT_FALSE(out.count("b_1_1_4"));
 }
 
+TEST(Variants, StatsSayWhatUnitPropagationSettledBeforeSearch) {
+  // check --stats on CaDiCaL: the candidates excluded and the digits fixed
+  // before the first search (the same count as the exported clauses give).
+  CliResult r = run_cli({"check", "--json", "--stats", kSourceDir + "/puzzles/sudoku/sandwich_sudoku.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);  // one object, one line
+  EXPECT_EQ(j["stats"]["z3"]["excluded_before_search"], 648.0);
+  EXPECT_EQ(j["stats"]["z3"]["fixed_before_search"], 81.0);
+  CliResult t = run_cli({"check", "--stats", kSourceDir + "/puzzles/sudoku/sandwich_sudoku.json"});
+  EXPECT_NE(t.out.find("before search 648 excluded, 81 fixed"), std::string::npos) << t.out;
+}
+
 TEST(Variants, TheDigitsACellIsLeftAreExcludedByUnitPropagation) {
   // Skyscrapers (height bounds, the running maximum) and zipper lines (the
   // digits a centre total leaves a cell) exclude candidates before search.

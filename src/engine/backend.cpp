@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <unordered_set>
 #include <unistd.h>
 
 #include <cadical.hpp>
@@ -254,6 +255,8 @@ class CadicalBackend : public Backend {
     into["cadical checks"] += static_cast<double>(checks_);
     into["cadical variables"] = std::max(into["cadical variables"], static_cast<double>(cnf_.vars()));
     into["cadical clauses"] = std::max(into["cadical clauses"], static_cast<double>(clauses_));
+    into["cadical excluded before search"] += static_cast<double>(excluded_);
+    into["cadical fixed before search"] += static_cast<double>(fixed_);
   }
 
   bool certify_unsat(const std::string& step) override { return prove(step, lits_, last_constraint_); }
@@ -410,11 +413,33 @@ class CadicalBackend : public Backend {
     // Every variable at once: met one by one, CaDiCaL grew its tables per
     // new variable (8% of a batch of nonograms).
     sat_->reserve(cnf_.vars());
-    for (int lit : simplify_by_units(pending_)) sat_->add(lit);
+    const std::vector<int> simple = simplify_by_units(pending_);
+    count_fixed(simple);
+    for (int lit : simple) sat_->add(lit);
     pending_.clear();
     pending_.shrink_to_fit();
   }
 
+  // How much of the answer unit propagation alone settles before the first
+  // search: the literals of Boolean decision variables that the unit clauses
+  // of `simple` fix false (a candidate excluded: "r1c1 is not 5") and true.
+  // A measure of an encoding's strength where search begins (--stats).
+  void count_fixed(const std::vector<int>& simple) {
+    std::unordered_set<int> units;
+    for (std::size_t i = 0; i + 1 < simple.size(); ++i)
+      if (simple[i] && simple[i + 1] == 0 && (i == 0 || simple[i - 1] == 0)) units.insert(simple[i]);
+    if (units.empty()) return;
+    // (The decision variables the clause builder was made with: a symmetry
+    // break may add more to the encoding later, none of them a candidate.)
+    for (unsigned v = 0; v < cnf_.decision_count(); ++v) {
+      const auto& bits = cnf_.bits(v);
+      if (bits.size() != 1) continue;  // bit-vector variables: their bits are not candidates
+      if (units.count(-bits[0])) excluded_++;
+      else if (units.count(bits[0])) fixed_++;
+    }
+  }
+
+  uint64_t excluded_ = 0, fixed_ = 0;  // count_fixed
   bool keep_;
   bool logging_;  // renewable, not marked yet: clauses go to log_ too
   bool marked_ = false;

@@ -78,6 +78,7 @@ class CnfBuilder {
   // The literals of decision variable i: one for a Bool, the bits of a
   // bit-vector, least significant first.
   const std::vector<int>& bits(unsigned i) const { return bits_.at(i); }
+  std::size_t decision_count() const { return bits_.size(); }  // the decision variables it was made with
   int vars() const { return next_var_; }
   // Sums translated as diagrams over one-hot groups (grouped_sum).
   uint64_t grouped_sums() const { return grouped_sums_; }

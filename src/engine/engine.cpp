@@ -508,6 +508,10 @@ nlohmann::json Stats::to_json() const {
   // what it was given.
   pick("variables", {"cadical variables"});
   pick("clauses", {"cadical clauses"});
+  // What unit propagation alone settles before the first search: Boolean
+  // decision literals fixed false (candidates excluded) and true.
+  pick("excluded_before_search", {"cadical excluded before search"});
+  pick("fixed_before_search", {"cadical fixed before search"});
   // Graph rules by cuts (engine/graph.h): the cut clauses added, and the
   // models that broke a rule (each one more solver call).
   pick("cuts", {"cuts"});

@@ -252,6 +252,10 @@ std::string stats_text(const Result& res, const ReportContext& rc, double proces
   std::string z3s;
   for (const char* k : {"conflicts", "decisions", "propagations", "memory_mb"})
     if (z.contains(k)) z3s += fmt::format("{}{} {:g}", z3s.empty() ? "" : ", ", k, z[k].get<double>());
+  // CaDiCaL: what unit propagation settled before the first search.
+  if (z.contains("excluded_before_search") || z.contains("fixed_before_search"))
+    z3s += fmt::format("{}before search {:g} excluded, {:g} fixed", z3s.empty() ? "" : ", ",
+                       z.value("excluded_before_search", 0.0), z.value("fixed_before_search", 0.0));
   const char* later = rc.command == "check" ? "uniqueness" : "more models";
   std::string phases;
   auto add = [&](const char* name, double ms) {
