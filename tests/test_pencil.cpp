@@ -686,6 +686,38 @@ TEST(Nurikabe, ExactCountsMatchBruteForceInEveryEncodingAndBackEnd) {
   EXPECT_GT(several, 0);
 }
 
+// Numbers that leave at most a tenth of the board shaded: the encoding then
+// counts the shaded cells too (nurikabe.cpp), and must not lose a solution.
+TEST(Nurikabe, BoardsWithFewShadedCellsCountLikeBruteForce) {
+  std::mt19937 rng(7);
+  int none = 0, several = 0, unique = 0;
+  for (int round = 0; round < 16; ++round) {
+    const int rows = 4, cols = 4, cells = rows * cols;
+    json grid = json::array();
+    for (int r = 0; r < rows; ++r) grid.push_back(json::array({".", ".", ".", "."}));
+    // One or two numbers at different cells, their sizes summing to 15 or 16.
+    const int numbers = 1 + round % 2, total = cells - static_cast<int>(rng() % 2);
+    std::vector<int> at;
+    while (static_cast<int>(at.size()) < numbers) {
+      const int i = static_cast<int>(rng() % cells);
+      if (std::find(at.begin(), at.end(), i) == at.end()) at.push_back(i);
+    }
+    const int first = numbers == 1 ? total : 1 + static_cast<int>(rng() % 3);
+    grid[static_cast<std::size_t>(at[0] / cols)][static_cast<std::size_t>(at[0] % cols)] = first;
+    if (numbers == 2) grid[static_cast<std::size_t>(at[1] / cols)][static_cast<std::size_t>(at[1] % cols)] = total - first;
+    const uint64_t want = count_nurikabe(grid);
+    none += want == 0;
+    unique += want == 1;
+    several += want > 1;
+    const json p = {{"kind", "nurikabe"}, {"grid", grid}};
+    SCOPED_TRACE(p.dump());
+    expect_count_in_every_encoding(p, want);
+  }
+  EXPECT_GT(none, 0);
+  EXPECT_GT(unique, 0);
+  EXPECT_GT(several, 0);
+}
+
 TEST(Nurikabe, PzprjsTestPuzzleSolvesToItsBoardAndABrokenNumberIsNamed) {
   const std::string text = read_file(kDataDir + "/pzprjs/nurikabe.js.txt");
   std::smatch m;
