@@ -1,8 +1,9 @@
 // Between lines: every digit on the line lies strictly between the digits in
 // the two circles at its ends (the first and the last cell).
 //   "between": [{"cells": [[0, 0], [0, 1], [0, 2], [0, 3]]}]
-// Boolean encodings: clauses over digit literals (the ends' digits bound each
-// cell's, and a cell's digit and one end's bound the other end); integer:
+// Boolean encodings: per cell and digit, clauses over "end at most k"
+// literals (the ends' bounds bound each cell's digit, and a cell's digit and
+// one end's bound the other end); integer:
 // either order of "less" (a < m < z or z < m < a).
 #include <algorithm>
 
@@ -33,32 +34,25 @@ class Between : public Family {
         parts.push_back(b.any({b.all({b.less(a, m), b.less(m, z)}), b.all({b.less(z, m), b.less(m, a)})}));
         continue;
       }
-      // Boolean encodings: clauses over the digits. The ends' digits d and
-      // e leave the cell the digits strictly between them (this alone is the
-      // rule); and, implied, the cell's digit and one end's leave the other
-      // end the digits beyond it (a disjunction of two conjunctions of
-      // "less" propagated nothing until both ends were known).
-      auto beyond = [&](Cell c, int from, int past) {  // c's digits past `past`, away from `from`
-        std::vector<F> out;
-        for (int f = 1; f <= n; ++f)
-          if (from != past && (from < past ? f > past : f < past)) out.push_back(b.is(c, f));
-        return out;
-      };
+      // Boolean encodings: for each digit f of the cell, four clauses: f is
+      // at neither end, some end is below f and some end above f (with the
+      // first two, one end below and the other above: the rule). "End at
+      // most k" is Builder::among's literal, shared by the line's cells, so
+      // the ends' bounds bound the cell and the cell's digit and one end's
+      // bound the other end. (Clauses per pair of end digits, 243 per cell,
+      // took half of Dotween's time to write: 4.8 ms against ISS's 1.0.)
       // Implied: nothing is strictly between two digits without a digit
       // below it and one above, so a cell of the line is neither 1 nor n (a
       // literal that excludes them before search; Dotween 6.0 -> 4.9 ms).
       parts.push_back(b.among(m, [n](int f) { return f > 1 && f < n; }));
-      for (int d = 1; d <= n; ++d)
-        for (int e = 1; e <= n; ++e) {
-          std::vector<F> inside{b.negate(b.is(a, d)), b.negate(b.is(z, e))};
-          for (int f = std::min(d, e) + 1; f < std::max(d, e); ++f) inside.push_back(b.is(m, f));
-          parts.push_back(b.any(inside));
-          for (auto [end, other] : {std::pair{a, z}, std::pair{z, a}}) {
-            std::vector<F> past{b.negate(b.is(m, e)), b.negate(b.is(end, d))};
-            for (F f : beyond(other, d, e)) past.push_back(f);
-            parts.push_back(b.any(past));
-          }
-        }
+      auto at_most = [&](Cell c, int k) { return b.among(c, [k](int f) { return f <= k; }); };
+      for (int f = 1; f <= n; ++f) {
+        const F here = b.negate(b.is(m, f));
+        parts.push_back(b.any({here, b.negate(b.is(a, f))}));
+        parts.push_back(b.any({here, b.negate(b.is(z, f))}));
+        parts.push_back(f > 1 ? b.any({here, at_most(a, f - 1), at_most(z, f - 1)}) : b.negate(b.is(m, f)));
+        parts.push_back(f < n ? b.any({here, b.negate(at_most(a, f)), b.negate(at_most(z, f))}) : b.negate(b.is(m, f)));
+      }
     }
     return b.all(parts);
   }
