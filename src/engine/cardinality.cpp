@@ -146,4 +146,20 @@ std::vector<Expr> unary_sum(Context& ctx, const std::vector<std::vector<Expr>>& 
   return level.empty() ? std::vector<Expr>{} : level.front();
 }
 
+void exactly_k_tree(Context& ctx, const std::vector<Expr>& lits, unsigned k, const std::string& prefix,
+                    ExprVector& defs, ExprVector& out) {
+  const std::size_t n = lits.size();
+  if (k > n) {
+    out.push_back(ctx.bool_val(false));
+    return;
+  }
+  const bool negated = k > n - k;
+  const unsigned m = negated ? static_cast<unsigned>(n - k) : k;
+  std::vector<std::vector<Expr>> chains;
+  for (const auto& l : lits) chains.push_back({negated ? !l : l});
+  const std::vector<Expr> sum = unary_sum(ctx, chains, m + 1, prefix, defs);
+  if (m > 0) out.push_back(sum[m - 1]);  // at least m
+  if (sum.size() > m) out.push_back(!sum[m]);  // not m + 1
+}
+
 }  // namespace psmt
