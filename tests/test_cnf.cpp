@@ -302,7 +302,14 @@ TEST(Cardinality, UnarySumsDefineTheTotalOfTheirChains) {
 // exactly_k (engine/cardinality.h): for every assignment of n <= 7 literals,
 // the clauses have a model exactly when k of them are true, and then just
 // one (the counter is defined both ways, so counts stay exact unprojected).
-TEST(Cardinality, ExactlyKHoldsForEveryAssignmentWithOneModel) {
+// exactly_k (a sequential counter) and exactly_k_tree (a totalizer, its
+// definitions apart from the statement): both hold exactly when k of the
+// literals are true, and every auxiliary is fixed by them (one model).
+class CardinalityExactly : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(Cardinality, CardinalityExactly, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Totalizer" : "SequentialCounter"; });
+
+TEST_P(CardinalityExactly, HoldsForEveryAssignmentWithOneModel) {
   int checked = 0;
   for (int n = 1; n <= 7; ++n)
     for (int k = 0; k <= n + 1; ++k) {
@@ -310,7 +317,8 @@ TEST(Cardinality, ExactlyKHoldsForEveryAssignmentWithOneModel) {
       std::vector<Expr> x;
       for (int i = 0; i < n; ++i) x.push_back(ctx.bool_const(fmt::format("x{}", i)));
       ExprVector out;
-      exactly_k(ctx, x, static_cast<unsigned>(k), "ek", out);
+      if (GetParam()) exactly_k_tree(ctx, x, static_cast<unsigned>(k), "ek", out, out);
+      else exactly_k(ctx, x, static_cast<unsigned>(k), "ek", out);
       std::vector<std::vector<int>> clauses;
       ExprVector dv;
       CnfBuilder cnf(ctx, dv, "test", [&](const std::vector<int>& c) { clauses.push_back(c); });
