@@ -80,6 +80,13 @@ void CnfBuilder::clause(std::vector<int> c) {
   sink_(c);
 }
 
+void CnfBuilder::exclude_pair(int a, int b) {
+  if ((++clauses_made_ & 4095) == 0) poll_halt();
+  if (a > 0 && b > 0) excl_log_.push_back(pair_key(a, b));
+  pair_.assign({-a, -b});
+  sink_(pair_);
+}
+
 bool CnfBuilder::exclusive(int a, int b) const {
   if (a <= 0 || b <= 0 || a == b) return false;
   for (; excl_hashed_ < excl_log_.size(); ++excl_hashed_) excl_.insert(excl_log_[excl_hashed_]);
@@ -257,13 +264,15 @@ bool CnfBuilder::cardinality(const Expr& e, std::vector<int>& guard) {
   if (unit && k == 1 && at_least) with_guard(lits);
   if (e.pairwise()) {  // one clause per pair, whatever the size
     for (std::size_t i = 0; i < lits.size(); ++i)
-      for (std::size_t j = i + 1; j < lits.size(); ++j) with_guard({-lits[i], -lits[j]});
+      for (std::size_t j = i + 1; j < lits.size(); ++j)
+        if (guard.empty()) exclude_pair(lits[i], lits[j]);
+        else with_guard({-lits[i], -lits[j]});
     return true;
   }
   if (unit && k == 1 && at_most && guard.empty()) {
     if (lits.size() <= kPairwiseMax) {
       for (std::size_t i = 0; i < lits.size(); ++i)
-        for (std::size_t j = i + 1; j < lits.size(); ++j) clause({-lits[i], -lits[j]});
+        for (std::size_t j = i + 1; j < lits.size(); ++j) exclude_pair(lits[i], lits[j]);
       return true;
     }
     const uint32_t id = cliques_++;  // for grouped_sum: no two of these are true
