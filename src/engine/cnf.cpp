@@ -80,9 +80,9 @@ void CnfBuilder::clause(std::vector<int> c) {
   sink_(c);
 }
 
-void CnfBuilder::exclude_pair(int a, int b) {
+void CnfBuilder::exclude_pair(int a, int b, bool log) {
   if ((++clauses_made_ & 4095) == 0) poll_halt();
-  if (a > 0 && b > 0) excl_log_.push_back(pair_key(a, b));
+  if (log && a > 0 && b > 0) excl_log_.push_back(pair_key(a, b));
   pair_.assign({-a, -b});
   sink_(pair_);
 }
@@ -91,6 +91,15 @@ bool CnfBuilder::exclusive(int a, int b) const {
   if (a <= 0 || b <= 0 || a == b) return false;
   for (; excl_hashed_ < excl_log_.size(); ++excl_hashed_) excl_.insert(excl_log_[excl_hashed_]);
   if (excl_.count(pair_key(a, b))) return true;
+  for (; pairwise_hashed_ < pairwise_log_.size(); ++pairwise_hashed_) {
+    const int l = pairwise_log_[pairwise_hashed_];
+    if (l == 0) pairwise_count_++;
+    else if (l > 0) pairwise_of_[l].push_back(pairwise_count_);
+  }
+  auto pa = pairwise_of_.find(a), pb = pairwise_of_.find(b);
+  if (pa != pairwise_of_.end() && pb != pairwise_of_.end())
+    for (uint32_t x : pa->second)
+      if (std::find(pb->second.begin(), pb->second.end(), x) != pb->second.end()) return true;
   auto ia = cliques_of_.find(a), ib = cliques_of_.find(b);
   if (ia == cliques_of_.end() || ib == cliques_of_.end()) return false;
   for (uint32_t x : ia->second)
@@ -100,7 +109,7 @@ bool CnfBuilder::exclusive(int a, int b) const {
 
 
 CnfBuilder::Snapshot CnfBuilder::snapshot() const {
-  return Snapshot{next_var_, vars_, by_serial_, defined_, excl_log_, cliques_of_, cliques_, alo_, alive_};
+  return Snapshot{next_var_, vars_, by_serial_, defined_, excl_log_, cliques_of_, cliques_, pairwise_log_, alo_, alive_};
 }
 
 void CnfBuilder::restore(const Snapshot& s) {
@@ -113,6 +122,10 @@ void CnfBuilder::restore(const Snapshot& s) {
   excl_hashed_ = 0;
   cliques_of_ = s.cliques_of;
   cliques_ = s.cliques;
+  pairwise_log_ = s.pairwise_log;
+  pairwise_of_.clear();
+  pairwise_count_ = 0;
+  pairwise_hashed_ = 0;
   alo_ = s.alo;
   alive_ = s.alive;
 }
@@ -262,17 +275,25 @@ bool CnfBuilder::cardinality(const Expr& e, std::vector<int>& guard) {
   bool unit = true;
   for (auto x : w) unit = unit && x == 1;
   if (unit && k == 1 && at_least) with_guard(lits);
+  // An at-most-one written pairwise is remembered whole (for exclusive()),
+  // not pair by pair.
+  auto pairwise = [&]() {
+    pairwise_log_.insert(pairwise_log_.end(), lits.begin(), lits.end());
+    pairwise_log_.push_back(0);
+  };
   if (e.pairwise()) {  // one clause per pair, whatever the size
+    if (guard.empty()) pairwise();
     for (std::size_t i = 0; i < lits.size(); ++i)
       for (std::size_t j = i + 1; j < lits.size(); ++j)
-        if (guard.empty()) exclude_pair(lits[i], lits[j]);
+        if (guard.empty()) exclude_pair(lits[i], lits[j], false);
         else with_guard({-lits[i], -lits[j]});
     return true;
   }
   if (unit && k == 1 && at_most && guard.empty()) {
     if (lits.size() <= kPairwiseMax) {
+      pairwise();
       for (std::size_t i = 0; i < lits.size(); ++i)
-        for (std::size_t j = i + 1; j < lits.size(); ++j) exclude_pair(lits[i], lits[j]);
+        for (std::size_t j = i + 1; j < lits.size(); ++j) exclude_pair(lits[i], lits[j], false);
       return true;
     }
     const uint32_t id = cliques_++;  // for grouped_sum: no two of these are true
