@@ -162,7 +162,7 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
     const auto& L = b.lat;
     const bool plain = encoding == "cuts-plain";
     const auto dom = domains(b, plain);
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     enc.clues_in_rules = !plain;  // the domains reason from the given numbers
     graph::Rule areas;
     areas.kind = graph::RuleKind::SizedAreas;

@@ -53,7 +53,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     std::vector<Expr> back;
     for (int i = 0; i < L.cells(); ++i) {
       const Cell c = L.cell_at(i);

@@ -86,7 +86,7 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     const bool eager = encoding == "eager";
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     // at_least[p][k]: pair p has more than k bridges.
     std::vector<std::vector<Expr>> at_least(b.pairs.size());
     for (std::size_t q = 0; q < b.pairs.size(); ++q) {

@@ -8,6 +8,7 @@
 
 #include "encoders/pencil/clauses.h"
 #include "engine/cardinality.h"
+#include "encoders/pencil/kit.h"
 #include "engine/encoding.h"
 #include "io/error.h"
 #include "io/words.h"
@@ -88,7 +89,7 @@ class HeyawakeEncoder final : public pencil::ShadingEncoder {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);
     // No unshaded run across two borders: between neighbouring borders of a

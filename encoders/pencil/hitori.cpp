@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include "engine/expr.h"
 
+#include "encoders/pencil/kit.h"
 #include "engine/encoding.h"
 #include "io/error.h"
 #include "io/words.h"
@@ -45,7 +46,7 @@ class HitoriEncoder final : public pencil::ShadingEncoder {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     enc.clues_in_rules = true;
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);

@@ -119,4 +119,10 @@ std::vector<Shape> loop_shapes(const Lattice& L, const std::vector<bool>& step) 
   return out;
 }
 
+Encoding new_encoding(Context& ctx) {
+  Encoding enc(ctx);
+  enc.cadical_options = {{"lucky", 0}};
+  return enc;
+}
+
 }  // namespace psmt::pencil

@@ -6,6 +6,7 @@
 #include "engine/expr.h"
 
 #include "engine/cardinality.h"
+#include "encoders/pencil/kit.h"
 #include "engine/encoding.h"
 #include "io/error.h"
 #include "io/words.h"
@@ -48,7 +49,7 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     // A numbered cell is unshaded in every solution: the anchor of the cuts.
     const auto numbered = std::find_if(b.number.begin(), b.number.end(), [](int n) { return n != pencil::kNoNumber; });

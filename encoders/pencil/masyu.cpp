@@ -55,7 +55,7 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     std::vector<Expr> step;
     for (int s = 0; s < L.steps(); ++s) {
       step.push_back(ctx.bool_const(fmt::format("step_{}", s).c_str()));

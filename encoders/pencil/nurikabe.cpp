@@ -81,7 +81,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     const bool eager = encoding == "eager";
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     enc.clues_in_rules = true;
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     const graph::Graph cells = L.cell_graph();

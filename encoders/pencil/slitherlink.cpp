@@ -57,7 +57,7 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     std::vector<Expr> edge;
     for (int e = 0; e < L.edges(); ++e) {
       edge.push_back(ctx.bool_const(fmt::format("edge_{}", e).c_str()));

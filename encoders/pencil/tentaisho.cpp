@@ -135,7 +135,7 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     enc.clues_in_rules = true;  // the candidates follow from the held dots
     const auto cand = candidates(b);
     // in[cell][dot]

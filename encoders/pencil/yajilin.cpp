@@ -98,7 +98,7 @@ class YajilinEncoder final : public Encoder {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    Encoding enc(ctx);
+    Encoding enc = pencil::new_encoding(ctx);
     const graph::Graph cells = L.cell_graph();
     std::vector<Expr> step, shaded;
     for (int s = 0; s < L.steps(); ++s) {
