@@ -10,7 +10,6 @@
 #include "encoders/pencil/kit.h"
 #include "encoders/pencil/valued.h"
 #include "encoders/pencil/shading.h"
-#include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
 #include "io/error.h"
@@ -185,14 +184,15 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
         areas.labels.push_back({i, k});
       }
       enc.places.push_back(place);
-      // Exactly one: at least one, and at most one by a sequential counter
-      // (the clause of the first is what exactly_k's final register says).
+      // Exactly one: at least one, and at most one as one formula, which the
+      // clause builder writes pairwise up to 6 sizes and else as a counter
+      // of unnamed variables (named ones, one per size and cell, were an
+      // eighth of a 13x9's time: 30 filling IDs 337 -> 294 ms in all); on
+      // Z3, the QF_FD solver's own (solver_logic below).
       ExprVector one(ctx);
       for (const auto& l : lits) one.push_back(l);
       enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : mk_or(one));
-      ExprVector most(ctx);
-      at_most_k(ctx, lits, 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), most);
-      for (const auto& e : most) enc.rules.push_back(e);
+      if (lits.size() > 1) enc.rules.push_back(atmost(lits, 1));
     }
     // Same area exactly when the numbers are equal (and never across a wall).
     std::vector<std::vector<Expr>> steps_at(static_cast<std::size_t>(L.cells()));
