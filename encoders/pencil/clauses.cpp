@@ -31,9 +31,11 @@ Expr exactly(Context& ctx, const std::vector<Expr>& lits, int k) {
   const std::size_t n = lits.size();
   if (k < 0 || static_cast<std::size_t>(k) > n) return ctx.bool_val(false);
   ExprVector clauses(ctx);
+  std::vector<Expr> neg;  // each negation made once (a node each)
+  for (const auto& l : lits) neg.push_back(!l);
   subsets(n, static_cast<std::size_t>(k) + 1, [&](const std::vector<std::size_t>& s) {
     ExprVector c(ctx);
-    for (auto i : s) c.push_back(!lits[i]);
+    for (auto i : s) c.push_back(neg[i]);
     clauses.push_back(mk_or(c));
   });
   if (static_cast<std::size_t>(k) >= 1)
@@ -47,17 +49,19 @@ Expr exactly(Context& ctx, const std::vector<Expr>& lits, int k) {
 
 Expr none_or_two(Context& ctx, const std::vector<Expr>& lits, bool at_least_one) {
   ExprVector clauses(ctx);
+  std::vector<Expr> neg;  // each negation made once (a node each)
+  for (const auto& l : lits) neg.push_back(!l);
   // Not exactly one: each literal brings another.
   for (std::size_t i = 0; i < lits.size(); ++i) {
     ExprVector c(ctx);
-    c.push_back(!lits[i]);
+    c.push_back(neg[i]);
     for (std::size_t j = 0; j < lits.size(); ++j)
       if (j != i) c.push_back(lits[j]);
     clauses.push_back(mk_or(c));
   }
   // Not three or more.
   subsets(lits.size(), 3, [&](const std::vector<std::size_t>& s) {
-    clauses.push_back(!lits[s[0]] || !lits[s[1]] || !lits[s[2]]);
+    clauses.push_back(mk_or({neg[s[0]], neg[s[1]], neg[s[2]]}));
   });
   if (at_least_one) {
     ExprVector any(ctx);
