@@ -237,6 +237,7 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
         witness_edge[static_cast<std::size_t>(comp[static_cast<std::size_t>(g.edges[e].first)])] = static_cast<int>(e);
   // The others are cut from the anchor's part (ConnectedVertices), else
   // from the largest part.
+  std::vector<bool> inside;  // per part: its vertices (ConnectedEdges)
   std::size_t reference = 0;  // the largest part, or the anchor's
   for (std::size_t p = 1; p < parts.size(); ++p)
     if (parts[p].size() > parts[reference].size()) reference = p;
@@ -275,11 +276,16 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
         c.edges.push_back({witness_edge[p], false});
         c.edges.push_back({witness_edge[other], false});
       }
-      std::vector<bool> inside(static_cast<std::size_t>(g.vertices), false);
+      // The edges with one end in the part, found from the part's own
+      // vertices (not by a pass over every edge of the board), in order.
+      inside.assign(static_cast<std::size_t>(g.vertices), false);
       for (int v : parts[p]) inside[static_cast<std::size_t>(v)] = true;
-      for (std::size_t e = 0; e < g.edges.size(); ++e)
-        if (inside[static_cast<std::size_t>(g.edges[e].first)] != inside[static_cast<std::size_t>(g.edges[e].second)])
-          c.edges.push_back({static_cast<int>(e), true});
+      std::vector<int> leaving;
+      for (int v : parts[p])
+        for (int e : g.incident[static_cast<std::size_t>(v)])
+          if (!inside[static_cast<std::size_t>(g.other(e, v))]) leaving.push_back(e);
+      std::sort(leaving.begin(), leaving.end());
+      for (int e : leaving) c.edges.push_back({e, true});
     }
     out.push_back(std::move(c));
   }
