@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <unordered_set>
 #include <unistd.h>
 
 #include <cadical.hpp>
@@ -425,17 +424,24 @@ class CadicalBackend : public Backend {
   // of `simple` fix false (a candidate excluded: "r1c1 is not 5") and true.
   // A measure of an encoding's strength where search begins (--stats).
   void count_fixed(const std::vector<int>& simple) {
-    std::unordered_set<int> units;
+    std::vector<signed char> unit(static_cast<std::size_t>(cnf_.vars()) + 1, 0);  // per variable: +1, -1, 0
+    bool any = false;
     for (std::size_t i = 0; i + 1 < simple.size(); ++i)
-      if (simple[i] && simple[i + 1] == 0 && (i == 0 || simple[i - 1] == 0)) units.insert(simple[i]);
-    if (units.empty()) return;
+      if (simple[i] && simple[i + 1] == 0 && (i == 0 || simple[i - 1] == 0)) {
+        const auto v = static_cast<std::size_t>(std::abs(simple[i]));
+        if (v < unit.size()) unit[v] = simple[i] > 0 ? 1 : -1;
+        any = true;
+      }
+    if (!any) return;
     // (The decision variables the clause builder was made with: a symmetry
     // break may add more to the encoding later, none of them a candidate.)
     for (unsigned v = 0; v < cnf_.decision_count(); ++v) {
       const auto& bits = cnf_.bits(v);
       if (bits.size() != 1) continue;  // bit-vector variables: their bits are not candidates
-      if (units.count(-bits[0])) excluded_++;
-      else if (units.count(bits[0])) fixed_++;
+      const auto b = static_cast<std::size_t>(std::abs(bits[0]));
+      if (b >= unit.size() || !unit[b]) continue;
+      if ((unit[b] > 0) == (bits[0] > 0)) fixed_++;
+      else excluded_++;
     }
   }
 
