@@ -73,9 +73,8 @@ void CnfBuilder::clause(std::vector<int> c) {
   if (c.size() == 2 && c[0] < 0 && c[1] < 0) {
     excl_log_.push_back(pair_key(-c[0], -c[1]));  // hashed when a sum first asks (exclusive())
   } else if (c.size() >= 2 && std::all_of(c.begin(), c.end(), [](int l) { return l > 0; })) {
-    std::vector<int> sorted = c;
-    std::sort(sorted.begin(), sorted.end());
-    alo_.insert(std::move(sorted));
+    alo_log_.insert(alo_log_.end(), c.begin(), c.end());  // put in alo_ when a sum first asks (grouped_sum)
+    alo_log_.push_back(0);
   }
   sink_(c);
 }
@@ -109,7 +108,7 @@ bool CnfBuilder::exclusive(int a, int b) const {
 
 
 CnfBuilder::Snapshot CnfBuilder::snapshot() const {
-  return Snapshot{next_var_, vars_, by_serial_, defined_, excl_log_, cliques_of_, cliques_, pairwise_log_, alo_, alive_};
+  return Snapshot{next_var_, vars_, by_serial_, defined_, excl_log_, cliques_of_, cliques_, pairwise_log_, alo_log_, alive_};
 }
 
 void CnfBuilder::restore(const Snapshot& s) {
@@ -126,7 +125,9 @@ void CnfBuilder::restore(const Snapshot& s) {
   pairwise_of_.clear();
   pairwise_count_ = 0;
   pairwise_hashed_ = 0;
-  alo_ = s.alo;
+  alo_log_ = s.alo_log;
+  alo_.clear();
+  alo_hashed_ = 0;
   alive_ = s.alive;
 }
 
@@ -455,6 +456,14 @@ bool CnfBuilder::grouped_sum(const std::vector<int>& lits, const std::vector<int
   // grouped where they share a cell made blocking clauses on 3x20 a third
   // slower, and --certify half.
   std::vector<bool> need_none(groups.size());
+  for (std::size_t from = alo_hashed_, i = alo_hashed_; i < alo_log_.size(); ++i)
+    if (alo_log_[i] == 0) {
+      std::vector<int> sorted(alo_log_.begin() + static_cast<std::ptrdiff_t>(from), alo_log_.begin() + static_cast<std::ptrdiff_t>(i));
+      std::sort(sorted.begin(), sorted.end());
+      alo_.insert(std::move(sorted));
+      from = i + 1;
+    }
+  alo_hashed_ = alo_log_.size();
   for (std::size_t g = 0; g < groups.size(); ++g) {
     std::vector<int> sorted = members[g];
     std::sort(sorted.begin(), sorted.end());

@@ -142,7 +142,9 @@ class CnfBuilder {
   mutable std::unordered_map<int, std::vector<uint32_t>> pairwise_of_;
   mutable uint32_t pairwise_count_ = 0;
   mutable std::size_t pairwise_hashed_ = 0;
-  std::set<std::vector<int>> alo_;
+  std::vector<int> alo_log_;                     // clauses of positive literals, each with a 0, in order
+  std::set<std::vector<int>> alo_;               // alo_log_[0 .. alo_hashed_), sorted
+  std::size_t alo_hashed_ = 0;
   uint64_t grouped_sums_ = 0, through_z3_ = 0;
 };
 
@@ -155,7 +157,7 @@ struct CnfBuilder::Snapshot {
   std::unordered_map<int, std::vector<uint32_t>> cliques_of;
   uint32_t cliques = 0;
   std::vector<int> pairwise_log;
-  std::set<std::vector<int>> alo;
+  std::vector<int> alo_log;
   std::vector<Expr> alive;
 };
 
