@@ -285,9 +285,6 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
       ExprVector parts(ctx);
       parts.push_back(*has[k][static_cast<std::size_t>(home)]);
       if (n != kUnknownSize) {
-        std::vector<Expr> lits;
-        for (const auto& h : has[k])
-          if (h) lits.push_back(*h);
         // Counted by a totalizer over the cells by distance from home, so
         // that its partial counts are of rings around the number (a
         // sequential counter over the cells in reading order: all 28 janko.at
@@ -297,7 +294,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
         for (int i = 0; i < L.cells(); ++i)
           if (const auto& h = has[k][static_cast<std::size_t>(i)]) by_distance.push_back({morton_after(steps[k][static_cast<std::size_t>(i)], L.cell_at(i)), *h});
         std::stable_sort(by_distance.begin(), by_distance.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-        lits.clear();
+        std::vector<Expr> lits;
         for (const auto& [key, h] : by_distance) lits.push_back(h);
         if (static_cast<int>(lits.size()) < n) parts.push_back(ctx.bool_val(false));
         else {

@@ -79,12 +79,22 @@ void CnfBuilder::clause(std::vector<int> c) {
   sink_(c);
 }
 
-void CnfBuilder::exclude_pair(int a, int b, bool log) {
+void CnfBuilder::exclude_pair(int a, int b) {
   if ((++clauses_made_ & 4095) == 0) poll_halt();
-  if (log && a > 0 && b > 0) excl_log_.push_back(pair_key(a, b));
   pair_.assign({-a, -b});
   sink_(pair_);
 }
+
+namespace {
+// Whether literals a and b are both in one of the at-most-ones `of` lists.
+bool share_one(const std::unordered_map<int, std::vector<uint32_t>>& of, int a, int b) {
+  auto ia = of.find(a), ib = of.find(b);
+  if (ia == of.end() || ib == of.end()) return false;
+  for (uint32_t x : ia->second)
+    if (std::find(ib->second.begin(), ib->second.end(), x) != ib->second.end()) return true;
+  return false;
+}
+}  // namespace
 
 bool CnfBuilder::exclusive(int a, int b) const {
   if (a <= 0 || b <= 0 || a == b) return false;
@@ -95,15 +105,7 @@ bool CnfBuilder::exclusive(int a, int b) const {
     if (l == 0) pairwise_count_++;
     else if (l > 0) pairwise_of_[l].push_back(pairwise_count_);
   }
-  auto pa = pairwise_of_.find(a), pb = pairwise_of_.find(b);
-  if (pa != pairwise_of_.end() && pb != pairwise_of_.end())
-    for (uint32_t x : pa->second)
-      if (std::find(pb->second.begin(), pb->second.end(), x) != pb->second.end()) return true;
-  auto ia = cliques_of_.find(a), ib = cliques_of_.find(b);
-  if (ia == cliques_of_.end() || ib == cliques_of_.end()) return false;
-  for (uint32_t x : ia->second)
-    if (std::find(ib->second.begin(), ib->second.end(), x) != ib->second.end()) return true;
-  return false;
+  return share_one(pairwise_of_, a, b) || share_one(cliques_of_, a, b);
 }
 
 
@@ -286,7 +288,7 @@ bool CnfBuilder::cardinality(const Expr& e, std::vector<int>& guard) {
     if (guard.empty()) pairwise();
     for (std::size_t i = 0; i < lits.size(); ++i)
       for (std::size_t j = i + 1; j < lits.size(); ++j)
-        if (guard.empty()) exclude_pair(lits[i], lits[j], false);
+        if (guard.empty()) exclude_pair(lits[i], lits[j]);
         else with_guard({-lits[i], -lits[j]});
     return true;
   }
@@ -294,7 +296,7 @@ bool CnfBuilder::cardinality(const Expr& e, std::vector<int>& guard) {
     if (lits.size() <= kPairwiseMax) {
       pairwise();
       for (std::size_t i = 0; i < lits.size(); ++i)
-        for (std::size_t j = i + 1; j < lits.size(); ++j) exclude_pair(lits[i], lits[j], false);
+        for (std::size_t j = i + 1; j < lits.size(); ++j) exclude_pair(lits[i], lits[j]);
       return true;
     }
     const uint32_t id = cliques_++;  // for grouped_sum: no two of these are true

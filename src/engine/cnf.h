@@ -107,10 +107,10 @@ class CnfBuilder {
   bool flat_literals(const Expr& x, bool negate, std::vector<int>& out);
   int fresh() { return ++next_var_; }
   void clause(std::vector<int> c);
-  // not a or not b (a pair of an at-most-one): as clause({-a, -b}), without
-  // a vector made per clause (a 9x9 sudoku's rules are 11,000 of them);
-  // `log` false: the caller records the pair as part of a clique instead.
-  void exclude_pair(int a, int b, bool log = true);
+  // not a or not b, a pair of an at-most-one the caller records whole
+  // (pairwise_log_): as clause({-a, -b}) without a vector made per clause
+  // (a 9x9 sudoku's rules are 11,000 of them).
+  void exclude_pair(int a, int b);
 
   Context& ctx_;
   std::string encoding_;
