@@ -553,6 +553,19 @@ TEST(Variants, AnArrowAcrossBoxesBoundsItsCircleByUnitPropagation) {
   EXPECT_FALSE(out.count("b_1_1_4"));
 }
 
+TEST(Variants, AKillerCageStrikesADigitNoSetOfItsTotalHoldsByUnitPropagation) {
+  // Two cells of 10 are {1,9}, {2,8}, {3,7} or {4,6}: never 5. Three of 22
+  // are {5,8,9} or {6,7,9}: never 1 to 4. The cage names each set of its
+  // total; "digit d is present only if a set with d is" lets unit
+  // propagation strike such a digit from every cell of the cage (without it
+  // the solver learnt as much by trying the digit).
+  const auto out = excluded_at_the_root(puzzle_from_text(
+      R"({"kind": "sudoku", "size": 9, "killer": [{"cells": [[0, 0], [0, 1]], "sum": 10}, {"cells": [[4, 0], [4, 1], [4, 2]], "sum": 22}]})"));
+  for (const char* name : {"b_1_1_5", "b_1_2_5", "b_5_1_1", "b_5_2_2", "b_5_3_3", "b_5_3_4"})
+    EXPECT_TRUE(out.count(name)) << name << " is not excluded";
+  for (const char* name : {"b_1_1_4", "b_5_1_5", "b_5_3_9"}) EXPECT_FALSE(out.count(name)) << name << " is excluded";
+}
+
 TEST(Variants, StatsSayWhatUnitPropagationSettledBeforeSearch) {
   // check --stats on CaDiCaL: the candidates excluded and the digits fixed
   // before the first search (the same count as the exported clauses give).

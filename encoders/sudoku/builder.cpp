@@ -192,9 +192,9 @@ void FormulaBuilder::digit_terms(const std::vector<std::pair<Cell, int>>& terms,
     if (a < 0) rhs -= static_cast<long long>(a) * (n_ + 1);
 }
 
-F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bool state_distinct) {
+F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bool cage) {
   std::vector<F> parts;
-  if (state_distinct) parts.push_back(distinct(cells));
+  if (cage) parts.push_back(distinct(cells));
   if (mode_ == Mode::Int) {
     std::vector<std::pair<Cell, int>> terms;
     for (auto c : cells) terms.push_back({c, 1});
@@ -248,6 +248,15 @@ F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bo
     choices.push_back(define(mk_and(ls), "set"));
   }
   parts.push_back(wrap(mk_or(choices)));
+  // A cage's supports (Builder::distinct_sum_is): digit d present only if
+  // one of the sets with d is, absent only if one without d is.
+  if (cage && sets.size() > 1)
+    for (int d = 1; d <= n_; ++d) {
+      std::vector<Expr> with{!present[d - 1]}, without{present[d - 1]};
+      for (std::size_t j = 0; j < sets.size(); ++j) (sets[j] >> (d - 1) & 1u ? with : without).push_back(choices[j]);
+      parts.push_back(wrap(mk_or(with)));
+      parts.push_back(wrap(mk_or(without)));
+    }
   return all(parts);
 }
 

@@ -53,7 +53,7 @@ class FormulaBuilder : public Builder {
   F less(Cell a, Cell b) override;
   F distinct(const std::vector<Cell>& cells) override;
   F sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) override;
-  F distinct_sum_is(const std::vector<Cell>& cells, int target, bool state_distinct = true) override;
+  F distinct_sum_is(const std::vector<Cell>& cells, int target, bool cage = true) override;
   F grouped_sum_is(const std::vector<std::vector<Cell>>& groups, const std::vector<std::pair<Cell, int>>& extra,
                    int target) override;
   F weighted_count_is(const std::vector<std::pair<F, int>>& terms, int target) override;

@@ -94,9 +94,16 @@ class Builder {
   // Boolean encodings: the no-repeat rule, and "the set of digits in the
   // cells is one of the sets of that many digits with that total" (one
   // defined literal per digit and per such set); integer: Distinct and a
-  // linear sum. With state_distinct false the no-repeat rule is left to the
-  // caller (cells of one row: the rules say it already).
-  virtual F distinct_sum_is(const std::vector<Cell>& cells, int target, bool state_distinct = true) = 0;
+  // linear sum. With `cage` (a killer cage: the formula is asserted as it
+  // stands) also the no-repeat rule and, per digit, "the digit is present
+  // only if a remaining set holds it, absent only if one lacks it" (unit
+  // propagation then strikes a digit no remaining set holds from every cell:
+  // the collection's killer sudokus 231 -> 178 ms, Killer Blister 11.1 ->
+  // 9.7 ms). Without it (a part of a larger formula: a total of a group,
+  // an arrow's sum under its circle's value; cells of one row, whose rules
+  // say no-repeat already) neither: under a condition those clauses cost
+  // more than they propagate (the published variants 146 -> 181 ms).
+  virtual F distinct_sum_is(const std::vector<Cell>& cells, int target, bool cage = true) = 0;
   // The digits of all cells of the groups, plus coeff * digit of the extra
   // terms, sum to target; the cells of a group hold different digits (the
   // caller knows: they see each other). Boolean encodings: a group of two or
