@@ -166,6 +166,7 @@ class CadicalBackend : public Backend {
   void renew() override {
     if (!marked_) throw InternalError("Backend::renew before mark");
     sat_ = configured(enc_);
+    to_freeze_ = frozen_;
     pending_.clear();  // clauses since mark(), which renew() drops
     deferring_ = false;
     for (int lit : log_) sat_->add(lit);
@@ -230,6 +231,14 @@ class CadicalBackend : public Backend {
       out.push_back(v);
     }
     return out;
+  }
+
+  void freeze(const std::vector<Expr>& constants) override {
+    for (const auto& c : constants)
+      if (const int v = cnf_.known(c)) {
+        frozen_.push_back(v);
+        to_freeze_.push_back(v);
+      }
   }
 
   std::vector<bool> truth(const std::vector<Expr>& constants) override {
@@ -321,6 +330,8 @@ class CadicalBackend : public Backend {
     }
     flush();
     sat_->reserve(cnf_.vars());
+    for (int v : to_freeze_) sat_->freeze(v);
+    to_freeze_.clear();
     for (int l : lits_) sat_->assume(l);
     // The clause of check_excluding, for this solve only.
     last_constraint_.swap(constraint_);
@@ -446,6 +457,7 @@ class CadicalBackend : public Backend {
   }
 
   uint64_t excluded_ = 0, fixed_ = 0;  // count_fixed
+  std::vector<int> frozen_, to_freeze_;  // freeze(): every variable, those not yet given to sat_
   bool keep_;
   bool logging_;  // renewable, not marked yet: clauses go to log_ too
   bool marked_ = false;

@@ -494,6 +494,10 @@ class CutBackend final : public detail::Backend {
 
   template <typename Check>
   z3::check_result refine(Check check) {
+    if (!frozen_) {
+      inner_->freeze(constants_);
+      frozen_ = true;
+    }
     for (;;) {
       const z3::check_result r = check();
       if (r != z3::sat) return r;
@@ -528,6 +532,7 @@ class CutBackend final : public detail::Backend {
   std::vector<std::size_t> index_of_key_;  // key -> index into constants_
   std::vector<Lits> lits_;
   uint64_t cuts_ = 0, rounds_ = 0;
+  bool frozen_ = false;  // constants_ given to inner_->freeze()
 };
 
 }  // namespace
