@@ -182,13 +182,17 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     // Local consequences of connectedness, said outright for the areas the
     // cuts connect (fewer rounds of cuts): a cell of an island the cuts
     // connect, other than its home, has a neighbour in the same island (the
-    // layers below say as much for the others); a shaded
+    // layers below say as much for the others); the home of an island of 2
+    // or more has a neighbour in it (which the layers and the size counter
+    // say only together: janko's 20x20 to 31x45, 32.4 -> 31.0 s in all,
+    // 688_20x20 1.43 -> 1.11 s, 689 0.72 -> 0.37 s); a shaded
     // cell has a shaded neighbour when the numbers leave two or more cells
     // to shade (the sea is connected).
     for (std::size_t k = 0; k < numbered.size(); ++k)
       for (int i = 0; i < L.cells(); ++i) {
         const auto& hi = has[k][static_cast<std::size_t>(i)];
-        if (!hi || i == numbered[k] || stepped[k]) continue;
+        if (!hi) continue;
+        if (i == numbered[k] ? b.number[static_cast<std::size_t>(i)] < 2 : stepped[k]) continue;
         ExprVector next(ctx);
         next.push_back(!*hi);
         for (int e : cells.incident[static_cast<std::size_t>(i)])
