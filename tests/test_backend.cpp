@@ -36,7 +36,7 @@ struct ProofScope {
 // (engine/expr.h), so that CaDiCaL runs them without Z3.
 const std::set<std::string> kBooleanKinds = {"sudoku", "futoshiki", "kenken", "skyscrapers", "polyomino",
                                             "slitherlink", "masyu", "hashi", "gokigen", "nurikabe", "hitori",
-                                            "kurodoko", "heyawake", "yajilin", "tentaisho", "fillomino", "nonogram"};
+                                            "kurodoko", "heyawake", "yajilin", "tentaisho", "fillomino", "nonogram", "kakuro"};
 
 // The kind's default encoding, or its first one CaDiCaL takes; verdict and
 // solutions (the unique one, or two) the same on both back ends. One test per

@@ -161,6 +161,21 @@ TEST(Kakuro, PuzzLinkLinksAreUniqueAndTheEncodingsAgree) {
   }
 }
 
+TEST(Kakuro, UnitPropagationSettlesEveryDigitOfTheTenBySixteenAndNoZ3ContextIsMade) {
+  // A run's sum as "it holds one of the sets of digits with that sum", with
+  // per digit "present only if a remaining set holds it, absent only if one
+  // lacks it": on the 10x16 of puzzles/kakuro unit propagation alone settles
+  // all 126 white cells (without those two clauses per digit, 16), on
+  // CaDiCaL, the default, without a Z3 context.
+  CliResult r = run_cli({"check", "--json", "--stats", kSourceDir + "/puzzles/kakuro/puzzlink_10x16.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = json::parse(r.out);
+  EXPECT_EQ(j["status"], "unique");
+  EXPECT_EQ(j["solver"], "cadical");
+  EXPECT_EQ(j["stats"]["z3"]["fixed_before_search"], 126.0);
+  EXPECT_FALSE(j["stats"]["z3_library_loaded"].get<bool>());
+}
+
 TEST(PuzzLink, SquareSkyscrapersLinksAreUniqueAndOthersRefusedByName) {
   // pzprjs's excell order: above the columns, below them, left of the rows,
   // right of them. The 6x6: clues above columns 3 and 5, ...
