@@ -566,6 +566,17 @@ TEST(Variants, AKillerCageStrikesADigitNoSetOfItsTotalHoldsByUnitPropagation) {
   for (const char* name : {"b_1_1_4", "b_5_1_5", "b_5_3_9"}) EXPECT_FALSE(out.count(name)) << name << " is excluded";
 }
 
+TEST(Variants, AGroupOfASumStrikesTheDigitsItsRemainingTotalsLeaveByUnitPropagation) {
+  // A little killer along r1c2, r2c1 (one box: different digits) of 5 is
+  // {1,4} or {2,3}; the sums count such a group through its total, and the
+  // digits a total leaves are struck from its cells by unit propagation
+  // ("a digit is present only if a remaining set holds it").
+  const auto out = excluded_at_the_root(puzzle_from_text(
+      R"({"kind": "sudoku", "size": 9, "little_killer": [{"cells": [[0, 1], [1, 0]], "sum": 5}]})"));
+  for (const char* name : {"b_1_2_5", "b_1_2_9", "b_2_1_6", "b_2_1_7"}) EXPECT_TRUE(out.count(name)) << name << " is not excluded";
+  for (const char* name : {"b_1_2_1", "b_1_2_4", "b_2_1_2", "b_2_1_3"}) EXPECT_FALSE(out.count(name)) << name << " is excluded";
+}
+
 TEST(Variants, StatsSayWhatUnitPropagationSettledBeforeSearch) {
   // check --stats on CaDiCaL: the candidates excluded and the digits fixed
   // before the first search (the same count as the exported clauses give).

@@ -85,6 +85,8 @@ class FormulaBuilder : public Builder {
   T wrap_term(const z3::expr& e);
   // A fresh Bool defined equal to `e` (the definition goes to defs_).
   Expr define(const Expr& e, const char* what);
+  std::vector<Expr> sets_by_total(const std::vector<Cell>& cells);
+  const std::vector<Expr>& group_totals(const std::vector<Cell>& grp);
   void need_int(const char* what) const;
 
   Context& ctx_;
