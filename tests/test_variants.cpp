@@ -566,6 +566,15 @@ TEST(Variants, AKillerCageStrikesADigitNoSetOfItsTotalHoldsByUnitPropagation) {
   for (const char* name : {"b_1_1_4", "b_5_1_5", "b_5_3_9"}) EXPECT_FALSE(out.count(name)) << name << " is excluded";
 }
 
+TEST(Variants, ADigitEveryCageSetHoldsLeavesTheRestOfTheCagesHousesByUnitPropagation) {
+  // r1c1 + r1c2 = 17 is {8,9}: 8 and 9 are in the cage, so in no other cell
+  // of row 1 or box 1 (a column it does not lie in keeps them).
+  const auto out = excluded_at_the_root(puzzle_from_text(
+      R"({"kind": "sudoku", "size": 9, "killer": [{"cells": [[0, 0], [0, 1]], "sum": 17}]})"));
+  for (const char* name : {"b_1_3_8", "b_1_9_9", "b_2_1_8", "b_3_3_9", "b_1_1_7"}) EXPECT_TRUE(out.count(name)) << name << " is not excluded";
+  for (const char* name : {"b_2_4_8", "b_4_1_9", "b_1_1_8"}) EXPECT_FALSE(out.count(name)) << name << " is excluded";
+}
+
 TEST(Variants, AGroupOfASumStrikesTheDigitsItsRemainingTotalsLeaveByUnitPropagation) {
   // A little killer along r1c2, r2c1 (one box: different digits) of 5 is
   // {1,4} or {2,3}; the sums count such a group through its total, and the

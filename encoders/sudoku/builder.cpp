@@ -337,6 +337,27 @@ const std::vector<Expr>& FormulaBuilder::group_totals(const std::vector<Cell>& g
   return totals_.emplace(key, std::move(total)).first->second;
 }
 
+// "Digit d is in these cells", one literal per sorted cell list and digit.
+Expr FormulaBuilder::present(const std::vector<Cell>& cells, int d) {
+  std::vector<Cell> key = cells;
+  std::sort(key.begin(), key.end());
+  auto it = present_.find({key, d});
+  if (it == present_.end()) {
+    std::vector<Expr> ls;
+    for (auto c : cells) ls.push_back(lit(c, d));
+    it = present_.emplace(std::make_pair(key, d), define(mk_or(ls), "has")).first;
+  }
+  return it->second;
+}
+
+void FormulaBuilder::cage_in_house(const std::vector<Cell>& cage, const std::vector<Cell>& rest) {
+  if (mode_ == Mode::Int) return;
+  for (int d = 1; d <= n_; ++d) {
+    const Expr p = present(cage, d);
+    for (auto c : rest) defs_.push_back(!p || !lit(c, d));
+  }
+}
+
 Expr FormulaBuilder::define(const Expr& e, const char* what) {
   static std::atomic<unsigned long long> counter{0};
   Expr v = ctx_.bool_const(fmt::format("{}!{}", what, counter++));

@@ -54,6 +54,7 @@ class FormulaBuilder : public Builder {
   F distinct(const std::vector<Cell>& cells) override;
   F sum_is(const std::vector<std::pair<Cell, int>>& terms, int target) override;
   F distinct_sum_is(const std::vector<Cell>& cells, int target, bool cage = true) override;
+  void cage_in_house(const std::vector<Cell>& cage, const std::vector<Cell>& rest) override;
   F grouped_sum_is(const std::vector<std::vector<Cell>>& groups, const std::vector<std::pair<Cell, int>>& extra,
                    int target) override;
   F weighted_count_is(const std::vector<std::pair<F, int>>& terms, int target) override;
@@ -86,6 +87,7 @@ class FormulaBuilder : public Builder {
   // A fresh Bool defined equal to `e` (the definition goes to defs_).
   Expr define(const Expr& e, const char* what);
   std::vector<Expr> sets_by_total(const std::vector<Cell>& cells);
+  Expr present(const std::vector<Cell>& cells, int d);
   const std::vector<Expr>& group_totals(const std::vector<Cell>& grp);
   void need_int(const char* what) const;
 

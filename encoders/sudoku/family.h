@@ -79,6 +79,12 @@ class Builder {
   // digits as soon as it is false). As a disjunct of a clause (some cell of
   // a window holds an odd digit) the plain digits are better: `is` them.
   virtual F among(Cell c, const std::function<bool(int)>& ok);
+  // A killer cage (distinct_sum_is with cage) lies in a house whose other
+  // cells are `rest`: a digit the cage holds is in none of them. Implied by
+  // the house (a rule, never blamed); Boolean encodings say it of the
+  // cage's "digit d is present" literal, so that a digit every remaining
+  // set holds leaves the rest of the house at once. Nothing elsewhere.
+  virtual void cage_in_house(const std::vector<Cell>& cage, const std::vector<Cell>& rest) { (void)cage, (void)rest; }
 
   // Cell constraints, each formulated for the encoding at hand.
   // (digit(a), digit(b)) is a pair for which ok is true (a table relation).
