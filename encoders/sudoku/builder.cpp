@@ -227,18 +227,8 @@ F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bo
     return all(parts);
   }
   if (sets.empty()) return truth(false);
-  std::vector<Cell> key = cells;
-  std::sort(key.begin(), key.end());
   std::vector<Expr> present;
-  for (int d = 1; d <= n_; ++d) {
-    auto it = present_.find({key, d});
-    if (it == present_.end()) {
-      std::vector<Expr> ls;
-      for (auto c : cells) ls.push_back(lit(c, d));
-      it = present_.emplace(std::make_pair(key, d), define(mk_or(ls), "has")).first;
-    }
-    present.push_back(it->second);
-  }
+  for (int d = 1; d <= n_; ++d) present.push_back(this->present(cells, d));
   // One set is exactly the digits present; with k different digits in k
   // cells that is the same as the total.
   std::vector<Expr> choices;
@@ -267,19 +257,9 @@ F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bo
 // distinct_sum_is), which holds whatever the total: exactly one set is the
 // cells' own.
 std::vector<Expr> FormulaBuilder::sets_by_total(const std::vector<Cell>& cells) {
-  std::vector<Cell> key = cells;
-  std::sort(key.begin(), key.end());
   const int k = static_cast<int>(cells.size()), lo = k * (k + 1) / 2;
   std::vector<Expr> present;
-  for (int d = 1; d <= n_; ++d) {
-    auto pit = present_.find({key, d});
-    if (pit == present_.end()) {
-      std::vector<Expr> ls;
-      for (auto c : cells) ls.push_back(lit(c, d));
-      pit = present_.emplace(std::make_pair(key, d), define(mk_or(ls), "has")).first;
-    }
-    present.push_back(pit->second);
-  }
+  for (int d = 1; d <= n_; ++d) present.push_back(this->present(cells, d));
   std::vector<std::vector<Expr>> of_total(static_cast<std::size_t>(k * (n_ - k) + 1));
   std::vector<std::vector<Expr>> with(static_cast<std::size_t>(n_)), without(static_cast<std::size_t>(n_));
   for (int d = 1; d <= n_; ++d) {
