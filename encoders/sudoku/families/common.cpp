@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -273,6 +274,25 @@ std::vector<std::vector<Cell>> seeing_groups(const std::vector<Cell>& cells, con
     out.back().push_back(c);
   }
   return out;
+}
+
+void in_houses(Builder& b, const std::vector<Cell>& cells, const Grid& g) {
+  if (cells.size() < 2) return;
+  auto rest_of = [&](auto key) {
+    const auto k = key(cells.front());
+    for (auto c : cells)
+      if (key(c) != k) return;
+    std::vector<Cell> rest;
+    for (int r = 0; r < g.n; ++r)
+      for (int c = 0; c < g.n; ++c) {
+        const Cell x{r, c};
+        if (key(x) == k && std::find(cells.begin(), cells.end(), x) == cells.end()) rest.push_back(x);
+      }
+    b.cage_in_house(cells, rest);
+  };
+  rest_of([](Cell c) { return c.row; });
+  rest_of([](Cell c) { return c.col; });
+  if (g.region(cells.front()) >= 0) rest_of([&](Cell c) { return g.region(c); });
 }
 
 }  // namespace psmt::sudoku::families

@@ -70,6 +70,10 @@ uint64_t digits_of_sums(int cells, int total, int n);
 // The cells in order, cut into runs whose cells all see each other (one row,
 // column or region: their digits differ), for Builder::grouped_sum_is.
 std::vector<std::vector<Cell>> seeing_groups(const std::vector<Cell>& cells, const Grid& g);
+// For each house (row, column, region) that holds all of `cells` (two or
+// more, different digits): Builder::cage_in_house with the house's other
+// cells.
+void in_houses(Builder& b, const std::vector<Cell>& cells, const Grid& g);
 // p and q share a row, a column or a region (their digits differ).
 bool sees(Cell p, Cell q, const Grid& g);
 

@@ -46,33 +46,12 @@ class Killer : public Family {
   F encode(const Item& it, const Grid& g, Builder& b) const override {
     if (!it.value) return b.distinct(it.cells);
     F f = b.distinct_sum_is(it.cells, *it.value);
-    {
-      // The houses the whole cage lies in (its row, column, region): a digit
-      // the cage holds leaves the rest of each (Builder::cage_in_house;
-      // Blitz 9.3 -> 6.1 ms, Killer Blister 9.4 -> 6.8 ms, the published
-      // variants 147 -> 141 ms; the collection's killer IDs within noise,
-      // 177 -> 181 ms).
-      auto same = [&](auto key) {
-        for (auto c : it.cells)
-          if (key(c) != key(it.cells.front())) return false;
-        return true;
-      };
-      auto rest_of = [&](auto key) {
-        std::vector<Cell> rest;
-        for (int r = 0; r < g.n; ++r)
-          for (int c = 0; c < g.n; ++c) {
-            Cell x{r, c};
-            if (key(x) == key(it.cells.front()) && std::find(it.cells.begin(), it.cells.end(), x) == it.cells.end()) rest.push_back(x);
-          }
-        return rest;
-      };
-      auto row = [](Cell c) { return c.row; };
-      auto col = [](Cell c) { return c.col; };
-      auto reg = [&](Cell c) { return g.region(c); };
-      if (same(row)) b.cage_in_house(it.cells, rest_of(row));
-      if (same(col)) b.cage_in_house(it.cells, rest_of(col));
-      if (g.region(it.cells.front()) >= 0 && same(reg)) b.cage_in_house(it.cells, rest_of(reg));
-    }
+    // The houses the whole cage lies in (its row, column, region): a digit
+    // the cage holds leaves the rest of each (Builder::cage_in_house;
+    // Blitz 9.3 -> 6.1 ms, Killer Blister 9.4 -> 6.8 ms, the published
+    // variants 147 -> 141 ms; the collection's killer IDs within noise,
+    // 177 -> 181 ms).
+    in_houses(b, it.cells, g);
     return f;
   }
   std::optional<std::string> check(const Item& it, const Grid&, const Values& v) const override {
