@@ -167,9 +167,11 @@ TEST(Backends, RenewedSessionsGiveTheVerdictsOfFreshRunsAndCertifyTheirUniquenes
   // A shared solver renewed every 4 puzzles (Backend::renew: back to the
   // rules' clauses) on both back ends: unique, multiple and none puzzles,
   // some whose clues are literals (givens: assumptions) and some whose
-  // clues are not (greater-than signs: behind a guard), each compared with
-  // a fresh run. The uniqueness check excludes the first solution for that
-  // check only (check_excluding), so no verdict leaks into the next puzzle.
+  // clues are not (greater-than signs: on a solver renewed from the rules,
+  // asserted outright), each compared with a fresh run. The uniqueness
+  // check excludes the first solution for that check only
+  // (check_excluding), or on a solver of that puzzle alone, so no verdict
+  // leaks into the next puzzle.
   std::vector<LoadedPuzzle> puzzles;
   std::istringstream in(read_file(kCorpusDir + "/radcliffe200.jsonl"));
   std::string line;
@@ -218,6 +220,33 @@ TEST(Backends, RenewedSessionsGiveTheVerdictsOfFreshRunsAndCertifyTheirUniquenes
     }
   }
   fs::remove_all(dir);
+}
+
+TEST(Backends, VariantsInABatchRunOnASolverRenewedFromTheRulesWithTheVerdictsOfFreshRuns) {
+  // Variant puzzles (killer cages, sums, arrows: clues that are not
+  // literals, with definitions of their own) among plain ones, on one
+  // session: each variant on the solver renewed from the 9x9 rules, its own
+  // rules and clues asserted outright; a plain one after it renews too
+  // (nothing of the variant may stay). Verdicts and solutions as fresh runs,
+  // and every puzzle after the first on the shared solver.
+  std::vector<LoadedPuzzle> puzzles;
+  for (const char* f : {"puzzles/sudoku/killer_blister.json", "puzzles/sudoku/prolog_post.json", "puzzles/sudoku/sandwich_sudoku.json",
+                        "puzzles/sudoku/prolog_post_two_solutions.json", "puzzles/sudoku/159_arrows.json",
+                        "puzzles/sudoku/niobaras_original.json", "puzzles/sudoku/blitz.json", "puzzles/sudoku/prolog_post.json"})
+    puzzles.push_back(puzzle_from_file(f));
+  for (const std::string solver : {"cadical", "z3"}) {
+    SCOPED_TRACE(solver);
+    Session session(*puzzles[0].encoder, "bool-pairwise", solver);
+    for (int round = 0; round < 2; ++round)
+      for (const auto& lp : puzzles) {
+        const Result want = run_puzzle(lp, "bool-pairwise", 2, solver);
+        const Result got = session.check(*lp.puzzle, {});
+        ASSERT_EQ(status_name(got.status), status_name(want.status)) << lp.file;
+        if (want.status == Status::Unique) EXPECT_EQ(got.solutions, want.solutions) << lp.file;
+        if (want.status == Status::Multiple) EXPECT_EQ(got.solutions.size(), 2u) << lp.file;
+      }
+    EXPECT_EQ(session.reused(), 2 * puzzles.size() - 1);
+  }
 }
 
 TEST(Backends, CaDiCaLOptionsAreCheckedBeforeTheRunAndKeepTheVerdicts) {

@@ -311,6 +311,7 @@ class SudokuFamily : public Encoder {
     }
     if (!reuse) {  // the rules (a batch asserts them once)
       add_rules(g, enc, ctx, cells, mode, options);
+      enc.shared_rules = enc.rules.size();  // the definitions of the families' clues follow
       // Rows and columns link every cell, and a cell's exactly-one its digits.
       enc.connected = true;
       for (int i = 0; i < n * n; ++i) {
@@ -333,6 +334,7 @@ class SudokuFamily : public Encoder {
             clue.alternatives.push_back({alt.label, b.get(fi.family->encode(alt, g, b))});
         enc.clues.push_back(std::move(clue));
       }
+    if (reuse) enc.shared_rules = 0;  // only this puzzle's definitions
     for (const auto& d : b.definitions()) enc.rules.push_back(d);
     return enc;
   }
@@ -483,7 +485,7 @@ class SudokuFamily : public Encoder {
 
   std::string rules_key(const Puzzle& p) const override {
     const auto& g = static_cast<const Grid&>(p);
-    if (g.jigsaw() || g.has_variants()) return {};  // variants: the rules are per puzzle (no batch sharing)
+    if (g.jigsaw()) return {};  // the regions are the puzzle's
     return fmt::format("{} {} {}x{}", kind_, g.n, g.boxes ? g.box_rows : 0, g.boxes ? g.box_cols : 0);
   }
 

@@ -167,9 +167,10 @@ class CadicalBackend : public Backend {
     if (!marked_) throw InternalError("Backend::renew before mark");
     sat_ = configured(enc_);
     to_freeze_ = frozen_;
-    pending_.clear();  // clauses since mark(), which renew() drops
-    deferring_ = false;
-    for (int lit : log_) sat_->add(lit);
+    // The rules wait for the first solve as at the start (flush), so that
+    // the units of what the next puzzle adds simplify them too.
+    pending_ = log_;  // clauses since mark() are dropped
+    deferring_ = true;
     clauses_ = mark_clauses_;
     store_.resize(mark_store_);
     cnf_.restore(snapshot_);

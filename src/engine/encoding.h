@@ -1,6 +1,7 @@
 // What an encoder hands to the engine: variables, rules and labelled clues.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +53,14 @@ struct Encoding {
   std::vector<std::pair<std::string, int>> cadical_options;
   // Constraints that define the kind; never blamed by diagnosis.
   ExprVector rules;
+  // For a batch of puzzles of one shape (Encoder::rules_key): the first
+  // shared_rules of `rules` are the shape's; the rest define auxiliary
+  // variables of this puzzle's clues (a killer cage's "digit d is in the
+  // cage"). When set, a batch asserts the shape's rules once and runs each
+  // puzzle whose clues are not plain literals on a solver renewed from them
+  // (Session), its own rules and clues asserted outright. SIZE_MAX: every
+  // rule is the shape's (kinds that do not say).
+  std::size_t shared_rules = SIZE_MAX;
   // Constraints this instance adds; what diagnosis may blame or relax.
   std::vector<Clue> clues;
   // Optional: groups of Boolean decision variables (indices) of which exactly

@@ -1,8 +1,13 @@
 // Many puzzles of one shape on one solver (batch): the kind's rules are
 // encoded and asserted once; each puzzle brings only its clues, as
-// assumption literals when every clue is a literal (sudoku givens), else
-// behind a guard literal of the puzzle, assumed for its checks and retired
-// afterwards. The solver is a back end (engine/backend.h): Z3 or CaDiCaL.
+// assumption literals when every clue is a literal (sudoku givens). Other
+// clues: where the kind says which of its rules are the shape's
+// (Encoding::shared_rules, sudoku variants), the solver is renewed from the
+// shape's rules and the puzzle's own rules and clues are asserted outright,
+// its uniqueness check a clause of its own (the next puzzle renews again);
+// else they sit behind a guard literal of the puzzle, assumed for its
+// checks and retired afterwards. The solver is a back end
+// (engine/backend.h): Z3 or CaDiCaL.
 // The uniqueness check excludes the first solution for that one check
 // (Backend::check_excluding: CaDiCaL's constraint clause, a retired guard
 // on Z3), so nothing of one puzzle constrains the next. A push/pop scope
