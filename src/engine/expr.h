@@ -207,6 +207,8 @@ class Context {
 
   // Z3 contexts this process has made through any Context.
   static uint64_t z3_contexts_made();
+  // Native constants made so far (kept for the Context's life).
+  std::size_t constants() const { return consts_.size(); }
 
  private:
   std::unique_ptr<z3::context> z3_;
