@@ -67,7 +67,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
   // rules define constants (variants) add thousands each: past this many the
   // session starts over, the rules encoded again (a ms or two, every 25
   // variants or so). 870 published variants had grown the process to 79 MB
-  // without it, 45 MB with it (a fresh context per puzzle: 22 MB); past
+  // without it, 39 MB with it (a fresh context per puzzle: 22 MB); past
   // that, batch grows by what it reads (every record is read first).
   constexpr std::size_t kMaxConstants = 50000;
   if (state_ && state_->ctx.constants() > kMaxConstants) state_.reset();
