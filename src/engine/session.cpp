@@ -61,8 +61,6 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
     ro.limits = limits;
     return run(encoder_, puzzle, ro);
   }
-  // Retired guards and learned clauses accumulate in the solver: start it
-  // afresh from the rules now and then (Backend::renew).
   // The context keeps every constant it made, and the puzzles whose own
   // rules define constants (variants) add thousands each: past this many the
   // session starts over, the rules encoded again (a ms or two, every 25
@@ -71,6 +69,8 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
   // that, batch grows by what it reads (every record is read first).
   constexpr std::size_t kMaxConstants = 50000;
   if (state_ && state_->ctx.constants() > kMaxConstants) state_.reset();
+  // Retired guards and learned clauses accumulate in the solver: start it
+  // afresh from the rules now and then (Backend::renew).
   bool renewed = false;
   if (state_ && state_->solver && renew_every_ && state_->since_renewal >= renew_every_) {
     state_->solver->renew();
