@@ -171,7 +171,7 @@ class KakuroEncoder final : public Encoder {
       if (usable.empty()) return bool_val(false);
       std::vector<Expr> parts;
       if (onehot) {
-        std::vector<unsigned> sets;
+        std::vector<uint64_t> sets;
         for (unsigned set = 0; set < 512; ++set)
           if (__builtin_popcount(set) == k) {
             int total = 0;
@@ -179,15 +179,9 @@ class KakuroEncoder final : public Encoder {
             if (total == s) sets.push_back(set);
           }
         std::vector<Expr> choices;
-        for (unsigned set : sets) choices.push_back(holds_set(run, set));
+        for (uint64_t set : sets) choices.push_back(holds_set(run, static_cast<unsigned>(set)));
         parts.push_back(mk_or(choices));
-        const auto& ps = present_in(run);
-        for (int d = 1; d <= 9; ++d) {
-          std::vector<Expr> with{!ps[static_cast<std::size_t>(d - 1)]}, without{ps[static_cast<std::size_t>(d - 1)]};
-          for (std::size_t j = 0; j < sets.size(); ++j) (sets[j] >> (d - 1) & 1u ? with : without).push_back(choices[j]);
-          parts.push_back(mk_or(with));
-          parts.push_back(mk_or(without));
-        }
+        for (const Expr& c : set_supports(present_in(run), sets, choices)) parts.push_back(c);
         return mk_and(parts);
       }
       z3::expr total = context.z3().int_val(0);

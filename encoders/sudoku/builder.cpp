@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/cardinality.h"
 #include "io/error.h"
 
 namespace psmt::sudoku {
@@ -240,13 +241,8 @@ F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bo
   parts.push_back(wrap(mk_or(choices)));
   // A cage's supports (Builder::distinct_sum_is): digit d present only if
   // one of the sets with d is, absent only if one without d is.
-  if (cage && sets.size() > 1)
-    for (int d = 1; d <= n_; ++d) {
-      std::vector<Expr> with{!present[d - 1]}, without{present[d - 1]};
-      for (std::size_t j = 0; j < sets.size(); ++j) (sets[j] >> (d - 1) & 1u ? with : without).push_back(choices[j]);
-      parts.push_back(wrap(mk_or(with)));
-      parts.push_back(wrap(mk_or(without)));
-    }
+  if (cage)
+    for (const Expr& c : set_supports(present, sets, choices)) parts.push_back(wrap(c));
   return all(parts);
 }
 
@@ -261,11 +257,8 @@ std::vector<Expr> FormulaBuilder::sets_by_total(const std::vector<Cell>& cells) 
   std::vector<Expr> present;
   for (int d = 1; d <= n_; ++d) present.push_back(this->present(cells, d));
   std::vector<std::vector<Expr>> of_total(static_cast<std::size_t>(k * (n_ - k) + 1));
-  std::vector<std::vector<Expr>> with(static_cast<std::size_t>(n_)), without(static_cast<std::size_t>(n_));
-  for (int d = 1; d <= n_; ++d) {
-    with[static_cast<std::size_t>(d - 1)].push_back(!present[static_cast<std::size_t>(d - 1)]);
-    without[static_cast<std::size_t>(d - 1)].push_back(present[static_cast<std::size_t>(d - 1)]);
-  }
+  std::vector<uint64_t> sets;
+  std::vector<Expr> choices;
   for (uint32_t set = 0; set < (1u << n_); ++set) {
     if (__builtin_popcount(set) != static_cast<unsigned>(k)) continue;
     int sum = 0;
@@ -277,14 +270,12 @@ std::vector<Expr> FormulaBuilder::sets_by_total(const std::vector<Cell>& cells) 
     }
     Expr choice = define(mk_and(ls), "set");
     of_total[static_cast<std::size_t>(sum - lo)].push_back(choice);
-    for (int d = 1; d <= n_; ++d) (set >> (d - 1) & 1u ? with : without)[static_cast<std::size_t>(d - 1)].push_back(choice);
+    sets.push_back(set);
+    choices.push_back(choice);
   }
   std::vector<Expr> total;
   for (auto& c : of_total) total.push_back(define(mk_or(c), "total"));
-  for (int d = 1; d <= n_; ++d) {
-    defs_.push_back(mk_or(with[static_cast<std::size_t>(d - 1)]));
-    defs_.push_back(mk_or(without[static_cast<std::size_t>(d - 1)]));
-  }
+  for (const Expr& c : set_supports(present, sets, choices)) defs_.push_back(c);
   return total;
 }
 

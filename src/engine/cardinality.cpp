@@ -162,4 +162,17 @@ void exactly_k_tree(Context& ctx, const std::vector<Expr>& lits, unsigned k, con
   if (sum.size() > m) out.push_back(!sum[m]);  // not m + 1
 }
 
+std::vector<Expr> set_supports(const std::vector<Expr>& present, const std::vector<uint64_t>& sets,
+                               const std::vector<Expr>& choices) {
+  std::vector<Expr> out;
+  if (sets.size() < 2) return out;
+  for (std::size_t i = 0; i < present.size(); ++i) {
+    std::vector<Expr> with{!present[i]}, without{present[i]};
+    for (std::size_t j = 0; j < sets.size(); ++j) (sets[j] >> i & 1u ? with : without).push_back(choices[j]);
+    out.push_back(mk_or(with));
+    out.push_back(mk_or(without));
+  }
+  return out;
+}
+
 }  // namespace psmt

@@ -6,6 +6,7 @@
 // encoders that mix them with integer variables.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -52,5 +53,14 @@ void exactly_k_tree(Context& ctx, const std::vector<Expr>& lits, unsigned k, con
 // the sum's. `prefix` names the auxiliary variables, unique per call.
 std::vector<Expr> unary_sum(Context& ctx, const std::vector<std::vector<Expr>>& chains, unsigned limit,
                             const std::string& prefix, ExprVector& out);
+
+// Where the true ones among `present` are exactly one of `sets` (bit i:
+// present[i]; choices[j] the literal of sets[j]), per element i the two
+// clauses "present only if a chosen set holds it, absent only if one lacks
+// it", so that unit propagation strikes an element no remaining set holds
+// and sets one every remaining set holds (a killer cage's digits, a kakuro
+// run's). Elements no set holds get a unit clause; none for one set.
+std::vector<Expr> set_supports(const std::vector<Expr>& present, const std::vector<uint64_t>& sets,
+                               const std::vector<Expr>& choices);
 
 }  // namespace psmt
