@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -16,6 +17,7 @@
 #include "brute_force.h"
 #include "encoders/registry.h"
 #include "encoders/sudoku/sudoku.h"
+#include "engine/export.h"
 #include "engine/session.h"
 #include "helpers.h"
 #include "io/error.h"
@@ -263,6 +265,32 @@ TEST(Sudoku, TwentyFiveByTwentyFiveSolvesWithTheDefaultEncoding) {
   Result r = run(*lp.encoder, *lp.puzzle, ro);
   ASSERT_EQ(r.status, Status::Solved);
   EXPECT_TRUE(lp.encoder->check(*lp.puzzle, r.solutions.at(0)).empty());
+}
+
+// Two cells of a row and a box see each other twice, but their clause "not
+// both d" is written once per digit: the rules of an empty 9x9 are 81 + 243
+// clauses "some digit here" and "d somewhere in the house", and one binary
+// clause per digit and pair of cells that see each other (20 each) or per
+// pair of digits of one cell: 9 * 810 + 81 * 36 = 10,206, none twice.
+TEST(Sudoku, PairwiseRulesWriteEachPairOnce) {
+  auto lp = puzzle_from_text(R"({"kind": "sudoku", "size": 9})");
+  std::istringstream in(export_dimacs(*lp.encoder, *lp.puzzle, "bool-pairwise"));
+  std::set<std::vector<int>> clauses;
+  std::size_t binary = 0, longer = 0, total = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == 'c' || line[0] == 'p') continue;
+    std::istringstream c(line);
+    std::vector<int> cl;
+    for (int lit; c >> lit && lit;) cl.push_back(lit);
+    std::sort(cl.begin(), cl.end());
+    total++;
+    clauses.insert(cl);
+    if (cl.size() == 2 && cl[0] < 0 && cl[1] < 0) binary++;
+    if (cl.size() == 9) longer++;
+  }
+  EXPECT_EQ(binary, 10206u);
+  EXPECT_EQ(longer, 81u + 243u);
+  EXPECT_EQ(clauses.size(), total) << "a clause written twice";
 }
 
 TEST(Futoshiki, LatinSquareCounts) {

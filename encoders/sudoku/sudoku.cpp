@@ -635,13 +635,39 @@ class SudokuFamily : public Encoder {
         for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
         constrain(xs, true);
       }
+    // Pairwise: two cells of a row and a box (or a column and a box) get
+    // their clause per digit once, not once per unit (a 9x9: 10,206 binary
+    // clauses instead of 11,664, the same formula).
+    std::vector<char> paired(mode == Builder::Mode::Pairwise ? static_cast<std::size_t>(n) * n * n * n : 0, 0);
+    auto pair_index = [&](Cell a, Cell b) {
+      return static_cast<std::size_t>(a.row * n + a.col) * n * n + static_cast<std::size_t>(b.row * n + b.col);
+    };
     for (const auto& u : us) {
       options.check_deadline();
       if (u.cells.size() < 2) continue;
+      const bool exactly = static_cast<int>(u.cells.size()) == n;
+      std::vector<std::pair<std::size_t, std::size_t>> fresh;  // positions in u.cells not paired yet
+      bool all_fresh = true;
+      if (mode == Builder::Mode::Pairwise)
+        for (std::size_t i = 0; i < u.cells.size(); ++i)
+          for (std::size_t j = i + 1; j < u.cells.size(); ++j) {
+            char& seen = paired[pair_index(u.cells[i], u.cells[j])];
+            paired[pair_index(u.cells[j], u.cells[i])] = 1;
+            if (seen) all_fresh = false;
+            else fresh.push_back({i, j});
+            seen = 1;
+          }
       for (int d = 1; d <= n; ++d) {
         std::vector<Expr> xs;
         for (auto c : u.cells) xs.push_back(lit(c, d));
-        constrain(xs, static_cast<int>(u.cells.size()) == n);
+        if (all_fresh) {
+          constrain(xs, exactly);
+          continue;
+        }
+        if (exactly) enc.rules.push_back(mk_or(xs));
+        std::vector<Expr> clauses;
+        for (auto [i, j] : fresh) clauses.push_back(mk_or({!xs[i], !xs[j]}));
+        if (!clauses.empty()) enc.rules.push_back(mk_and(std::move(clauses)));
       }
     }
   }
