@@ -196,6 +196,14 @@ TEST(Cnf, SimplifyingByUnitsKeepsEveryModel) {
     };
     const std::vector<int> simple = simplify_by_units(flat);
     simplified += simple != flat;
+    // The same with the first clauses as a base indexed beforehand
+    // (UnitSimplifier: a renewed solver's rules, then a puzzle's clauses).
+    const int cut = static_cast<int>(rng() % static_cast<unsigned>(n + 1));
+    std::size_t at = 0;
+    for (int c = 0; c < cut; ++c) at = static_cast<std::size_t>(std::find(flat.begin() + static_cast<long>(at), flat.end(), 0) - flat.begin()) + 1;
+    const detail::UnitSimplifier base(std::vector<int>(flat.begin(), flat.begin() + static_cast<long>(at)));
+    ASSERT_EQ(base.simplify(std::vector<int>(flat.begin() + static_cast<long>(at), flat.end())), simple)
+        << "round " << round << ", base of " << cut << " clauses";
     std::vector<int> all;
     for (int v = 1; v <= vars; ++v) all.push_back(v);
     ASSERT_EQ(projected_models(clauses_of(simple), all), projected_models(clauses_of(flat), all)) << "round " << round;

@@ -161,6 +161,8 @@ class CadicalBackend : public Backend {
     mark_clauses_ = clauses_;
     mark_store_ = store_.size();
     snapshot_ = cnf_.snapshot();
+    rules_ = UnitSimplifier(std::move(log_));
+    log_.clear();
   }
 
   void renew() override {
@@ -169,8 +171,9 @@ class CadicalBackend : public Backend {
     to_freeze_ = frozen_;
     // The rules wait for the first solve as at the start (flush), so that
     // the units of what the next puzzle adds simplify them too.
-    pending_ = log_;  // clauses since mark() are dropped
+    pending_.clear();  // clauses since mark() are dropped
     deferring_ = true;
+    with_rules_ = true;
     clauses_ = mark_clauses_;
     store_.resize(mark_store_);
     cnf_.restore(snapshot_);
@@ -417,14 +420,15 @@ class CadicalBackend : public Backend {
   // literals as units (simplify_by_units). Adding a clause to CaDiCaL costs
   // about 130 ns: a 9x9 sudoku's 12,019 clauses took 1.6 ms, and after its
   // givens' propagation, 650 units and 388 clauses, 0.6 ms with it. Proofs
-  // and renew() start from the clauses as they were (store_, log_).
+  // and renew() start from the clauses as they were (store_, rules_).
   void flush() {
     if (!deferring_) return;
     deferring_ = false;
     // Every variable at once: met one by one, CaDiCaL grew its tables per
     // new variable (8% of a batch of nonograms).
     sat_->reserve(cnf_.vars());
-    const std::vector<int> simple = simplify_by_units(pending_);
+    const std::vector<int> simple = with_rules_ ? rules_.simplify(pending_) : simplify_by_units(pending_);
+    with_rules_ = false;
     count_fixed(simple);
     for (int lit : simple) sat_->add(lit);
     pending_.clear();
@@ -464,7 +468,9 @@ class CadicalBackend : public Backend {
   bool marked_ = false;
   std::unique_ptr<CaDiCaL::Solver> sat_;
   std::vector<int> store_;  // every clause, 0-terminated (with proofs only)
-  std::vector<int> log_;    // the clauses up to mark(), 0-terminated (renewable only)
+  std::vector<int> log_;    // the clauses up to mark(), 0-terminated (renewable only, until mark())
+  UnitSimplifier rules_;    // the clauses up to mark(), for renew()
+  bool with_rules_ = false;  // renewed: pending_ follows them
   std::vector<int> pending_;  // the clauses not yet given to CaDiCaL, 0-terminated (flush)
   std::string stopped_;       // why the last search was stopped (Stopper), or empty
   bool deferring_ = true;

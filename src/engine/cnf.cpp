@@ -734,32 +734,57 @@ void CnfBuilder::through_tactics(const Expr& e0) {
   }
 }
 
-std::vector<int> simplify_by_units(const std::vector<int>& clauses) {
-  // Clause starts, the largest variable, and whether there is a unit at all.
-  std::vector<std::size_t> start;
-  int vars = 0;
-  bool unit = false;
+std::vector<int> simplify_by_units(const std::vector<int>& clauses) { return UnitSimplifier().simplify(clauses); }
+
+namespace {
+std::size_t literal_index(int l) { return static_cast<std::size_t>(l > 0 ? 2 * l : -2 * l + 1); }
+}  // namespace
+
+UnitSimplifier::Index UnitSimplifier::index(const std::vector<int>& clauses, uint32_t offset) {
+  Index ix;
   for (std::size_t k = 0, from = 0; k < clauses.size(); ++k) {
     if (clauses[k]) {
-      vars = std::max(vars, std::abs(clauses[k]));
+      ix.vars = std::max(ix.vars, std::abs(clauses[k]));
       continue;
     }
-    unit = unit || k == from + 1;
-    start.push_back(from);
+    ix.unit = ix.unit || k == from + 1;
+    ix.empty = ix.empty || k == from;
+    ix.start.push_back(from);
     from = k + 1;
   }
-  if (!unit) return clauses;
-  const std::size_t n = start.size();
-  start.push_back(clauses.size());  // clause c: literals start[c] .. start[c+1]-2
-  // Occurrence lists by literal (2v for v, 2v+1 for -v), one array.
-  auto index = [](int l) { return static_cast<std::size_t>(l > 0 ? 2 * l : -2 * l + 1); };
-  std::vector<std::size_t> first(2 * static_cast<std::size_t>(vars) + 3, 0);
+  const std::size_t n = ix.start.size();
+  ix.start.push_back(clauses.size());
+  // Occurrence lists by literal, one array.
+  ix.first.assign(2 * static_cast<std::size_t>(ix.vars) + 3, 0);
   for (int l : clauses)
-    if (l) first[index(l) + 1]++;
-  for (std::size_t i = 1; i < first.size(); ++i) first[i] += first[i - 1];
-  std::vector<std::size_t> occ(first.back()), fill(first.begin(), first.end() - 1);
+    if (l) ix.first[literal_index(l) + 1]++;
+  for (std::size_t i = 1; i < ix.first.size(); ++i) ix.first[i] += ix.first[i - 1];
+  ix.occ.resize(ix.first.back());
+  std::vector<std::size_t> fill(ix.first.begin(), ix.first.end() - 1);
   for (std::size_t c = 0; c < n; ++c)
-    for (std::size_t k = start[c]; k + 1 < start[c + 1]; ++k) occ[fill[index(clauses[k])]++] = c;
+    for (std::size_t k = ix.start[c]; k + 1 < ix.start[c + 1]; ++k)
+      ix.occ[fill[literal_index(clauses[k])]++] = static_cast<uint32_t>(offset + c);
+  return ix;
+}
+
+UnitSimplifier::UnitSimplifier(std::vector<int> base) : base_(std::move(base)), ix_(index(base_, 0)) {}
+
+std::vector<int> UnitSimplifier::simplify(const std::vector<int>& extra) const {
+  const std::size_t nb = ix_.start.size() - 1;
+  const Index ex = index(extra, static_cast<uint32_t>(nb));
+  auto whole = [&]() {
+    std::vector<int> out = base_;
+    out.insert(out.end(), extra.begin(), extra.end());
+    return out;
+  };
+  if ((!ix_.unit && !ex.unit) || ix_.empty || ex.empty) return whole();
+  const std::size_t n = nb + ex.start.size() - 1;
+  // Clause c's literals, in the base or in extra.
+  auto lits = [&](std::size_t c) -> std::pair<const int*, const int*> {
+    if (c < nb) return {base_.data() + ix_.start[c], base_.data() + ix_.start[c + 1] - 1};
+    return {extra.data() + ex.start[c - nb], extra.data() + ex.start[c - nb + 1] - 1};
+  };
+  const int vars = std::max(ix_.vars, ex.vars);
   std::vector<signed char> value(static_cast<std::size_t>(vars) + 1, 0);
   auto is_true = [&](int l) { return value[static_cast<std::size_t>(std::abs(l))] == (l > 0 ? 1 : -1); };
   std::vector<int> trail;
@@ -772,38 +797,49 @@ std::vector<int> simplify_by_units(const std::vector<int>& clauses) {
       trail.push_back(l);
     }
   };
-  std::vector<std::size_t> open(n);  // literals not yet false
+  std::vector<uint32_t> open(n);  // literals not yet false
   std::vector<char> satisfied(n, 0);
   for (std::size_t c = 0; c < n; ++c) {
-    open[c] = start[c + 1] - start[c] - 1;
-    if (open[c] == 0) conflict = true;  // the empty clause
-    if (open[c] == 1) assign(clauses[start[c]]);
+    auto [b, e] = lits(c);
+    open[c] = static_cast<uint32_t>(e - b);
+    if (open[c] == 1) assign(*b);
   }
+  // The clauses where literal l occurs: in the base, then in extra.
+  auto each = [&](int l, auto&& f) {
+    for (const Index* x : {&ix_, &ex}) {
+      const std::size_t i = literal_index(l);
+      if (i + 1 >= x->first.size()) continue;
+      for (std::size_t k = x->first[i]; k < x->first[i + 1]; ++k)
+        if (!f(x->occ[k])) return;
+    }
+  };
   for (std::size_t h = 0; h < trail.size() && !conflict; ++h) {
     const int l = trail[h];
-    for (std::size_t k = first[index(l)]; k < first[index(l) + 1]; ++k) satisfied[occ[k]] = 1;
-    for (std::size_t k = first[index(-l)]; k < first[index(-l) + 1] && !conflict; ++k) {
-      const std::size_t c = occ[k];
-      if (satisfied[c] || --open[c] > 1) continue;
+    each(l, [&](uint32_t c) { return satisfied[c] = 1; });
+    each(-l, [&](uint32_t c) {
+      if (satisfied[c] || --open[c] > 1) return true;
       // One literal left that is not false: it is true or becomes so; none: a conflict.
+      auto [b, e] = lits(c);
       bool found = false;
-      for (std::size_t j = start[c]; j + 1 < start[c + 1] && !found; ++j)
-        if (!value[static_cast<std::size_t>(std::abs(clauses[j]))] || is_true(clauses[j])) {
+      for (const int* p = b; p != e && !found; ++p)
+        if (!value[static_cast<std::size_t>(std::abs(*p))] || is_true(*p)) {
           found = true;
-          assign(clauses[j]);
+          assign(*p);
         }
       if (!found) conflict = true;
-    }
+      return !conflict;
+    });
   }
-  if (conflict) return clauses;
+  if (conflict) return whole();
   std::vector<int> out;
   for (int l : trail) out.insert(out.end(), {l, 0});
   for (std::size_t c = 0; c < n; ++c) {
     if (satisfied[c]) continue;
     const std::size_t before = out.size();
     bool sat = false;
-    for (std::size_t k = start[c]; k + 1 < start[c + 1] && !sat; ++k) {
-      const int l = clauses[k];
+    auto [b, e] = lits(c);
+    for (const int* p = b; p != e && !sat; ++p) {
+      const int l = *p;
       if (!value[static_cast<std::size_t>(std::abs(l))]) out.push_back(l);
       else sat = is_true(l);
     }

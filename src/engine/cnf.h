@@ -168,4 +168,27 @@ struct CnfBuilder::Snapshot {
 // units conflict, or there is no unit, the clauses as they were.
 std::vector<int> simplify_by_units(const std::vector<int>& clauses);
 
+// simplify_by_units for clauses that begin with the same base every time
+// (a shape's rules, then a puzzle's own): the base's occurrence lists are
+// built once, here, and each call builds those of its extra clauses only.
+// simplify(extra) is simplify_by_units(base followed by extra).
+class UnitSimplifier {
+ public:
+  explicit UnitSimplifier(std::vector<int> base = {});
+  std::vector<int> simplify(const std::vector<int>& extra) const;
+
+ private:
+  struct Index {
+    std::vector<std::size_t> start;  // clause c: literals start[c] .. start[c+1]-2
+    std::vector<std::size_t> first;  // per literal (2v for v, 2v+1 for -v): its occurrences from first[i]
+    std::vector<uint32_t> occ;       // clause numbers
+    int vars = 0;
+    bool unit = false;  // a unit clause among them
+    bool empty = false;  // the empty clause among them
+  };
+  static Index index(const std::vector<int>& clauses, uint32_t offset);
+  std::vector<int> base_;
+  Index ix_;
+};
+
 }  // namespace psmt::detail
