@@ -361,6 +361,15 @@ Expr Context::bool_const(std::string_view name) {
   return e;
 }
 
+Expr Context::fresh_bool(std::string_view prefix) {
+  auto n = std::make_shared<ExprNode>();
+  n->op = Op::Const;
+  n->serial = ++serials_;
+  n->extra = std::make_unique<ExprExtra>();
+  n->extra->name = fmt::format("{}~{}", prefix, n->serial);
+  return Expr(std::move(n));
+}
+
 z3::context& Context::z3() {
   if (!z3_) {
     const auto t0 = std::chrono::steady_clock::now();

@@ -188,6 +188,9 @@ class Context {
 
   // A native Boolean constant; the same name gives the same constant.
   Expr bool_const(std::string_view name);
+  // A Boolean constant no other call gives, named prefix~N (a definition's
+  // variable): not looked up, and not kept by name.
+  Expr fresh_bool(std::string_view prefix);
   Expr bool_val(bool b) const { return psmt::bool_val(b); }
 
   // The Z3 context, created on first use (engine/stop.h's new_context:
@@ -207,8 +210,9 @@ class Context {
 
   // Z3 contexts this process has made through any Context.
   static uint64_t z3_contexts_made();
-  // Native constants made so far (kept for the Context's life).
-  std::size_t constants() const { return consts_.size(); }
+  // Native constants made so far (the translations and the clause builder's
+  // tables keep a slot per constant for the Context's life).
+  std::size_t constants() const { return serials_; }
 
  private:
   std::unique_ptr<z3::context> z3_;

@@ -61,7 +61,7 @@ Result Session::check(const Puzzle& puzzle, const Limits& limits) {
     ro.limits = limits;
     return run(encoder_, puzzle, ro);
   }
-  // The context keeps every constant it made, and the puzzles whose own
+  // The context keeps a slot for every constant it made, and the puzzles whose own
   // rules define constants (variants) add thousands each: past this many the
   // session starts over, the rules encoded again (a ms or two, every 25
   // variants or so). 870 published variants had grown the process to 79 MB
