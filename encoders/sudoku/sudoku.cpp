@@ -637,12 +637,20 @@ class SudokuFamily : public Encoder {
       }
     // Pairwise: two cells of a row and a box (or a column and a box) get
     // their clause per digit once, not once per unit (a 9x9: 10,206 binary
-    // clauses instead of 11,664, the same formula).
-    std::vector<char> paired(mode == Builder::Mode::Pairwise ? static_cast<std::size_t>(n) * n * n * n : 0, 0);
-    auto pair_index = [&](Cell a, Cell b) {
-      return static_cast<std::size_t>(a.row * n + a.col) * n * n + static_cast<std::size_t>(b.row * n + b.col);
+    // clauses instead of 11,664, the same formula): a pair is written with
+    // the first unit that holds both cells.
+    std::vector<std::vector<std::size_t>> units_of(static_cast<std::size_t>(n) * n);  // per cell, in order
+    for (std::size_t k = 0; k < us.size(); ++k)
+      for (auto c : us[k].cells) units_of[static_cast<std::size_t>(c.row) * n + c.col].push_back(k);
+    auto first_unit = [&](Cell a, Cell b) {
+      const auto& ua = units_of[static_cast<std::size_t>(a.row) * n + a.col];
+      const auto& ub = units_of[static_cast<std::size_t>(b.row) * n + b.col];
+      for (std::size_t k : ua)
+        if (std::find(ub.begin(), ub.end(), k) != ub.end()) return k;
+      return us.size();
     };
-    for (const auto& u : us) {
+    for (std::size_t k = 0; k < us.size(); ++k) {
+      const auto& u = us[k];
       options.check_deadline();
       if (u.cells.size() < 2) continue;
       const bool exactly = static_cast<int>(u.cells.size()) == n;
@@ -651,11 +659,8 @@ class SudokuFamily : public Encoder {
       if (mode == Builder::Mode::Pairwise)
         for (std::size_t i = 0; i < u.cells.size(); ++i)
           for (std::size_t j = i + 1; j < u.cells.size(); ++j) {
-            char& seen = paired[pair_index(u.cells[i], u.cells[j])];
-            paired[pair_index(u.cells[j], u.cells[i])] = 1;
-            if (seen) all_fresh = false;
-            else fresh.push_back({i, j});
-            seen = 1;
+            if (first_unit(u.cells[i], u.cells[j]) == k) fresh.push_back({i, j});
+            else all_fresh = false;
           }
       for (int d = 1; d <= n; ++d) {
         std::vector<Expr> xs;
