@@ -120,8 +120,9 @@ class Builder {
                            const std::vector<std::pair<Cell, int>>& extra, int target) = 0;
   // Sum of the weights whose condition holds == target. Boolean encodings
   // define each condition as a fresh variable (a definition, never blamed)
-  // and state a pseudo-Boolean equality over them; integer: a sum of
-  // if-then-else terms.
+  // and state that the true ones are one of the sets with that total (up to
+  // 12 conditions, with each condition's supports) or a pseudo-Boolean
+  // equality over them; integer: a sum of if-then-else terms.
   virtual F weighted_count_is(const std::vector<std::pair<F, int>>& terms, int target) = 0;
   // Digit d occurs in the cells at least k times.
   virtual F count_at_least(const std::vector<Cell>& cells, int d, int k) = 0;

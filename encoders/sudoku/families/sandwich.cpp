@@ -4,7 +4,8 @@
 // Encoded as a weighted count: a cell lies between when exactly one of the 1
 // and the n lies before it and it is neither; digit d (2..n-1, once in the
 // line) lies between when it sits in such a cell; the clue is the sum of d
-// over the digits that lie between (Builder::weighted_count_is). (One sum per
+// over the digits that lie between (Builder::weighted_count_is: the digits
+// between are one of the sets of 2..n-1 with the clue's total). (One sum per
 // pair of end positions cost 1.9 s on CtC's "Sandwich Sudoku"; a sum of the
 // between cells' digits took 100-500 ms; this takes a few ms.) Implied
 // clauses per pair of end positions say which digits can lie between them
