@@ -166,35 +166,6 @@ F FormulaBuilder::sum_is(const std::vector<std::pair<Cell, int>>& terms, int tar
   digit_terms(terms, ls, ws, rhs);
   if (rhs < 0) return truth(false);
   if (ls.empty()) return truth(rhs == 0);
-  // Few conditions (a sandwich's digits 2..8 between the 1 and the 9):
-  // "the conditions that hold are one of the sets with this total", each
-  // set a defined literal, with per condition "true only if a remaining set
-  // has it, false only if one lacks it" (set_supports), so that unit
-  // propagation strikes what no set allows. CtC's "Sandwich Sudoku" 26,705
-  // -> 24,244 clauses and 5,185 -> 3,163 variables against the
-  // pseudo-Boolean sum, 4.24 -> 3.56 ms in batch (medians of 9); "MiniMax
-  // Sandwich" 3.53 -> 3.18 ms.
-  if (ls.size() <= 12) {
-    std::vector<uint64_t> sets;
-    for (uint64_t m = 0; m < (uint64_t{1} << ls.size()) && sets.size() <= 64; ++m) {
-      long long t = 0;
-      for (std::size_t i = 0; i < ls.size(); ++i)
-        if (m >> i & 1u) t += ws[i];
-      if (t == rhs) sets.push_back(m);
-    }
-    if (sets.size() <= 64) {
-      if (sets.empty()) return truth(false);
-      std::vector<Expr> choices;
-      for (uint64_t m : sets) {
-        std::vector<Expr> in;
-        for (std::size_t i = 0; i < ls.size(); ++i) in.push_back(m >> i & 1u ? ls[i] : !ls[i]);
-        choices.push_back(define(mk_and(in), "set"));
-      }
-      std::vector<Expr> parts{mk_or(choices)};
-      for (const Expr& c : set_supports(ls, sets, choices)) parts.push_back(c);
-      return wrap(mk_and(parts));
-    }
-  }
   return wrap(pbeq(ls, ws, rhs));
 }
 
@@ -394,6 +365,33 @@ F FormulaBuilder::grouped_sum_is(const std::vector<std::vector<Cell>>& groups,
   return wrap(pbeq(ls, ws, rhs));
 }
 
+// "The true literals of ls are one of the sets whose weights sum to rhs",
+// each set a defined literal, with per literal "true only if a remaining set
+// has it, false only if one lacks it" (set_supports), so that unit
+// propagation strikes what no set allows; nothing (the caller's
+// pseudo-Boolean sum) past 12 literals or 64 sets.
+std::optional<F> FormulaBuilder::one_of_sets(const std::vector<Expr>& ls, const std::vector<int64_t>& ws, long long rhs) {
+  if (ls.size() > 12) return std::nullopt;
+  std::vector<uint64_t> sets;
+  for (uint64_t m = 0; m < (uint64_t{1} << ls.size()) && sets.size() <= 64; ++m) {
+    long long t = 0;
+    for (std::size_t i = 0; i < ls.size(); ++i)
+      if (m >> i & 1u) t += ws[i];
+    if (t == rhs) sets.push_back(m);
+  }
+  if (sets.size() > 64) return std::nullopt;
+  if (sets.empty()) return truth(false);
+  std::vector<Expr> choices;
+  for (uint64_t m : sets) {
+    std::vector<Expr> in;
+    for (std::size_t i = 0; i < ls.size(); ++i) in.push_back(m >> i & 1u ? ls[i] : !ls[i]);
+    choices.push_back(define(mk_and(in), "set"));
+  }
+  std::vector<Expr> parts{mk_or(choices)};
+  for (const Expr& c : set_supports(ls, sets, choices)) parts.push_back(c);
+  return wrap(mk_and(parts));
+}
+
 F FormulaBuilder::weighted_count_is(const std::vector<std::pair<F, int>>& terms, int target) {
   if (mode_ == Mode::Int) {
     z3::context& z = ctx_.z3();
@@ -414,35 +412,12 @@ F FormulaBuilder::weighted_count_is(const std::vector<std::pair<F, int>>& terms,
   }
   if (rhs < 0) return truth(false);
   if (ls.empty()) return truth(rhs == 0);
-  // Few conditions (a sandwich's digits 2..8 between the 1 and the 9):
-  // "the conditions that hold are one of the sets with this total", each
-  // set a defined literal, with per condition "true only if a remaining set
-  // has it, false only if one lacks it" (set_supports), so that unit
-  // propagation strikes what no set allows. CtC's "Sandwich Sudoku" 26,705
-  // -> 24,244 clauses and 5,185 -> 3,163 variables against the
+  // Few conditions (a sandwich's digits 2..8 between the 1 and the 9): one
+  // of the sets with the total (one_of_sets). CtC's "Sandwich Sudoku"
+  // 26,705 -> 24,244 clauses and 5,185 -> 3,163 variables against the
   // pseudo-Boolean sum, 4.24 -> 3.56 ms in batch (medians of 9); "MiniMax
   // Sandwich" 3.53 -> 3.18 ms.
-  if (ls.size() <= 12) {
-    std::vector<uint64_t> sets;
-    for (uint64_t m = 0; m < (uint64_t{1} << ls.size()) && sets.size() <= 64; ++m) {
-      long long t = 0;
-      for (std::size_t i = 0; i < ls.size(); ++i)
-        if (m >> i & 1u) t += ws[i];
-      if (t == rhs) sets.push_back(m);
-    }
-    if (sets.size() <= 64) {
-      if (sets.empty()) return truth(false);
-      std::vector<Expr> choices;
-      for (uint64_t m : sets) {
-        std::vector<Expr> in;
-        for (std::size_t i = 0; i < ls.size(); ++i) in.push_back(m >> i & 1u ? ls[i] : !ls[i]);
-        choices.push_back(define(mk_and(in), "set"));
-      }
-      std::vector<Expr> parts{mk_or(choices)};
-      for (const Expr& c : set_supports(ls, sets, choices)) parts.push_back(c);
-      return wrap(mk_and(parts));
-    }
-  }
+  if (auto f = one_of_sets(ls, ws, rhs)) return *f;
   return wrap(pbeq(ls, ws, rhs));
 }
 

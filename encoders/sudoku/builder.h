@@ -23,6 +23,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <tuple>
 #include <vector>
@@ -86,6 +87,9 @@ class FormulaBuilder : public Builder {
   T wrap_term(const z3::expr& e);
   // A fresh Bool defined equal to `e` (the definition goes to defs_).
   Expr define(const Expr& e, const char* what);
+  // The true literals of ls are one of the sets whose weights sum to rhs
+  // (few literals; else nothing).
+  std::optional<F> one_of_sets(const std::vector<Expr>& ls, const std::vector<int64_t>& ws, long long rhs);
   std::vector<Expr> sets_by_total(const std::vector<Cell>& cells);
   Expr present(const std::vector<Cell>& cells, int d);
   const std::vector<Expr>& group_totals(const std::vector<Cell>& grp);
