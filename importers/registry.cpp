@@ -34,6 +34,20 @@ bool looks_like_fpuzzles(const nlohmann::json& doc) {
                    origin);
 }
 
+// A game ID of the collection without its game's name, as its generators
+// print it and its "Game ID" box shows it: "10x10t0:a2a1...", "5:3/2/...":
+// parameters that start with a digit and run to the first ':' without a
+// path's '/' or '\\', then a description; no spaces anywhere.
+bool bare_game_id(const std::string& s) {
+  const auto colon = s.find(':');
+  if (colon == std::string::npos || colon == 0 || colon > 24 || colon + 1 >= s.size()) return false;
+  if (!std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  if (s.find_first_of("/\\") < colon) return false;
+  for (char c : s)
+    if (std::isspace(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string trim(const std::string& s) {
@@ -113,6 +127,12 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
     return a;
   }
   a.origin = argument;
+  if (bare_game_id(trim(argument)) && !std::ifstream(argument).good())
+    throw InputError("input.game_id", kNoPath,
+                     "a game ID of Simon Tatham's collection without its game's name: put the game first, GAME:ID "
+                     "(e.g. loopy:10x10t0:..., towers:5:...); puzzle-smt reads towers, solo, keen, unequal, pattern, loopy, "
+                     "pearl, slant, singles, range, bridges, galaxies and filling",
+                     shorten(trim(argument)));
   std::string text = read_text_file(argument);
   std::string t = trim(text);
   if (looks_like_link(t) || split_game_id(t)) {

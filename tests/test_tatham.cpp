@@ -86,6 +86,20 @@ TEST(TathamIds, MalformedUnequalIdsAreOneLineAndExit2) {
   });
 }
 
+TEST(TathamIds, AnIdWithoutItsGameNameIsRefusedWithTheFormToUse) {
+  // What the generators print (sgt-loopy --generate) and the "Game ID" box
+  // shows: PARAMS:DESC, without the game. Many games share parameters like
+  // 10x10, so the game is asked for, not guessed.
+  expect_refused_in_one_line({
+      {"10x10t0:a2a123a2b2c1a2b212a1c11a3c3d3c", "without its game's name: put the game first, GAME:ID"},
+      {"5:3/2/1/2/3/4/1/2/2/3/2/1/4/2/1/2,a", "without its game's name"},
+  });
+  // A file that does not exist is still named as a file.
+  CliResult r = run_cli({"check", "no_such_puzzle.json"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("cannot open file"), std::string::npos) << r.err;
+}
+
 TEST(TathamIds, ContradictorySignsAreAPuzzleWithoutSolutionNotBadInput) {
   // r1c1 > r1c2 and r1c2 > r1c1: the collection's own reader refuses such an
   // ID; it is still a puzzle, and check names the two signs that conflict.
