@@ -563,14 +563,11 @@ class Diagnoser {
     d_.extra_givens_verdict = run(encoder_, *fixed, sub_run()).status;
   }
 
-  // The label of the given that fixing place p to its value in `solution`
-  // writes ("clue 2 at r5c2"): equal labels, equal givens.
-  std::string given_label(const nlohmann::json& solution, std::size_t p) const {
-    std::vector<std::string> labels;
-    encoder_.fix_places(puzzle_, solution, {p}, &labels);
-    std::string out;
-    for (const auto& l : labels) out += l + "\n";
-    return out;
+  // Whether the given that fixing place p to the target's value writes
+  // rules out `other` (a solution of the puzzle): the kind's own checker on
+  // the puzzle with that given.
+  bool given_excludes(std::size_t p, const nlohmann::json& other) const {
+    return !encoder_.check(*encoder_.fix_places(puzzle_, *d_.target, {p}, nullptr), other).empty();
   }
 
   // Smallest set of places to fix (to the target's values) so that the target
@@ -654,17 +651,18 @@ class Diagnoser {
           break;
         }
         if (judged.status != Status::Multiple) break;
-        // Hit where a given would read differently, not where the place
-        // does: a slitherlink cell's given is its count, and another loop
-        // with the same counts at the set's cells but other edges there is
-        // not excluded by fixing those cells again (the hitting sets then
-        // went round 2,000 times on a 5x5 and gave up).
+        // Hit where a given would rule the other solution out, not where
+        // the place reads differently: a slitherlink cell's given is its
+        // count, and another loop with the same counts at the set's cells
+        // but other edges there is not excluded by fixing those cells again
+        // (the hitting sets went round 2,000 times on a 5x5 and gave up);
+        // and a masyu cell where both loops turn takes the same black
+        // pearl, which may still rule the other loop out beside it.
         std::vector<std::size_t> dset;
         for (const auto& other : judged.solutions) {
           dset.clear();
           for (std::size_t a = 0; a < amb.size(); ++a)
-            if (!std::count(set.begin(), set.end(), a) && given_label(other, amb[a]) != given_label(*d_.target, amb[a]))
-              dset.push_back(a);
+            if (!std::count(set.begin(), set.end(), a) && given_excludes(amb[a], other)) dset.push_back(a);
           if (!dset.empty()) break;
         }
         if (dset.empty()) {
