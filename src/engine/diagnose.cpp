@@ -566,8 +566,13 @@ class Diagnoser {
   // Whether the given that fixing place p to the target's value writes
   // rules out `other` (a solution of the puzzle): the kind's own checker on
   // the puzzle with that given.
-  bool given_excludes(std::size_t p, const nlohmann::json& other) const {
-    return !encoder_.check(*encoder_.fix_places(puzzle_, *d_.target, {p}, nullptr), other).empty();
+  // The puzzles with one given each are made once per place (a kind's
+  // fix_places may read the whole solution for one place).
+  bool given_excludes(std::size_t p, const nlohmann::json& other) {
+    if (with_given_.size() != places_.size()) with_given_.assign(places_.size(), nullptr);
+    auto& fixed = with_given_[p];
+    if (!fixed) fixed = encoder_.fix_places(puzzle_, *d_.target, {p}, nullptr);
+    return !encoder_.check(*fixed, other).empty();
   }
 
   // Smallest set of places to fix (to the target's values) so that the target
@@ -708,6 +713,7 @@ class Diagnoser {
   Context ctx_;
   Budget budget_;
   std::vector<Place> places_;
+  std::vector<std::shared_ptr<const Puzzle>> with_given_;  // per place: the puzzle with the target's given there
   std::vector<std::vector<std::vector<int64_t>>> seen_;
   std::vector<std::vector<std::string>> seen_values_;
   std::vector<std::vector<int64_t>> models_;
