@@ -461,9 +461,10 @@ TEST(Slitherlink, BrokenPuzzleIsDiagnosedInCluesAndVerdictsAreCertified) {
   EXPECT_EQ(sj["diagnosis"]["extra_givens_status"], "unique") << sj["diagnosis"].dump();
   // The first solution drawn has other edges than the published one around
   // the dropped clue's cell, and loops with the same counts there but other
-  // edges: the search for the fewest clues must compare the clues a place
-  // would get, not its edges, or it goes round without end (it stopped at
-  // its limit with 2 clues that left the puzzle with several solutions).
+  // edges: the search for the fewest clues must ask whether a place's clue
+  // rules the other loop out, not whether its edges differ, or it goes round
+  // without end (it stopped at its limit with 2 clues that left the puzzle
+  // with several solutions).
   CliResult r = run_cli({"diagnose", "--json", kSourceDir + "/puzzles/slitherlink/pzprjs_test_r5c2_dropped.json"});
   ASSERT_EQ(r.exit_code, 10) << r.err;
   const json rj = json::parse(r.out)["diagnosis"];

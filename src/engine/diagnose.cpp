@@ -565,9 +565,8 @@ class Diagnoser {
 
   // Whether the given that fixing place p to the target's value writes
   // rules out `other` (a solution of the puzzle): the kind's own checker on
-  // the puzzle with that given.
-  // The puzzles with one given each are made once per place (a kind's
-  // fix_places may read the whole solution for one place).
+  // the puzzle with that given, made once per place (a kind's fix_places
+  // may read the whole solution for one place).
   bool given_excludes(std::size_t p, const nlohmann::json& other) {
     if (with_given_.size() != places_.size()) with_given_.assign(places_.size(), nullptr);
     auto& fixed = with_given_[p];
