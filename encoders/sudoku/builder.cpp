@@ -231,11 +231,7 @@ F FormulaBuilder::distinct_sum_is(const std::vector<Cell>& cells, int target, bo
   // One set is exactly the digits present; with k different digits in k
   // cells that is the same as the total.
   std::vector<Expr> choices;
-  for (uint64_t set : sets) {
-    std::vector<Expr> ls;
-    for (int d = 1; d <= n_; ++d) ls.push_back(set >> (d - 1) & 1u ? present[d - 1] : !present[d - 1]);
-    choices.push_back(define(mk_and(ls), "set"));
-  }
+  for (uint64_t set : sets) choices.push_back(set_literal(present, set));
   parts.push_back(wrap(mk_or(choices)));
   // A cage's supports (Builder::distinct_sum_is): digit d present only if
   // one of the sets with d is, absent only if one without d is.
@@ -260,13 +256,8 @@ std::vector<Expr> FormulaBuilder::sets_by_total(const std::vector<Cell>& cells) 
   for (uint32_t set = 0; set < (1u << n_); ++set) {
     if (__builtin_popcount(set) != static_cast<unsigned>(k)) continue;
     int sum = 0;
-    std::vector<Expr> ls;
-    for (int d = 1; d <= n_; ++d) {
-      const bool in = set >> (d - 1) & 1u;
-      sum += in ? d : 0;
-      ls.push_back(in ? present[static_cast<std::size_t>(d - 1)] : !present[static_cast<std::size_t>(d - 1)]);
-    }
-    Expr choice = define(mk_and(ls), "set");
+    for (int d = 1; d <= n_; ++d) sum += set >> (d - 1) & 1u ? d : 0;
+    Expr choice = set_literal(present, set);
     of_total[static_cast<std::size_t>(sum - lo)].push_back(choice);
     sets.push_back(set);
     choices.push_back(choice);
@@ -327,6 +318,13 @@ void FormulaBuilder::cage_in_house(const std::vector<Cell>& cage, const std::vec
   }
 }
 
+// A defined literal "exactly the literals of ls in `set` (bit i: ls[i]) are true".
+Expr FormulaBuilder::set_literal(const std::vector<Expr>& ls, uint64_t set) {
+  std::vector<Expr> in;
+  for (std::size_t i = 0; i < ls.size(); ++i) in.push_back(set >> i & 1u ? ls[i] : !ls[i]);
+  return define(mk_and(in), "set");
+}
+
 Expr FormulaBuilder::define(const Expr& e, const char* what) {
   Expr v = ctx_.fresh_bool(what);
   defs_.push_back(v == e);
@@ -382,11 +380,7 @@ std::optional<F> FormulaBuilder::one_of_sets(const std::vector<Expr>& ls, const 
   if (sets.size() > 64) return std::nullopt;
   if (sets.empty()) return truth(false);
   std::vector<Expr> choices;
-  for (uint64_t m : sets) {
-    std::vector<Expr> in;
-    for (std::size_t i = 0; i < ls.size(); ++i) in.push_back(m >> i & 1u ? ls[i] : !ls[i]);
-    choices.push_back(define(mk_and(in), "set"));
-  }
+  for (uint64_t m : sets) choices.push_back(set_literal(ls, m));
   std::vector<Expr> parts{mk_or(choices)};
   for (const Expr& c : set_supports(ls, sets, choices)) parts.push_back(c);
   return wrap(mk_and(parts));

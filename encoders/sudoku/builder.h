@@ -87,6 +87,8 @@ class FormulaBuilder : public Builder {
   T wrap_term(const z3::expr& e);
   // A fresh Bool defined equal to `e` (the definition goes to defs_).
   Expr define(const Expr& e, const char* what);
+  // A defined literal: exactly the literals of ls in `set` (bit i: ls[i]) are true.
+  Expr set_literal(const std::vector<Expr>& ls, uint64_t set);
   // The true literals of ls are one of the sets whose weights sum to rhs
   // (few literals; else nothing).
   std::optional<F> one_of_sets(const std::vector<Expr>& ls, const std::vector<int64_t>& ws, long long rhs);
