@@ -15,8 +15,8 @@ namespace {
 
 std::atomic<uint64_t> g_contexts{0};
 
-std::shared_ptr<const ExprNode> node(Op op, std::vector<Expr> args, int64_t k = 0, std::vector<int64_t> w = {}) {
-  auto n = std::make_shared<ExprNode>();
+NodePtr node(Op op, std::vector<Expr> args, int64_t k = 0, std::vector<int64_t> w = {}) {
+  auto n = std::__make_shared<ExprNode, __gnu_cxx::_S_single>();
   n->op = op;
   n->args = std::move(args);
   n->k = k;
@@ -27,12 +27,13 @@ std::shared_ptr<const ExprNode> node(Op op, std::vector<Expr> args, int64_t k = 
   return n;
 }
 
+// Per thread: a formula's count is not atomic (NodePtr, expr.h).
 const Expr& true_expr() {
-  static const Expr t(node(Op::True, {}));
+  static thread_local const Expr t(node(Op::True, {}));
   return t;
 }
 const Expr& false_expr() {
-  static const Expr f(node(Op::False, {}));
+  static thread_local const Expr f(node(Op::False, {}));
   return f;
 }
 
@@ -114,7 +115,7 @@ void need_bool(const Expr& e, const char* what) {
 }  // namespace
 
 Expr::Expr(const z3::expr& e) {
-  auto n = std::make_shared<ExprNode>();
+  auto n = std::__make_shared<ExprNode, __gnu_cxx::_S_single>();
   n->op = Op::Other;
   n->extra = std::make_unique<ExprExtra>();
   n->extra->z = e;
@@ -302,13 +303,13 @@ Expr atmost(const std::vector<Expr>& es, int64_t k) { return sum(Op::AtMost, es,
 Expr at_most_one_pairwise(const std::vector<Expr>& es) {
   for (const auto& e : es) need_bool(e, "at-most-one");
   if (es.size() < 2) return true_expr();
-  auto n = std::make_shared<ExprNode>();
+  auto n = std::__make_shared<ExprNode, __gnu_cxx::_S_single>();
   n->op = Op::AtMost;
   n->k = 1;
   n->args = es;
   n->extra = std::make_unique<ExprExtra>();
   n->extra->pairwise = true;
-  return Expr(std::shared_ptr<const ExprNode>(std::move(n)));
+  return Expr(NodePtr(std::move(n)));
 }
 Expr atleast(const std::vector<Expr>& es, int64_t k) { return sum(Op::AtLeast, es, {}, k); }
 Expr pble(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k) { return sum(Op::PbLe, es, w, k); }
@@ -351,7 +352,7 @@ Context::~Context() {
 Expr Context::bool_const(std::string_view name) {
   auto it = consts_.find(std::string(name));
   if (it != consts_.end()) return it->second;
-  auto n = std::make_shared<ExprNode>();
+  auto n = std::__make_shared<ExprNode, __gnu_cxx::_S_single>();
   n->op = Op::Const;
   n->serial = ++serials_;
   n->extra = std::make_unique<ExprExtra>();
@@ -362,7 +363,7 @@ Expr Context::bool_const(std::string_view name) {
 }
 
 Expr Context::fresh_bool(std::string_view prefix) {
-  auto n = std::make_shared<ExprNode>();
+  auto n = std::__make_shared<ExprNode, __gnu_cxx::_S_single>();
   n->op = Op::Const;
   n->serial = ++serials_;
   n->extra = std::make_unique<ExprExtra>();
