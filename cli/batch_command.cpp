@@ -223,6 +223,7 @@ int run_batch(const BatchOptions& o) {
       std::string verdict;
       try {
         LoadedPuzzle lp = load_corpus_record(r, o.kind, o.import);
+        const double parse_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - *lim.start).count();
         j["kind"] = lp.kind;
         Result res;
         if (o.fresh) {
@@ -246,6 +247,7 @@ int run_batch(const BatchOptions& o) {
           res = s->check(*lp.puzzle, lim);
           reused += s->reused() - before;
         }
+        res.stats.parse_ms = parse_ms;  // reading the record (the run's wall time counts from there)
         // A puzzle that Ctrl-C cut short gets no record: --resume does it again.
         if (stop_signal() && !res.complete && res.status != Status::Multiple) break;
         verdict = status_name(res.status);

@@ -125,8 +125,8 @@ int merge_exit(int a, int b);
 // Print "puzzle-smt: error: ..." on stderr.
 void print_error(const std::string& message);
 
-// The process's age in ms: the kernel's start time (in clock ticks, 10 ms
-// here) to the first call, the steady clock after it. main() calls it first.
+// The process's age in ms: its CPU time at the first call (exec to main
+// never waits), the steady clock after it. main() calls it first.
 double process_age_ms();
 
 bool use_color(const std::string& mode);

@@ -272,7 +272,7 @@ std::string stats_text(const Result& res, const ReportContext& rc, double proces
   std::string out = fmt::format("time {:.1f} ms ({})", s.wall_ms, phases);
   if (s.render_ms > 0) out += fmt::format("; render {:.1f} ms", s.render_ms);
   if (process_age_ms > 0)
-    out += fmt::format("; process: {:.0f} ms from its start to the run, {:.0f} ms to this line", s.process_before_ms,
+    out += fmt::format("; process: {:.1f} ms from its start to the run, {:.1f} ms to this line", s.process_before_ms,
                        process_age_ms);
   return out + (z3s.empty() ? "" : "; " + z3s) + "\n";
 }
