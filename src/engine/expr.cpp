@@ -128,20 +128,20 @@ const z3::expr& Expr::z3() const {
   return *z;
 }
 
-Op Expr::op() const {
+Op Expr::op_of_wrapped() const {
   if (!n_) throw InternalError("an empty formula");
-  if (const z3::expr* z = wrapped()) return z3_op(*z);
-  return n_->op;
+  return z3_op(*wrapped());
 }
 
-unsigned Expr::num_args() const {
-  if (const z3::expr* z = wrapped()) return z->is_app() ? z->num_args() : 0;
-  return static_cast<unsigned>(n_->args.size());
+unsigned Expr::num_args_of_wrapped() const {
+  if (!n_) throw InternalError("an empty formula");
+  const z3::expr& z = *wrapped();
+  return z.is_app() ? z.num_args() : 0;
 }
 
-Expr Expr::arg(unsigned i) const {
-  if (const z3::expr* z = wrapped()) return Expr(z->arg(i));
-  return n_->args.at(i);
+Expr Expr::arg_of_wrapped(unsigned i) const {
+  if (!n_) throw InternalError("an empty formula");
+  return Expr(wrapped()->arg(i));
 }
 
 int64_t Expr::bound() const {

@@ -66,7 +66,8 @@ class Expr {
   // Context::to_z3, which translates).
   const z3::expr& z3() const;
 
-  // The view.
+  // The view (inline for native nodes: the CNF translation asks it for
+  // every node it meets).
   Op op() const;
   unsigned num_args() const;
   Expr arg(unsigned i) const;
@@ -94,6 +95,10 @@ class Expr {
 
  private:
   const z3::expr* wrapped() const;
+  const ExprNode* native() const;  // the node if native, else nullptr (also when empty)
+  Op op_of_wrapped() const;
+  unsigned num_args_of_wrapped() const;
+  Expr arg_of_wrapped(unsigned i) const;
   NodePtr n_;
 };
 
@@ -120,6 +125,19 @@ struct ExprExtra {
 inline const z3::expr* Expr::wrapped() const { return n_ && n_->extra && n_->extra->z ? &*n_->extra->z : nullptr; }
 inline const ExprNode* Expr::node() const { return wrapped() ? nullptr : n_.get(); }
 inline uint32_t Expr::serial() const { return n_ ? n_->serial : 0; }
+inline const ExprNode* Expr::native() const { return n_ && !(n_->extra && n_->extra->z) ? n_.get() : nullptr; }
+inline Op Expr::op() const {
+  if (const ExprNode* n = native()) return n->op;
+  return op_of_wrapped();
+}
+inline unsigned Expr::num_args() const {
+  if (const ExprNode* n = native()) return static_cast<unsigned>(n->args.size());
+  return num_args_of_wrapped();
+}
+inline Expr Expr::arg(unsigned i) const {
+  if (const ExprNode* n = native()) return n->args.at(i);
+  return arg_of_wrapped(i);
+}
 
 // A list of formulas, shaped like z3::expr_vector for the code that used one.
 class ExprVector {
