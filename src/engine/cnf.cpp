@@ -110,27 +110,62 @@ bool CnfBuilder::exclusive(int a, int b) const {
 
 
 CnfBuilder::Snapshot CnfBuilder::snapshot() const {
-  return Snapshot{next_var_, vars_, by_serial_, defined_, excl_log_, cliques_of_, cliques_, pairwise_log_, alo_log_, alive_};
+  Snapshot sn;
+  sn.next_var = next_var_;
+  sn.vars = vars_.size();
+  sn.by_serial = by_serial_.size();
+  sn.alive = alive_.size();
+  sn.excl = excl_log_.size();
+  sn.cliques = cliques_;
+  sn.pairwise_log = pairwise_log_.size();
+  sn.pairwise_groups = static_cast<uint32_t>(std::count(pairwise_log_.begin(), pairwise_log_.end(), 0));
+  sn.alo_log = alo_log_.size();
+  return sn;
 }
 
 void CnfBuilder::restore(const Snapshot& s) {
+  if (next_var_ < s.next_var || vars_.size() < s.vars || alive_.size() < s.alive || excl_log_.size() < s.excl ||
+      cliques_ < s.cliques || pairwise_log_.size() < s.pairwise_log || alo_log_.size() < s.alo_log)
+    throw InternalError("CNF: restore to a snapshot that is not behind the translation's state");
+  // Variables: a name added since has a variable past the snapshot's last.
+  if (vars_.size() != s.vars)
+    for (auto it = vars_.begin(); it != vars_.end();) it = it->second > s.next_var ? vars_.erase(it) : std::next(it);
+  by_serial_.resize(s.by_serial);
+  for (int& v : by_serial_)
+    if (v > s.next_var) v = 0;
   next_var_ = s.next_var;
-  vars_ = s.vars;
-  by_serial_ = s.by_serial;
-  defined_ = s.defined;
-  excl_log_ = s.excl;
-  excl_.clear();
-  excl_hashed_ = 0;
-  cliques_of_ = s.cliques_of;
-  cliques_ = s.cliques;
-  pairwise_log_ = s.pairwise_log;
-  pairwise_of_.clear();
-  pairwise_count_ = 0;
-  pairwise_hashed_ = 0;
-  alo_log_ = s.alo_log;
-  alo_.clear();
-  alo_hashed_ = 0;
-  alive_ = s.alive;
+  // Definitions: each went into defined_ and alive_ together.
+  for (std::size_t i = s.alive; i < alive_.size(); ++i) defined_.erase(alive_[i].id());
+  alive_.resize(s.alive);
+  // Logs: cut back; what was hashed of them is kept if it is all from before.
+  excl_log_.resize(s.excl);
+  if (excl_hashed_ > s.excl) {
+    excl_.clear();
+    excl_hashed_ = 0;
+  }
+  if (cliques_ != s.cliques) {
+    for (auto it = cliques_of_.begin(); it != cliques_of_.end();) {
+      auto& ids = it->second;
+      while (!ids.empty() && ids.back() >= s.cliques) ids.pop_back();
+      it = ids.empty() ? cliques_of_.erase(it) : std::next(it);
+    }
+    cliques_ = s.cliques;
+  }
+  pairwise_log_.resize(s.pairwise_log);
+  if (pairwise_hashed_ > s.pairwise_log) {
+    for (auto it = pairwise_of_.begin(); it != pairwise_of_.end();) {
+      auto& ids = it->second;
+      while (!ids.empty() && ids.back() >= s.pairwise_groups) ids.pop_back();
+      it = ids.empty() ? pairwise_of_.erase(it) : std::next(it);
+    }
+    pairwise_count_ = s.pairwise_groups;
+    pairwise_hashed_ = s.pairwise_log;
+  }
+  alo_log_.resize(s.alo_log);
+  if (alo_hashed_ > s.alo_log) {
+    alo_.clear();
+    alo_hashed_ = 0;
+  }
 }
 
 int CnfBuilder::var_of(const std::string& name) {

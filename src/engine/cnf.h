@@ -148,17 +148,21 @@ class CnfBuilder {
   uint64_t grouped_sums_ = 0, through_z3_ = 0;
 };
 
+// What restore() goes back to: the sizes of the state, which only grows
+// between a snapshot and its restores (variables and definitions are added,
+// logs appended), so that going back removes what came after instead of
+// copying the whole state back (a variant's renewal in a batch copied the
+// rules' maps every time).
 struct CnfBuilder::Snapshot {
   int next_var = 0;
-  std::unordered_map<std::string, int> vars;
-  std::vector<int> by_serial;
-  std::unordered_map<uint64_t, int> defined;
-  std::vector<uint64_t> excl;
-  std::unordered_map<int, std::vector<uint32_t>> cliques_of;
+  std::size_t vars = 0;       // vars_.size(): the names added later have variables past next_var
+  std::size_t by_serial = 0;  // by_serial_.size()
+  std::size_t alive = 0;      // alive_.size(): alive_[i] for i past it are the definitions added later
+  std::size_t excl = 0;
   uint32_t cliques = 0;
-  std::vector<int> pairwise_log;
-  std::vector<int> alo_log;
-  std::vector<Expr> alive;
+  std::size_t pairwise_log = 0;
+  uint32_t pairwise_groups = 0;  // the at-most-ones in pairwise_log_[0 .. pairwise_log)
+  std::size_t alo_log = 0;
 };
 
 // Clauses (0-terminated, flat) simplified by their unit clauses, as a SAT
