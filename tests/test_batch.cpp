@@ -159,6 +159,28 @@ TEST(Batch, RecordsUseTheKeysOfCheckJson) {
   }
 }
 
+TEST(Batch, AVariantsPhasesAccountForItsTime) {
+  // A variant after the first of its shape runs on the renewed shared
+  // solver: the renewal and its formulas turned into clauses are solver
+  // setup, reading its file is parse (both were in no phase: a fifth of its
+  // time unaccounted for), and the phases add up to the record's time.
+  const std::string dir = kSourceDir + "/puzzles/sudoku/";
+  CliResult b = run_cli({"batch", "-q", "--no-solutions", dir + "dotween.json", dir + "killer_blister.json"});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  std::istringstream in(b.out);
+  std::vector<nlohmann::json> recs;
+  for (std::string line; std::getline(in, line);) recs.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(recs.size(), 2u) << b.out;
+  const auto& s = recs[1]["stats"];
+  EXPECT_GT(s["phases_ms"]["solver_setup"].get<double>(), 0) << s.dump();
+  EXPECT_GT(s["phases_ms"]["parse"].get<double>(), 0) << s.dump();
+  double phases = 0;
+  for (const char* k : {"parse", "encode", "solver_setup", "first_model", "uniqueness", "decode_check", "model_read"})
+    phases += s["phases_ms"].value(k, 0.0);
+  EXPECT_GT(phases, 0.8 * s["wall_ms"].get<double>()) << s.dump();
+  EXPECT_LE(phases, s["wall_ms"].get<double>() + 0.01) << s.dump();
+}
+
 TEST(Batch, SharedSolverAndFreshSolverAgreeOnAMixedDirectory) {
   // puzzles/ holds several kinds: sudoku shapes share a solver, the rest run fresh.
   CliResult shared = run_cli({"batch", kSourceDir + "/puzzles/sudoku", kSourceDir + "/puzzles/futoshiki", "-q", "-j", "2"});
