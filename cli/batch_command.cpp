@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -197,6 +198,7 @@ int run_batch(const BatchOptions& o) {
     }
   };
   std::mutex count_mu;
+  std::map<std::string, double> phase_ms;  // summed over the records, for the summary
   std::map<std::string, uint64_t> verdicts;
   std::map<uint64_t, std::string> bad_records;  // index -> the error, for the summary
   std::atomic<bool> internal_error{false}, bad_input{false};
@@ -291,6 +293,8 @@ int run_batch(const BatchOptions& o) {
         std::lock_guard<std::mutex> lock(count_mu);
         verdicts[verdict]++;
         if (j.contains("error")) bad_records[r.index] = j["error"].get<std::string>();
+        if (j.contains("stats"))
+          for (const auto& [k, v] : j["stats"]["phases_ms"].items()) phase_ms[k] += v.get<double>();
       }
       finished++;
     }
@@ -320,6 +324,20 @@ int run_batch(const BatchOptions& o) {
   getrusage(RUSAGE_SELF, &ru);
   std::string counts;
   for (const auto& [v, n] : verdicts) counts += fmt::format("{}{} {}", counts.empty() ? "" : ", ", v, n);
+  // Where the time went, summed over the puzzles (each record's
+  // stats.phases_ms): a slow batch says which step is slow.
+  if (!o.quiet && !phase_ms.empty()) {
+    std::string parts;
+    for (const char* k : {"parse", "context", "encode", "solver_setup", "first_model", "uniqueness", "conflict", "model_read",
+                          "decode_check", "check"}) {
+      auto it = phase_ms.find(k);
+      if (it == phase_ms.end() || it->second < 0.05) continue;
+      std::string name = k;
+      std::replace(name.begin(), name.end(), '_', ' ');
+      parts += fmt::format("{}{} {:.1f}", parts.empty() ? "" : ", ", name, it->second);
+    }
+    if (!parts.empty()) std::cerr << "batch: ms per phase, summed over the puzzles: " << parts << "\n";
+  }
   if (!o.quiet)
     std::cerr << fmt::format("batch: {} puzzles in {:.2f} s ({:.0f}/s, -j {}){}{}{}{}; {}; peak RSS {:.0f} MB; {} on a shared solver\n",
                              finished.load(), secs, finished.load() / std::max(secs, 1e-9), jobs,

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -179,6 +180,22 @@ TEST(Batch, AVariantsPhasesAccountForItsTime) {
     phases += s["phases_ms"].value(k, 0.0);
   EXPECT_GT(phases, 0.8 * s["wall_ms"].get<double>()) << s.dump();
   EXPECT_LE(phases, s["wall_ms"].get<double>() + 0.01) << s.dump();
+}
+
+TEST(Batch, TheSummarySaysWhereTheTimeWent) {
+  // Before the summary line, the phases summed over the puzzles: the same
+  // names as the records' phases_ms, in milliseconds.
+  const std::string dir = kSourceDir + "/puzzles/sudoku/";
+  CliResult b = run_cli({"batch", "--no-solutions", dir + "dotween.json", dir + "killer_blister.json"});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(b.err, m, std::regex(R"(batch: ms per phase, summed over the puzzles: parse ([0-9.]+), encode ([0-9.]+), solver setup ([0-9.]+), first model ([0-9.]+)(, uniqueness [0-9.]+)?.*\nbatch: 2 puzzles in)")))
+      << b.err;
+  std::istringstream in(b.out);
+  double encode = 0;
+  for (std::string line; std::getline(in, line);) encode += nlohmann::json::parse(line)["stats"]["phases_ms"]["encode"].get<double>();
+  EXPECT_NEAR(std::stod(m[2]), encode, 0.051) << b.err;
+  EXPECT_EQ(run_cli({"batch", "-q", dir + "dotween.json"}).err.find("per phase"), std::string::npos) << "--quiet: no summary";
 }
 
 TEST(Batch, SharedSolverAndFreshSolverAgreeOnAMixedDirectory) {
