@@ -52,16 +52,28 @@ class CoverSearch {
   // conflict (a group left without a live variable).
   bool choose(unsigned v);
   bool set_false(unsigned v);
+  struct Span {
+    const unsigned *b, *e;
+    const unsigned* begin() const { return b; }
+    const unsigned* end() const { return e; }
+  };
+  Span groups_of(unsigned v) const { return {of_var_.data() + start_[v], of_var_.data() + start_[v + 1]}; }
+  void mark_set(unsigned v) {  // v has a value now (unset_)
+    if (!unset_.empty()) unset_[v / 64] &= ~(uint64_t{1} << (v % 64));
+  }
   void undo(std::size_t mark);
   bool descend();   // push a frame for the most constrained group; false at a leaf
   bool advance();   // try the top frame's next alternative; pops exhausted frames; false when none is left
 
   std::vector<std::vector<unsigned>> groups_;    // group -> variables
-  std::vector<std::vector<unsigned>> of_var_;    // variable -> groups
+  std::vector<unsigned> start_, of_var_;         // variable v -> its groups: of_var_[start_[v] .. start_[v + 1])
   std::vector<int8_t> value_;                    // +1, -1, 0
   std::vector<int> live_;                        // group -> variables not false
   std::vector<int> trues_;                       // group -> variables true
   std::vector<unsigned> free_vars_;              // variables in no group
+  std::size_t words_ = 0;                        // 64-bit words per bit set of the variables
+  std::vector<uint64_t> bits_;                   // group g's variables: words [g * words_, (g + 1) * words_); empty: too large
+  std::vector<uint64_t> unset_;                  // the variables whose value_ is 0
   std::vector<unsigned> trail_;                  // variables in the order they were set
   std::vector<Frame> stack_;
   bool started_ = false, done_ = false, at_leaf_ = false;
