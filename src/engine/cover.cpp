@@ -1,5 +1,6 @@
 #include "engine/cover.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace psmt::detail {
@@ -20,12 +21,16 @@ CoverSearch::CoverSearch(std::size_t vars, const std::vector<std::vector<unsigne
   for (unsigned v = 0; v < vars; ++v)
     if (start_[v] == start_[v + 1]) free_vars_.push_back(v);
   trail_.reserve(vars);
-  // Each group as a bit set over the variables, where that takes at most
-  // kMaxBitWords words in all (72 groups of 2,056 placements on a 6x10
-  // pentomino board: 2,376 words).
+  // Each group as a bit set over the variables, where the groups are dense
+  // enough that a set's words are no more than a group's members on average
+  // (a word is walked at least as fast as a member is checked) and that
+  // takes at most kMaxBitWords words in all (72 groups of 2,056 placements
+  // on a 6x10 pentomino board: 33 words a group, 171 members on average).
   constexpr std::size_t kMaxBitWords = std::size_t{1} << 22;
   words_ = (vars + 63) / 64;
-  if (words_ * groups_.size() <= kMaxBitWords) {
+  std::size_t members = 0;
+  for (const auto& g : groups_) members += g.size();
+  if (!groups_.empty() && words_ * groups_.size() <= std::min(members, kMaxBitWords)) {
     bits_.assign(words_ * groups_.size(), 0);
     for (std::size_t g = 0; g < groups_.size(); ++g)
       for (unsigned v : groups_[g]) bits_[g * words_ + v / 64] |= uint64_t{1} << (v % 64);
