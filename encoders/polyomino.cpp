@@ -499,9 +499,9 @@ class PolyominoEncoder : public Encoder {
         out.push_back(mk_or(v));
         // Pairwise is quadratic: fine for a cell's placements, not for a
         // piece with a thousand placements on a large board (a fuzzed 8x20
-        // board took 4.6 s and 6 million clauses to encode).
-        if (lits.size() <= kPairwiseMax) at_most_one_pairwise(lits, out);
-        else at_most_k(ctx, lits, 1, name + "amo", out);
+        // board took 4.6 s and 6 million clauses to encode). Either is one
+        // node, which the engine reads as this group's at-most-one.
+        out.push_back(lits.size() <= kPairwiseMax ? at_most_one_pairwise(lits) : at_most_one_counter(lits));
       } else {
         exactly_k(ctx, lits, k, name, out);
       }

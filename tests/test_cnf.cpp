@@ -241,6 +241,59 @@ TEST(Cnf, NestedDisjunctionsAndConjunctiveConditionsAreOneClause) {
   EXPECT_GT(clauses.size(), 1u);
 }
 
+// An at-most-one written as a counter (at_most_one_counter) is one node
+// that both back ends write as clauses: per size, alone, with the clause
+// that one is true, and behind a guard, the same models over its literals
+// as "at most one" says, on CaDiCaL's clauses and on Z3's terms.
+TEST(Cardinality, AnAtMostOneCounterHasTheModelsOfAtMostOneOnBothBackEnds) {
+  for (unsigned n = 1; n <= 9; ++n)
+    for (int form = 0; form < 3; ++form) {  // alone, with "one is true", guarded
+      Context ctx;
+      std::vector<Expr> x;
+      for (unsigned i = 0; i < n; ++i) x.push_back(ctx.bool_const(fmt::format("x{}", i)));
+      Expr guard = ctx.bool_const("guard");
+      Expr amo = at_most_one_counter(x);
+      if (n >= 2) {
+        EXPECT_TRUE(amo.counter());
+        EXPECT_EQ(amo.op(), Op::AtMost);
+      }
+      Expr f = form == 0 ? amo : form == 1 ? (amo && mk_or(x)) : implies(guard, amo);
+      // Over x (and the guard): models of "at most one", brute force.
+      uint64_t want = 0;
+      const unsigned width = n + (form == 2 ? 1 : 0);
+      for (uint64_t bits = 0; bits < (uint64_t{1} << width); ++bits) {
+        const unsigned on = static_cast<unsigned>(__builtin_popcountll(bits & ((uint64_t{1} << n) - 1)));
+        const bool g = form == 2 && ((bits >> n) & 1);
+        want += form == 0 ? on <= 1 : form == 1 ? on == 1 : (!g || on <= 1);
+      }
+      std::vector<std::vector<int>> clauses;
+      ExprVector dv;
+      CnfBuilder cnf(ctx, dv, "test", [&](const std::vector<int>& c) { clauses.push_back(c); });
+      cnf.add(f);
+      std::vector<int> proj;
+      for (const auto& e : x) proj.push_back(cnf.literal(e));
+      if (form == 2) proj.push_back(cnf.literal(guard));
+      EXPECT_EQ(projected_models(clauses, proj), want) << "CNF, n " << n << ", form " << form;
+      EXPECT_FALSE(ctx.has_z3()) << "the clause path made a Z3 context";
+      // Z3: the translation has no atmost in it (the hazard), and the same models.
+      z3::expr t = ctx.to_z3(f);
+      EXPECT_EQ(t.to_string().find("at-most"), std::string::npos) << t;
+      EXPECT_EQ(t.to_string().find("pbeq"), std::string::npos) << t;
+      z3::solver s(ctx.z3());
+      s.add(t);
+      uint64_t got = 0;
+      while (s.check() == z3::sat && got <= want) {
+        got++;
+        z3::model m = s.get_model();
+        z3::expr_vector differ(ctx.z3());
+        for (const auto& e : x) differ.push_back(m.eval(ctx.to_z3(e), true) != ctx.to_z3(e));
+        if (form == 2) differ.push_back(m.eval(ctx.to_z3(guard), true) != ctx.to_z3(guard));
+        s.add(z3::mk_or(differ));
+      }
+      EXPECT_EQ(got, want) << "Z3, n " << n << ", form " << form;
+    }
+}
+
 // unary_sum (engine/cardinality.h): for every value of its chains (each a
 // count in the order encoding), the clauses have a model, and in each model
 // the sum's literal i says "the total is at least i + 1", cut at the limit.

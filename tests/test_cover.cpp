@@ -263,8 +263,43 @@ TEST(Cover, PentominoesCountTheSameByCoverSearchAndByBlockingClauses) {
       Result r = count_by(lp, solver, how);
       EXPECT_TRUE(r.complete);
       EXPECT_EQ(r.solutions_found, 8u) << solver;
-      if (how == Enumeration::Cover) EXPECT_GT(r.stats.z3["cover search leaves"], 0) << solver;
+      if (how == Enumeration::Cover) {
+        EXPECT_GT(r.stats.z3["cover search leaves"], 0) << solver;
+        // 60 cells and 12 pieces, each a clause and an at-most-one: read, not solved.
+        EXPECT_EQ(r.stats.z3["cover groups stated by the encoding"], 72) << solver;
+      }
     }
+}
+
+// A group counts as stated only when a clause and an at-most-one name
+// exactly its variables (in any order, as constraints or conjuncts, native
+// or Z3 terms); anything less is left to the solver's proof.
+TEST(Cover, OnlyGroupsTheConstraintsStateExactlyAreTakenAsRead) {
+  Context ctx;
+  std::vector<Expr> x;
+  for (int i = 0; i < 8; ++i) x.push_back(ctx.bool_const(fmt::format("x{}", i)));
+  auto of = [&](std::initializer_list<int> is) {
+    std::vector<Expr> v;
+    for (int i : is) v.push_back(x[static_cast<std::size_t>(i)]);
+    return v;
+  };
+  z3::context& z = ctx.z3();
+  z3::expr_vector z67(z);
+  z67.push_back(z.bool_const("x6"));
+  z67.push_back(z.bool_const("x7"));
+  std::vector<Expr> constraints = {
+      mk_or(of({2, 0, 1})), at_most_one_counter(of({1, 2, 0})),           // {0,1,2}: stated
+      mk_or(of({3, 4})),                                                  // {3,4}: no at-most-one
+      mk_and({mk_or(of({3, 4, 5})), at_most_one_pairwise(of({5, 4, 3}))}),  // {3,4,5}: stated, as conjuncts
+      pbeq(of({0, 3}), {1, 1}, 1),                                        // {0,3}: stated, one unit sum
+      pbeq(of({1, 4}), {1, 2}, 1),                                        // {1,4}: weights other than 1
+      mk_or({x[0], !x[5]}), atmost(of({0, 5}), 1),                        // {0,5}: a negated literal
+      atmost(of({1, 2, 3, 4}), 1),                                        // {1,2,3,4}: no clause
+      Expr(z3::mk_or(z67)), Expr(z3::atmost(z67, 1)),                     // {6,7}: stated, as Z3 terms
+  };
+  std::vector<std::vector<unsigned>> groups = {{0, 1, 2}, {3, 4}, {3, 4, 5}, {0, 3}, {1, 4}, {0, 5}, {1, 2, 3, 4}, {7, 6}, {0, 1}};
+  std::vector<bool> want = {true, false, true, true, false, false, false, true, false};
+  EXPECT_EQ(detail::stated_groups(constraints, x, groups), want);
 }
 
 TEST(Cover, BoardsWhoseAreaThePiecesCannotFillAreRefutedBeforeTheSearch) {

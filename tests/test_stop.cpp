@@ -150,7 +150,8 @@ TEST(Stop, CtrlCStopsBenchAndItsFilesHoldOnlyWholePuzzles) {
   const std::string csv = ::testing::TempDir() + "/stop_bench.csv", md = ::testing::TempDir() + "/stop_bench.md";
   std::remove(csv.c_str());
   std::remove(md.c_str());
-  Stopped s = run_and_signal({"bench", "--csv", csv, "--summary", md, kSourceDir + "/puzzles/polyomino"}, SIGINT, busy_for(1500));
+  Stopped s = run_and_signal({"bench", "--enumerate", "--csv", csv, "--summary", md, kSourceDir + "/puzzles/polyomino"},
+                             SIGINT, busy_for(1500));  // every tiling: 16 s in all
   ASSERT_EQ(s.exit_code, 130) << s.err;
   EXPECT_LT(s.stop_ms, kPromptMs);
   std::string summary = read_file(md);

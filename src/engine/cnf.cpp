@@ -328,7 +328,7 @@ bool CnfBuilder::cardinality(const Expr& e, std::vector<int>& guard) {
     return true;
   }
   if (unit && k == 1 && at_most && guard.empty()) {
-    if (lits.size() <= kPairwiseMax) {
+    if (lits.size() <= kPairwiseMax && !e.counter()) {
       pairwise();
       for (std::size_t i = 0; i < lits.size(); ++i)
         for (std::size_t j = i + 1; j < lits.size(); ++j) exclude_pair(lits[i], lits[j]);

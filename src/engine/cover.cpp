@@ -1,6 +1,10 @@
 #include "engine/cover.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
+#include <set>
+#include <unordered_map>
 #include <limits>
 
 namespace psmt::detail {
@@ -173,6 +177,57 @@ bool CoverSearch::next(std::vector<int64_t>& leaf, const std::function<void()>& 
     for (std::size_t v = 0; v < value_.size(); ++v) leaf[v] = value_[v] > 0 ? 1 : 0;
     return true;
   }
+}
+
+// Read from the constraints alone (cover.h): no solver.
+std::vector<bool> stated_groups(const std::vector<Expr>& constraints, const std::vector<Expr>& decision_vars,
+                                const std::vector<std::vector<unsigned>>& groups) {
+  ConstKeys keys;
+  std::unordered_map<uint32_t, unsigned> index;
+  for (unsigned i = 0; i < decision_vars.size(); ++i) index[keys.key(decision_vars[i])] = i;
+  std::set<std::vector<unsigned>> at_least, at_most;
+  // The sorted variables of e's arguments, when each is a decision variable.
+  auto vars = [&](const Expr& e) -> std::optional<std::vector<unsigned>> {
+    std::vector<unsigned> vs;
+    for (unsigned i = 0; i < e.num_args(); ++i) {
+      Expr a = e.arg(i);
+      if (!a.is_var()) return std::nullopt;
+      auto k = keys.find(a);
+      if (!k) return std::nullopt;
+      auto it = index.find(*k);
+      if (it == index.end()) return std::nullopt;
+      vs.push_back(it->second);
+    }
+    std::sort(vs.begin(), vs.end());
+    vs.erase(std::unique(vs.begin(), vs.end()), vs.end());
+    return vs;
+  };
+  auto unit = [](const Expr& e) {
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      if (e.weight(i) != 1) return false;
+    return true;
+  };
+  std::function<void(const Expr&)> read = [&](const Expr& e) {
+    const Op op = e.op();
+    if (op == Op::And) {
+      for (unsigned i = 0; i < e.num_args(); ++i) read(e.arg(i));
+      return;
+    }
+    const bool sum = op == Op::AtMost || op == Op::AtLeast || op == Op::PbEq || op == Op::PbLe || op == Op::PbGe;
+    if (op != Op::Or && !(sum && e.bound() == 1 && unit(e))) return;
+    auto vs = vars(e);
+    if (!vs) return;
+    if (op == Op::Or || op == Op::AtLeast || op == Op::PbGe || op == Op::PbEq) at_least.insert(*vs);
+    if (op == Op::AtMost || op == Op::PbLe || op == Op::PbEq) at_most.insert(*vs);
+  };
+  for (const auto& c : constraints) read(c);
+  std::vector<bool> out;
+  for (auto g : groups) {
+    std::sort(g.begin(), g.end());
+    out.push_back(g.size() >= 2 && std::adjacent_find(g.begin(), g.end()) == g.end() && at_least.count(g) &&
+                  at_most.count(g));
+  }
+  return out;
 }
 
 }  // namespace psmt::detail

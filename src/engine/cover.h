@@ -18,12 +18,15 @@
 //
 // The engine proves each group before it trusts it (engine.cpp: no model
 // with none of the group true, none with two), so a wrong hint cannot lose
-// solutions.
+// solutions; a group the constraints state outright (stated_groups below)
+// is proved by reading them.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <vector>
+
+#include "engine/expr.h"
 
 namespace psmt::detail {
 
@@ -79,5 +82,14 @@ class CoverSearch {
   bool started_ = false, done_ = false, at_leaf_ = false;
   uint64_t nodes_ = 0;
 };
+
+// Which `groups` (indices into `decision_vars`) the constraints state
+// outright, each a constraint or a conjunct of one: "at least one" (a clause
+// over exactly the group's variables, an atleast 1, a unit sum equal to 1)
+// and "at most one" (an atmost 1, pairwise or a counter, a unit sum equal to
+// or at most 1) over exactly them. Such a group holds in every model of the
+// constraints without a solver's word; the engine proves the others.
+std::vector<bool> stated_groups(const std::vector<Expr>& constraints, const std::vector<Expr>& decision_vars,
+                                const std::vector<std::vector<unsigned>>& groups);
 
 }  // namespace psmt::detail

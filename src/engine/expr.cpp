@@ -154,6 +154,11 @@ bool Expr::pairwise() const {
   return n_->op == Op::AtMost && n_->extra && n_->extra->pairwise;
 }
 
+bool Expr::counter() const {
+  if (wrapped()) return false;
+  return n_->op == Op::AtMost && n_->extra && n_->extra->counter;
+}
+
 int64_t Expr::weight(unsigned i) const {
   const Op o = op();
   if (o == Op::AtMost || o == Op::AtLeast) return 1;
@@ -300,7 +305,9 @@ Expr sum(Op op, const std::vector<Expr>& es, std::vector<int64_t> w, int64_t k) 
 }  // namespace
 
 Expr atmost(const std::vector<Expr>& es, int64_t k) { return sum(Op::AtMost, es, {}, k); }
-Expr at_most_one_pairwise(const std::vector<Expr>& es) {
+namespace {
+// An AtMost 1 node whose flag says how every back end writes it.
+Expr at_most_one_as(const std::vector<Expr>& es, bool ExprExtra::*how) {
   for (const auto& e : es) need_bool(e, "at-most-one");
   if (es.size() < 2) return true_expr();
   auto n = std::__make_shared<ExprNode, __gnu_cxx::_S_single>();
@@ -308,9 +315,12 @@ Expr at_most_one_pairwise(const std::vector<Expr>& es) {
   n->k = 1;
   n->args = es;
   n->extra = std::make_unique<ExprExtra>();
-  n->extra->pairwise = true;
+  n->extra.get()->*how = true;
   return Expr(NodePtr(std::move(n)));
 }
+}  // namespace
+Expr at_most_one_pairwise(const std::vector<Expr>& es) { return at_most_one_as(es, &ExprExtra::pairwise); }
+Expr at_most_one_counter(const std::vector<Expr>& es) { return at_most_one_as(es, &ExprExtra::counter); }
 Expr atleast(const std::vector<Expr>& es, int64_t k) { return sum(Op::AtLeast, es, {}, k); }
 Expr pble(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k) { return sum(Op::PbLe, es, w, k); }
 Expr pbge(const std::vector<Expr>& es, const std::vector<int64_t>& w, int64_t k) { return sum(Op::PbGe, es, w, k); }
@@ -458,6 +468,20 @@ z3::expr Context::to_z3(const Expr& e) {
         z3::expr_vector a = args(), cls(c);
         for (unsigned i = 0; i < a.size(); ++i)
           for (unsigned j = i + 1; j < a.size(); ++j) cls.push_back(!a[i] || !a[j]);
+        out = z3::mk_and(cls);
+        break;
+      }
+      if (n->extra && n->extra->counter) {  // Sinz: s_i says "one of the first i + 1 is true"
+        z3::expr_vector a = args(), cls(c);
+        z3::expr prev = a[0];
+        for (unsigned i = 1; i < a.size(); ++i) {
+          cls.push_back(!prev || !a[i]);
+          if (i + 1 == a.size()) break;
+          z3::expr s(c, Z3_mk_fresh_const(c, "amo", c.bool_sort()));
+          cls.push_back(!prev || s);
+          cls.push_back(!a[i] || s);
+          prev = s;
+        }
         out = z3::mk_and(cls);
         break;
       }

@@ -75,6 +75,9 @@ class Expr {
   // AtMost 1 made by at_most_one_pairwise: every back end writes it as one
   // clause per pair of its arguments.
   bool pairwise() const;
+  // AtMost 1 made by at_most_one_counter: every back end writes it as
+  // clauses (a sequential counter where a pair per clause would be too many).
+  bool counter() const;
   int64_t weight(unsigned i) const;    // Pb* (1 for AtMost, AtLeast)
   std::string name() const;            // Const
   bool is_bool() const;
@@ -116,6 +119,7 @@ struct ExprExtra {
   std::string name;              // Const
   std::vector<int64_t> weights;  // Pb*: one per argument
   bool pairwise = false;         // AtMost 1 from at_most_one_pairwise
+  bool counter = false;          // AtMost 1 from at_most_one_counter
   std::optional<z3::expr> z;     // a wrapped Z3 term (the node's op is then Other)
   // A constant's negation, once made (so that "not x" is one node however
   // often it is written: a sudoku's pairwise rules say "not b_1_1_1" 40 times).
@@ -183,6 +187,13 @@ Expr atmost(const std::vector<Expr>& es, int64_t k);
 // back end (what an encoding named pairwise promises), but one node: a 9x9
 // sudoku's 8,748 pairwise house clauses are 243 formulas.
 Expr at_most_one_pairwise(const std::vector<Expr>& es);
+// At most one of es, written as clauses on every back end, never as Z3's
+// atmost (the hazard in tests/data/z3-hazards): CNF as its own at-most-one
+// (a sequential counter beyond 64 literals), Z3 as Sinz's sequential
+// counter over fresh constants. One node, so that what it says can be read
+// back (the cover search's groups proved by reading, engine.cpp), where a
+// counter written as clauses by the encoder hides it among auxiliaries.
+Expr at_most_one_counter(const std::vector<Expr>& es);
 Expr atleast(const std::vector<Expr>& es, int64_t k);
 inline Expr atmost(const ExprVector& es, int64_t k) { return atmost(es.items(), k); }
 inline Expr atleast(const ExprVector& es, int64_t k) { return atleast(es.items(), k); }
