@@ -688,10 +688,11 @@ struct GroupProof {
   bool refuted = false;
 };
 
-// Each group is proved from the constraints that mention only its own
-// decision variables (a cell's clause and pairs, a piece's count), with the
-// constraints on auxiliary constants they reach (a counter's links): no
-// model with none of the group true, none with two. Those constraints are a
+// A group the constraints state outright (stated_groups, cover.h) is
+// proved by reading them. Each other group is proved from the constraints
+// that mention only its own decision variables, with the constraints on
+// auxiliary constants they reach (a counter's links): no model with none
+// of the group true, none with two. Those constraints are a
 // subset of the encoding, so what they prove holds; a group they cannot
 // prove is tried on the whole encoding (`s`).
 //
