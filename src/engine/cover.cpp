@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <set>
 #include <unordered_map>
-#include <limits>
 
 namespace psmt::detail {
 
