@@ -98,7 +98,6 @@ class Expr {
 
  private:
   const z3::expr* wrapped() const;
-  const ExprNode* native() const;  // the node if native, else nullptr (also when empty)
   Op op_of_wrapped() const;
   unsigned num_args_of_wrapped() const;
   Expr arg_of_wrapped(unsigned i) const;
@@ -129,17 +128,16 @@ struct ExprExtra {
 inline const z3::expr* Expr::wrapped() const { return n_ && n_->extra && n_->extra->z ? &*n_->extra->z : nullptr; }
 inline const ExprNode* Expr::node() const { return wrapped() ? nullptr : n_.get(); }
 inline uint32_t Expr::serial() const { return n_ ? n_->serial : 0; }
-inline const ExprNode* Expr::native() const { return n_ && !(n_->extra && n_->extra->z) ? n_.get() : nullptr; }
 inline Op Expr::op() const {
-  if (const ExprNode* n = native()) return n->op;
+  if (const ExprNode* n = node()) return n->op;
   return op_of_wrapped();
 }
 inline unsigned Expr::num_args() const {
-  if (const ExprNode* n = native()) return static_cast<unsigned>(n->args.size());
+  if (const ExprNode* n = node()) return static_cast<unsigned>(n->args.size());
   return num_args_of_wrapped();
 }
 inline Expr Expr::arg(unsigned i) const {
-  if (const ExprNode* n = native()) return n->args.at(i);
+  if (const ExprNode* n = node()) return n->args.at(i);
   return arg_of_wrapped(i);
 }
 
