@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.h"
+#include "engine/expect.h"
 #include "engine/backend.h"
 #include "engine/session.h"
 #include "io/corpus.h"
@@ -144,7 +145,10 @@ int run_batch(const BatchOptions& o) {
     if (!o.resume && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::ftruncate(fd, 0) != 0)
       throw InputError("input.file", "#", std::string("cannot empty the output file: ") + std::strerror(errno), o.output);
   }
-  auto records = read_corpus(o.inputs, o.kind, o.kind.empty() ? &importers::is_link_text : nullptr);
+  std::vector<std::string> skipped;
+  auto records = read_corpus(o.inputs, o.kind, o.kind.empty() ? &importers::is_link_text : nullptr, &importers::is_puzzle_text,
+                             &skipped);
+  for (const auto& s : skipped) std::cerr << "batch: skipped " << s << "\n";
   uint64_t total = records.size();
   std::map<uint64_t, nlohmann::json> done;
   if (o.resume) {
@@ -201,6 +205,8 @@ int run_batch(const BatchOptions& o) {
   std::map<std::string, double> phase_ms;  // summed over the records, for the summary
   std::map<std::string, uint64_t> verdicts;
   std::map<uint64_t, std::string> bad_records;  // index -> the error, for the summary
+  std::map<uint64_t, std::string> unmet;        // index -> the first mismatch with the record's expect
+  uint64_t met = 0;                             // records whose expect held
   std::atomic<bool> internal_error{false}, bad_input{false};
   Limits limits;
   limits.timeout_ms = o.timeout_ms;
@@ -266,6 +272,19 @@ int run_batch(const BatchOptions& o) {
           if (k.size() > 3 && k.compare(k.size() - 3, 3, "_ms") == 0)
             j["stats"]["phases_ms"][k.substr(0, k.size() - 3)] = std::round(v * 1000) / 1000;
         if (!res.differing_cells.empty()) j["differing_cells"] = res.differing_cells;
+        // The file's expect, compared as `check` compares it (exit 3).
+        if (lp.expect.status || lp.expect.count || lp.expect.solution) {
+          const auto mismatches = compare_expectation(lp, res);
+          j["expectation"] = mismatches.empty() ? "met" : "not met";
+          if (!mismatches.empty()) {
+            j["mismatches"] = mismatches;
+            std::lock_guard<std::mutex> lock(count_mu);
+            unmet[r.index] = r.origin + ": " + mismatches.front();
+          } else {
+            std::lock_guard<std::mutex> lock(count_mu);
+            met++;
+          }
+        }
       } catch (const Halted& h) {  // while reading the record: a limit, or Ctrl-C
         if (h.cause() == HaltCause::Signal) break;
         verdict = "unknown";
@@ -339,7 +358,7 @@ int run_batch(const BatchOptions& o) {
     if (!parts.empty()) std::cerr << "batch: ms per phase, summed over the puzzles: " << parts << "\n";
   }
   if (!o.quiet)
-    std::cerr << fmt::format("batch: {} puzzles in {:.2f} s ({:.0f}/s, -j {}){}{}{}{}; {}; peak RSS {:.0f} MB; {} on a shared solver\n",
+    std::cerr << fmt::format("batch: {} puzzles in {:.2f} s ({:.0f}/s, -j {}){}{}{}{}; {}{}; peak RSS {:.0f} MB; {} on a shared solver\n",
                              finished.load(), secs, finished.load() / std::max(secs, 1e-9), jobs,
                              finished < todo.size()
                                  ? fmt::format(", stopped{} before the other {}{}",
@@ -349,7 +368,9 @@ int run_batch(const BatchOptions& o) {
                              resumed ? fmt::format(", {} already done (--resume)", resumed) : "",
                              other_shard ? fmt::format(", {} in other shards", other_shard) : "",
                              o.limit && o.limit < total ? fmt::format(", first {} of {}", o.limit, total) : "",
-                             counts.empty() ? "nothing to do" : counts, ru.ru_maxrss / 1024.0, reused.load());
+                             counts.empty() ? "nothing to do" : counts,
+                             (met + unmet.size()) > 0 ? fmt::format("; expect met {}, not met {}", met, unmet.size()) : "",
+                             ru.ru_maxrss / 1024.0, reused.load());
   // The first records that could not be read or run, named, with or
   // without --quiet: a corpus with a bad line says which.
   if (!bad_records.empty()) {
@@ -362,6 +383,17 @@ int run_batch(const BatchOptions& o) {
       std::cerr << "  " << one_line(error) << "\n";
     }
   }
+  // Verdicts that contradict their files' expect, named, with or without --quiet.
+  if (!unmet.empty()) {
+    const std::size_t shown = std::min<std::size_t>(unmet.size(), 5);
+    std::cerr << fmt::format("batch: {} record{} did not meet {} expect{}:\n", unmet.size(), unmet.size() == 1 ? "" : "s",
+                             unmet.size() == 1 ? "its" : "their", shown < unmet.size() ? fmt::format(", the first {}", shown) : "");
+    std::size_t n = 0;
+    for (const auto& [index, what] : unmet) {
+      if (n++ == shown) break;
+      std::cerr << "  " << one_line(what) << "\n";
+    }
+  }
   if (stop_signal()) return stop_exit_status();  // Ctrl-C / SIGTERM: the records written are whole
   if (write_errno == EPIPE) return 141;  // the reader went away: stop quietly, as `| head` expects
   if (write_errno) {
@@ -371,6 +403,7 @@ int run_batch(const BatchOptions& o) {
   }
   if (internal_error) return 1;
   if (bad_input) return 2;
+  if (!unmet.empty()) return kExitExpectation;
   return 0;
 }
 
@@ -381,7 +414,8 @@ void setup_batch(CLI::App& app, int& exit_status) {
   CLI::App* cmd = app.add_subcommand(
       "batch",
       "check many puzzles (JSON files, directories, JSONL, or line corpora with --kind) on worker threads; results as "
-      "JSONL, one line per puzzle, flushed as they come; exit 0, or 2 if any record was bad input, 1 on internal errors");
+      "JSONL, one line per puzzle, flushed as they come; a record whose file has an expect says whether it was met; exit 0, "
+      "or 3 if a verdict contradicts its file's expect, 2 if any record was bad input, 1 on internal errors");
   cmd->add_option("inputs", o->inputs, "JSON files, directories, .jsonl files, or line corpora (with --kind)")->required();
   cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku: one grid of n*n cells per line, 81 for 9x9, 256 for 16x16)");
   add_alphabet_option(*cmd, o->import.alphabet);

@@ -53,7 +53,10 @@ double median(std::vector<double> v) {
 
 int run_bench(const BenchOptions& o) {
   validate_kind_and_encoding(o.kind, "");
-  auto records = read_corpus(o.inputs, o.kind, o.kind.empty() ? &importers::is_link_text : nullptr);
+  std::vector<std::string> skipped;
+  auto records = read_corpus(o.inputs, o.kind, o.kind.empty() ? &importers::is_link_text : nullptr, &importers::is_puzzle_text,
+                             &skipped);
+  for (const auto& s : skipped) std::cerr << "bench: skipped " << s << "\n";
   std::vector<std::string> wanted;
   if (o.encodings != "all") {
     std::stringstream ss(o.encodings);

@@ -108,6 +108,10 @@ std::string decoded_foreign_data(const std::string& argument);
 bool is_link_argument(const std::string& argument);
 // True when a line of text is a link or a game ID (a line of a corpus).
 bool is_link_text(const std::string& text);
+// True when a whole text is one puzzle read as text: a sudoku grid (.sdk,
+// .ss, n rows of n cells, one line of n*n cells) or a .non nonogram (a file
+// of a batch's directory that is neither JSON nor links).
+bool is_puzzle_text(const std::string& text);
 
 // The place in the foreign data for an error at `pointer` of the imported
 // puzzle ("" if unknown).

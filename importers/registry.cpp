@@ -167,8 +167,19 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
   return a;
 }
 
+bool is_puzzle_text(const std::string& text) {
+  const std::string t = trim(text);
+  if (t.empty() || t[0] == '{' || t[0] == '[') return false;
+  if (looks_like_non(text)) return true;
+  try {
+    return sudoku_text(text, "", ImportOptions{}).has_value();
+  } catch (const InputError&) {
+    return false;  // text that starts like a grid and then is not one (a line corpus, say)
+  }
+}
+
 Imported import_foreign_text_file(const std::string& text, const std::string& origin, const ImportOptions& options) {
-  if (origin.size() > 4 && origin.compare(origin.size() - 4, 4, ".non") == 0) return import_non(text, origin);
+  if ((origin.size() > 4 && origin.compare(origin.size() - 4, 4, ".non") == 0) || looks_like_non(text)) return import_non(text, origin);
   auto imported = sudoku_text(text, origin, options);
   if (!imported) throw InputError("input.format", kNoPath, "not a sudoku grid as text (.sdk or .ss)", origin);
   return *imported;

@@ -468,5 +468,83 @@ TEST(Batch, ReadsAFileOfLinksAndGameIdsOfEveryFormat) {
   EXPECT_NE(p.err.find("no line is a link or a game ID: say what a line is with --kind"), std::string::npos) << p.err;
 }
 
+// A directory is read whole: every file check could read is taken, every
+// other file is named with why it was skipped, and a directory with no
+// puzzle in it is an error, never "0 puzzles", exit 0.
+TEST(Batch, ADirectoryIsReadWholeAndWhatIsSkippedIsNamed) {
+  namespace fs = std::filesystem;
+  const std::string dir = ::testing::TempDir() + "/batch-dir";
+  fs::remove_all(dir);
+  fs::create_directories(dir + "/sub");
+  fs::create_directories(dir + "/.git");
+  std::ofstream(dir + "/a.link") << "https://puzz.link/p?slither/5/5/cbcbcddad\n";
+  std::ofstream(dir + "/sub/list.txt") << "# two links\nhttps://puzz.link/p?kakuro/6/6/m-eoI5lD-t.l-co-bm8-e-i97ggc\n"
+                                       << "https://puzz.link/p?slither/5/5/cbcbcddad\n";
+  std::ofstream(dir + "/grid.sdk") << "..3.49..8\n.1.5...3.\n8.73.....\n.689....5\n2.......6\n4....671.\n.....59.3\n.8...1.6.\n9..23.1..\n";
+  std::ofstream(dir + "/notes.md") << "# notes\nsome prose\n";
+  std::ofstream(dir + "/.git/HEAD") << "ref: refs/heads/main\n";
+  CliResult r = run_cli({"batch", "--no-solutions", dir});
+  std::vector<nlohmann::json> rec;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) rec.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(rec.size(), 4u) << r.out << r.err;
+  EXPECT_EQ(rec[0]["file"], dir + "/a.link:1");
+  EXPECT_EQ(rec[0]["kind"], "slitherlink");
+  EXPECT_EQ(rec[1]["file"], dir + "/grid.sdk");
+  EXPECT_EQ(rec[1]["kind"], "sudoku");
+  EXPECT_EQ(rec[2]["kind"], "kakuro");
+  EXPECT_EQ(rec[3]["file"], dir + "/sub/list.txt:3");
+  EXPECT_NE(r.err.find("batch: skipped " + dir + "/notes.md: no line is a link or a game ID"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("batch: skipped " + dir + "/.git/: hidden"), std::string::npos) << r.err;
+  // A directory with nothing to read, and an empty one: exit 2, one line.
+  for (const std::string& bad : {dir + "/only-prose", dir + "/empty"}) {
+    fs::create_directories(bad);
+    if (bad.find("prose") != std::string::npos) std::ofstream(bad + "/x.md") << "prose\n";
+    CliResult e = run_cli({"batch", bad});
+    EXPECT_EQ(e.exit_code, 2) << e.err;
+    EXPECT_TRUE(e.out.empty()) << e.out;
+    EXPECT_NE(e.err.find("puzzle-smt: error: " + bad + ": "), std::string::npos) << e.err;
+    EXPECT_NE(e.err.find(bad.find("prose") != std::string::npos ? "no puzzle in this directory (1 file skipped" : "an empty directory"),
+              std::string::npos)
+        << e.err;
+  }
+}
+
+// batch compares each record with its file's expect as check does: the
+// record says whether it was met, the summary counts, and exit 3 says so.
+TEST(Batch, HonoursExpectAsCheckDoes) {
+  namespace fs = std::filesystem;
+  const std::string dir = ::testing::TempDir() + "/batch-expect";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto good = nlohmann::json::parse(read_file(kSourceDir + "/puzzles/sudoku/prolog_post.json"));
+  std::ofstream(dir + "/good.json") << good.dump();
+  auto wrong = good;
+  wrong["expect"] = {{"status", "multiple"}};
+  std::ofstream(dir + "/wrong.json") << wrong.dump();
+  auto plain = good;
+  plain.erase("expect");
+  std::ofstream(dir + "/plain.json") << plain.dump();
+  CliResult r = run_cli({"batch", "--no-solutions", dir});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  std::map<std::string, nlohmann::json> by_file;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) {
+    auto j = nlohmann::json::parse(line);
+    by_file[fs::path(j["file"].get<std::string>()).filename().string()] = j;
+  }
+  ASSERT_EQ(by_file.size(), 3u) << r.out;
+  EXPECT_EQ(by_file["good.json"]["expectation"], "met");
+  EXPECT_EQ(by_file["wrong.json"]["expectation"], "not met");
+  EXPECT_EQ(by_file["wrong.json"]["mismatches"][0], "status is unique, the file expects multiple");
+  EXPECT_FALSE(by_file["plain.json"].contains("expectation"));
+  EXPECT_NE(r.err.find("expect met 1, not met 1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("batch: 1 record did not meet its expect:\n  " + dir + "/wrong.json: status is unique"), std::string::npos)
+      << r.err;
+  // Without the wrong one: exit 0.
+  fs::remove(dir + "/wrong.json");
+  EXPECT_EQ(run_cli({"batch", "-q", dir}).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace psmt::testing

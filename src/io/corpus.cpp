@@ -117,20 +117,117 @@ bool text_grid_file(const std::string& path) {
   return ends_with(path, ".sdk") || ends_with(path, ".ss") || ends_with(path, ".non");
 }
 
+// The lines that hold something: not blank, not a '#' comment.
+std::vector<std::string> content_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    start = end == std::string::npos ? text.size() : end + 1;
+    const auto a = line.find_first_not_of(" \t\r");
+    if (a == std::string::npos || line[a] == '#') continue;
+    lines.push_back(line.substr(a));
+  }
+  return lines;
+}
+
+// One file met in a directory: its records, or why it is skipped.
+std::string read_directory_file(const std::string& f, const std::string& line_kind, LinkTest is_link,
+                                TextTest is_puzzle_text, std::vector<CorpusRecord>& out) {
+  if (ends_with(f, ".json") || text_grid_file(f)) {
+    out.push_back(record(f, read_text_file(f), false, text_grid_file(f)));
+    return {};
+  }
+  if (ends_with(f, ".jsonl")) {
+    add_lines(f, true, line_kind, out);
+    return {};
+  }
+  std::string text;
+  try {
+    text = read_text_file(f);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  if (text.find('\0') != std::string::npos) return "not text";
+  const auto lines = content_lines(text);
+  if (lines.empty()) return "empty (no line but blanks and # comments)";
+  if (is_link) {
+    std::size_t links = 0;
+    for (const auto& l : lines) links += is_link(l) ? 1 : 0;
+    if (links == lines.size()) {
+      add_link_lines(f, is_link, out);
+      return {};
+    }
+    if (links > 0 && !(is_puzzle_text && is_puzzle_text(text)))
+      return fmt::format("{} of its {} lines are links or game IDs, the others are not (name the file itself to read "
+                         "its links and be told which lines are not)",
+                         links, lines.size());
+  }
+  if (is_puzzle_text && is_puzzle_text(text)) {
+    out.push_back(record(f, text, false, true));
+    return {};
+  }
+  if (!line_kind.empty()) {
+    const std::size_t before = out.size();
+    try {
+      add_lines(f, false, line_kind, out);
+    } catch (const InputError& e) {
+      out.resize(before);
+      return e.what();
+    }
+    return {};
+  }
+  return is_link ? "no line is a link or a game ID, and it is not a puzzle as text (a sudoku grid, a .non nonogram)"
+                 : "not .json, .jsonl, .sdk, .ss or .non";
+}
+
+void read_directory(const std::string& dir, const std::string& line_kind, LinkTest is_link, TextTest is_puzzle_text,
+                    std::vector<std::string>* skipped, std::vector<CorpusRecord>& out) {
+  std::error_code ec;
+  std::vector<std::string> files, hidden;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+  if (ec) throw InputError("input.file", kNoPath, "cannot read the directory: " + ec.message(), dir);
+  for (; it != end; it.increment(ec)) {
+    if (ec) throw InputError("input.file", kNoPath, "cannot read the directory: " + ec.message(), dir);
+    const std::string name = it->path().filename().string();
+    if (!name.empty() && name[0] == '.') {
+      hidden.push_back(it->path().string() + (it->is_directory(ec) ? "/" : ""));
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(ec)) files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<std::string> why_skipped;
+  const std::size_t before = out.size();
+  for (const auto& f : files) {
+    std::string why = read_directory_file(f, line_kind, is_link, is_puzzle_text, out);
+    if (!why.empty()) why_skipped.push_back(f + ": " + why);
+  }
+  std::sort(hidden.begin(), hidden.end());
+  for (const auto& h : hidden) why_skipped.push_back(h + ": hidden");
+  if (skipped) skipped->insert(skipped->end(), why_skipped.begin(), why_skipped.end());
+  if (out.size() == before) {
+    std::string msg = "an empty directory: no puzzle to check";
+    if (!why_skipped.empty())
+      msg = fmt::format("no puzzle in this directory ({} file{} skipped, the first {})", why_skipped.size(),
+                        why_skipped.size() == 1 ? "" : "s", why_skipped.front());
+    else if (!files.empty())
+      msg = "no puzzle in this directory (its files hold no record)";
+    throw InputError("input.file", kNoPath, msg, dir);
+  }
+}
+
 }  // namespace
 
 std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind,
-                                      LinkTest is_link) {
+                                      LinkTest is_link, TextTest is_puzzle_text, std::vector<std::string>* skipped) {
   std::vector<CorpusRecord> out;
   for (const auto& in : inputs) {
     std::error_code ec;
     if (fs::is_directory(in, ec)) {
-      std::vector<std::string> files;
-      for (const auto& e : fs::recursive_directory_iterator(in, ec))
-        if (e.is_regular_file() && (ends_with(e.path().string(), ".json") || text_grid_file(e.path().string())))
-          files.push_back(e.path().string());
-      std::sort(files.begin(), files.end());
-      for (const auto& f : files) out.push_back(record(f, read_text_file(f), false, text_grid_file(f)));
+      read_directory(in, line_kind, is_link, is_puzzle_text, skipped, out);
     } else if (text_grid_file(in)) {
       out.push_back(record(in, read_text_file(in), false, true));
     } else if (ends_with(in, ".jsonl")) {

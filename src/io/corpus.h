@@ -12,6 +12,13 @@
 //     mixed), or a file holding one link. Whether a line is one is for the
 //     caller to say (`is_link`, the importers' test: src/ knows no format);
 //     any other line is a record that fails to load, naming its line.
+// A directory is read whole (recursively, in sorted order): every file that
+// `check` could read is taken (.json, .jsonl, .sdk, .ss, .non, a file of
+// links or game IDs, a file holding one link, a grid as text; with a line
+// kind, a line corpus), and each other file is skipped and named, with why,
+// in `skipped` ("DIR/notes.md: no line is a link or a game ID, and it is not
+// a grid as text"); hidden files and directories are skipped so too. A
+// directory in which nothing is read is an InputError.
 // Records are numbered from 0 across all inputs in order, so --shard and
 // --resume can name them; each keeps its origin ("file:line").
 #pragma once
@@ -38,11 +45,17 @@ struct CorpusRecord {
 
 // Says whether a line is a link or a game ID (importers::is_link_argument).
 using LinkTest = bool (*)(const std::string& line);
+// Says whether a whole text is one puzzle the importers read (a sudoku grid
+// as text, a .non nonogram: importers::is_puzzle_text).
+using TextTest = bool (*)(const std::string& text);
 
 // Throws InputError for an unreadable input, or a line-format file without
-// `line_kind` in which no line is a link (`is_link`; nullptr: links are not read).
+// `line_kind` in which no line is a link (`is_link`; nullptr: links are not
+// read), or a directory in which nothing is read. Files skipped in a
+// directory are appended to `skipped` (when given) as "path: why".
 std::vector<CorpusRecord> read_corpus(const std::vector<std::string>& inputs, const std::string& line_kind,
-                                      LinkTest is_link = nullptr);
+                                      LinkTest is_link = nullptr, TextTest is_puzzle_text = nullptr,
+                                      std::vector<std::string>* skipped = nullptr);
 
 // The puzzle of one record (InputError with the record's origin as file).
 LoadedPuzzle load_record(const CorpusRecord& r, const std::string& line_kind);
