@@ -61,10 +61,7 @@ CLI::Option* add_limit(CLI::App& cmd, const std::string& names, std::optional<ui
 }
 
 void add_puzzle_options(CLI::App& cmd, PuzzleOptions& o) {
-  cmd.add_option("files", o.files,
-                 "puzzles: files (our JSON, or an f-puzzles export), links (f-puzzles ?load=, SudokuPad), or files "
-                 "holding a link; - reads standard input")
-      ->required();
+  cmd.add_option("files", o.files, "puzzles, each one of: " + importers::inputs_read())->required();
   cmd.add_flag("--partial,--ignore-drawings", o.partial,
                "import links and exports even where drawings (lines, shapes, text, colours, a background image) or "
                "sentences of the rules text may carry rules the importer cannot read; they are left out and listed, "

@@ -23,17 +23,18 @@ void setup_convert(CLI::App& app, int& exit_status) {
   auto o = std::make_shared<ConvertOptions>();
   CLI::App* cmd = app.add_subcommand(
       "convert",
-      "write a puzzle given as a link (f-puzzles, SudokuPad), an f-puzzles export or a file as puzzle-smt's JSON, "
+      "write a puzzle given as a link, a game ID, an f-puzzles export, a grid as text or a file as puzzle-smt's JSON, "
       "for editing and for puzzles/; `check` gives the same verdict on both");
-  cmd->add_option("input", o->input, "a link, a file holding a link, an f-puzzles export, a sudoku grid as text (.sdk, .ss, a line of 81 cells), or a puzzle file")->required();
+  cmd->add_option("input", o->input, "one of: " + importers::inputs_read())->required();
   cmd->add_option("-o,--output", o->output, "write here instead of standard output");
   cmd->add_flag("--partial,--ignore-drawings", o->partial,
                 "convert even when drawings or the rules text may carry rules the importer cannot read; they are "
                 "listed in \"notes\" (add those rules by hand)");
   add_alphabet_option(*cmd, o->alphabet);
   cmd->add_flag("--decoded", o->decoded,
-                "print the data a link carries, decoded but not converted (f-puzzles JSON, or SudokuPad's JSON), to "
-                "see what an importer reads");
+                "print the data a link or a game ID carries, decoded but not converted (f-puzzles JSON, SudokuPad's "
+                "JSON, a puzz.link link's genre, flags, size and body, a game ID's game, parameters and description), "
+                "to see what an importer reads");
   add_resource_options(*cmd, false);
   cmd->callback([o, &exit_status]() {
     exit_status = guarded(o->input, [&]() {

@@ -10,6 +10,7 @@
 
 #include "cli/common.h"
 #include "encoders/registry.h"
+#include "importers/importer.h"
 #include "engine/stop.h"
 #include "io/error.h"
 #include "io/halt.h"
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
       "3 the verdict contradicts the file's expect, 2 bad input or usage, 1 internal error, 130/143 stopped by Ctrl-C/SIGTERM "
       "(what was found is printed as partial).",
       "puzzle-smt"};
+  app.footer("What puzzle-smt reads: " + importers::inputs_read() + ".");
   app.set_version_flag("--version", std::string("puzzle-smt ") + cli::kVersion);
   app.require_subcommand(1);
   // A run names its subcommand first (puzzle-smt check FILE): only that one

@@ -117,6 +117,15 @@ bool is_puzzle_text(const std::string& text);
 // puzzle ("" if unknown).
 std::string foreign_place(const Imported& imported, const std::string& pointer);
 
+// What is read, for help texts and messages, made from the importers'
+// tables (importers/catalogue.h) so that no list goes stale: the puzz.link
+// genres ("fillomino, hashikake (hashi, bridges), ..."), the collection's
+// games, the link forms, and every input in one sentence.
+std::string puzzlink_genre_list();
+std::string tatham_game_list();
+std::string links_read();
+std::string inputs_read();
+
 // A link or long string shortened for messages: at most `max` characters,
 // with an ellipsis.
 std::string shorten(const std::string& s, std::size_t max = 60);

@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "importers/catalogue.h"
 #include "importers/formats.h"
 #include "io/error.h"
 #include "io/json_load.h"
@@ -277,15 +278,40 @@ std::optional<std::string> puzzlink_query(const std::string& link) {
   std::string host = rest.substr(0, slash);
   for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (host.rfind("www.", 0) == 0) host = host.substr(4);
-  if (host != "puzz.link" && host != "pzv.jp" && host != "pzprxs.vercel.app") return std::nullopt;
+  const bool known = host == "puzz.link" || host == "pzv.jp" || host == "pzprxs.vercel.app";
   const auto q = rest.find('?');
-  if (q == std::string::npos) return std::string();
+  if (q == std::string::npos) {
+    if (known) return std::string();
+    return std::nullopt;
+  }
   std::string query = rest.substr(q + 1);
   if (auto hash = query.find('#'); hash != std::string::npos) query = query.substr(0, hash);
-  return percent_decode(query);
+  query = percent_decode(query);
+  if (known) return query;
+  // pzprjs served from another host (a mirror, a setter's own site): the
+  // page is p or p.html and the query names a genre pzprjs has and we read.
+  const std::string path = slash == std::string::npos || slash > q ? std::string() : rest.substr(slash, q - slash);
+  const bool pzpr_page = path.size() >= 2 && (path.compare(path.size() - 2, 2, "/p") == 0 ||
+                                              (path.size() >= 7 && path.compare(path.size() - 7, 7, "/p.html") == 0));
+  if (!pzpr_page) return std::nullopt;
+  std::string pid = query.substr(0, query.find('/'));
+  while (pid.find('=') != std::string::npos && pid.find('&') != std::string::npos) pid = pid.substr(pid.find('&') + 1);
+  for (const char* mode : {"_edit", "_play"})
+    if (pid.size() > 5 && pid.compare(pid.size() - 5, 5, mode) == 0) pid.resize(pid.size() - 5);
+  if (!find_puzzlink_genre(pid)) return std::nullopt;
+  return query;
 }
 
-Imported import_puzzlink(const std::string& query, const std::string& origin, const std::string& link) {
+namespace {
+// COLS/ROWS/BODY, the fields of kakuro, nonogram and skyscrapers links.
+const std::vector<std::string>& size_and_body(const PzprLink& q) {
+  if (q.fields.size() != 3)
+    puzzlink_fail(q.origin, fmt::format("a {0} link is p?{0}/COLS/ROWS/DATA, this one has {1} parts after the name", q.pid, q.fields.size()));
+  return q.fields;
+}
+}  // namespace
+
+PzprLink split_puzzlink(const std::string& query, const std::string& origin, const std::string& link) {
   std::vector<std::string> fields;
   for (std::size_t a = 0;;) {
     std::size_t e = query.find('/', a);
@@ -300,7 +326,6 @@ Imported import_puzzlink(const std::string& query, const std::string& origin, co
   for (const char* mode : {"_edit", "_play"})
     if (pid.size() > 5 && pid.compare(pid.size() - 5, 5, mode) == 0) pid.resize(pid.size() - 5);
   if (pid.empty()) puzzlink_fail(origin, "a puzz.link link names its puzzle after '?': p?kakuro/COLS/ROWS/DATA");
-  const bool sky = pid == "skyscrapers" || pid == "building" || pid == "skyscraper";
   fields.erase(fields.begin());
   // An optional variant mark v:ID (no effect on decoding), then optional flags before the size: fields that are not a number.
   std::vector<std::string> flags;
@@ -313,13 +338,22 @@ Imported import_puzzlink(const std::string& query, const std::string& origin, co
     fields.erase(fields.begin());
   }
   if (fields.size() == 4 && fields[3].empty()) fields.pop_back();  // a trailing '/'
-  if (auto pencil = puzzlink_pencil(pid, flags, fields, origin, link)) return *pencil;
-  if (pid != "kakuro" && pid != "nonogram" && !sky)
-    puzzlink_fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads kakuro, nonogram, skyscrapers, slither, mashu, nurikabe, gokigen, hitori, kurodoko, heyawake, hashikake, yajilin, tentaisho and fillomino)", quote_input(pid)));
-  if (fields.size() != 3)
-    puzzlink_fail(origin, fmt::format("a {0} link is p?{0}/COLS/ROWS/DATA, this one has {1} parts after the name", pid, fields.size()));
-  if (sky) return skyscrapers(fields, origin, link);
-  return pid == "nonogram" ? nonogram(fields, origin, link) : kakuro(fields, origin, link);
+  return {pid, flags, fields, origin, link};
+}
+
+Imported import_puzzlink(const std::string& query, const std::string& origin, const std::string& link) {
+  PzprLink q = split_puzzlink(query, origin, link);
+  if (const PzprGenre* g = find_puzzlink_genre(q.pid)) return g->read(q);
+  puzzlink_fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads {})", quote_input(q.pid), puzzlink_genre_list()));
+}
+
+std::vector<PzprGenre> puzzlink_number_genres() {
+  return {
+      {"kakuro", {}, "kakuro", [](const PzprLink& q) { return kakuro(size_and_body(q), q.origin, q.link); }},
+      {"nonogram", {}, "nonogram", [](const PzprLink& q) { return nonogram(size_and_body(q), q.origin, q.link); }},
+      {"skyscrapers", {"building", "skyscraper"}, "skyscrapers",
+       [](const PzprLink& q) { return skyscrapers(size_and_body(q), q.origin, q.link); }},
+  };
 }
 
 }  // namespace psmt::importers

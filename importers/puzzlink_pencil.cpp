@@ -27,6 +27,7 @@
 //     that cell.
 #include <fmt/format.h>
 
+#include "importers/catalogue.h"
 #include "importers/formats.h"
 #include "importers/pzpr_readers.h"
 #include "grid/grid.h"
@@ -405,21 +406,20 @@ nlohmann::json number_rows(const std::vector<int>& values, int cols, int rows) {
   return grid;
 }
 
-std::optional<Imported> puzzlink_pencil(const std::string& pid, const std::vector<std::string>& flags,
-                                        const std::vector<std::string>& fields, const std::string& origin,
-                                        const std::string& link) {
-  if (pid == "slither" || pid == "slitherlink") return slither(flags, fields, origin, link);
-  if (pid == "mashu" || pid == "masyu" || pid == "pearl") return mashu(flags, fields, origin, link);
-  if (pid == "nurikabe") return nurikabe(flags, fields, origin, link);
-  if (pid == "gokigen") return gokigen(flags, fields, origin, link);
-  if (pid == "hitori") return hitori(flags, fields, origin, link);
-  if (pid == "fillomino") return fillomino(pid, flags, fields, origin, link);
-  if (pid == "tentaisho") return tentaisho(pid, flags, fields, origin, link);
-  if (pid == "yajilin" || pid == "yajirin") return yajilin(pid, flags, fields, origin, link);
-  if (pid == "kurodoko") return kurodoko(flags, fields, origin, link);
-  if (pid == "hashikake" || pid == "hashi" || pid == "bridges") return hashikake(pid, flags, fields, origin, link);
-  if (pid == "heyawake" || pid == "heyawacky") return heyawake(pid, flags, fields, origin, link);
-  return std::nullopt;
+std::vector<PzprGenre> puzzlink_pencil_genres() {
+  return {
+      {"slither", {"slitherlink"}, "slitherlink", [](const PzprLink& q) { return slither(q.flags, q.fields, q.origin, q.link); }},
+      {"mashu", {"masyu", "pearl"}, "masyu", [](const PzprLink& q) { return mashu(q.flags, q.fields, q.origin, q.link); }},
+      {"nurikabe", {}, "nurikabe", [](const PzprLink& q) { return nurikabe(q.flags, q.fields, q.origin, q.link); }},
+      {"gokigen", {}, "gokigen", [](const PzprLink& q) { return gokigen(q.flags, q.fields, q.origin, q.link); }},
+      {"hitori", {}, "hitori", [](const PzprLink& q) { return hitori(q.flags, q.fields, q.origin, q.link); }},
+      {"fillomino", {}, "fillomino", [](const PzprLink& q) { return fillomino(q.pid, q.flags, q.fields, q.origin, q.link); }},
+      {"tentaisho", {}, "tentaisho", [](const PzprLink& q) { return tentaisho(q.pid, q.flags, q.fields, q.origin, q.link); }},
+      {"yajilin", {"yajirin"}, "yajilin", [](const PzprLink& q) { return yajilin(q.pid, q.flags, q.fields, q.origin, q.link); }},
+      {"kurodoko", {}, "kurodoko", [](const PzprLink& q) { return kurodoko(q.flags, q.fields, q.origin, q.link); }},
+      {"hashikake", {"hashi", "bridges"}, "hashi", [](const PzprLink& q) { return hashikake(q.pid, q.flags, q.fields, q.origin, q.link); }},
+      {"heyawake", {"heyawacky"}, "heyawake", [](const PzprLink& q) { return heyawake(q.pid, q.flags, q.fields, q.origin, q.link); }},
+  };
 }
 
 }  // namespace psmt::importers

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "importers/catalogue.h"
 #include "importers/formats.h"
 #include "io/error.h"
 #include "io/json_load.h"
@@ -27,11 +28,7 @@ bool looks_like_fpuzzles(const nlohmann::json& doc) {
 }
 
 [[noreturn]] void unknown_link(const std::string& origin) {
-  throw InputError("input.link", kNoPath,
-                   "not a link puzzle-smt can read (it reads f-puzzles ?load= links, SudokuPad links with the "
-                   "puzzle in them: fpuz..., scl..., ctc..., puzz.link kakuro, nonogram and skyscrapers links, and the game pages of "
-                   "Simon Tatham's collection: .../puzzles/js/GAME.html#ID)",
-                   origin);
+  throw InputError("input.link", kNoPath, "not a link puzzle-smt can read (it reads " + links_read() + ")", origin);
 }
 
 // A game ID of the collection without its game's name, as its generators
@@ -109,13 +106,36 @@ std::optional<Imported> import_text(const std::string& text_in, const std::strin
 }
 
 std::string decoded_foreign_data(const std::string& argument) {
-  std::string text = trim(looks_like_link(argument) ? argument : read_text_file(argument));
-  const std::string origin = looks_like_link(argument) ? shorten(text) : argument;
-  if (!looks_like_link(text))
-    throw InputError("input.link", kNoPath, "--decoded needs a link (or a file holding one)", origin);
-  auto d = decode_link(text.substr(0, text.find('\n')), origin);
-  if (!d) unknown_link(origin);
-  nlohmann::json doc = d->format == "f-puzzles" ? parse_json_text(d->text, origin) : sudokupad_unzip(d->text, origin);
+  const bool link_argument = is_link_argument(argument);
+  std::string text = trim(link_argument ? argument : read_text_file(argument));
+  const std::string origin = link_argument ? shorten(text) : argument;
+  text = text.substr(0, text.find('\n'));
+  nlohmann::json doc;
+  if (auto g = split_game_id(text); g || tatham_page(text)) {  // a game ID, or the collection's page
+    if (!g) g = tatham_page(text);
+    const auto colon = g->second.find(':');
+    doc = {{"format", "Simon Tatham's collection, game ID"}, {"game", g->first},
+           {"params", g->second.substr(0, colon)},
+           {"description", colon == std::string::npos ? std::string() : g->second.substr(colon + 1)}};
+    if (const TathamGame* t = find_tatham_game(g->first)) doc["kind"] = t->kind;
+  } else if (!looks_like_link(text)) {
+    throw InputError("input.link", kNoPath, "--decoded needs a link or a game ID (or a file holding one)", origin);
+  } else if (auto q = puzzlink_query(text)) {
+    const PzprLink parts = split_puzzlink(*q, origin, text);
+    doc = {{"format", "puzz.link"}, {"pid", parts.pid}, {"flags", parts.flags}, {"fields", parts.fields}};
+    if (const PzprGenre* g = find_puzzlink_genre(parts.pid)) {
+      doc["genre"] = g->pid;
+      doc["kind"] = g->kind;
+    }
+    if (parts.fields.size() >= 3) {
+      doc["columns"] = parts.fields[0];
+      doc["rows"] = parts.fields[1];
+    }
+  } else {
+    auto d = decode_link(text, origin);
+    if (!d) unknown_link(origin);
+    doc = d->format == "f-puzzles" ? parse_json_text(d->text, origin) : sudokupad_unzip(d->text, origin);
+  }
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
@@ -130,8 +150,7 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
   if (bare_game_id(trim(argument)) && !std::ifstream(argument).good())
     throw InputError("input.game_id", kNoPath,
                      "a game ID of Simon Tatham's collection without its game's name: put the game first, GAME:ID "
-                     "(e.g. loopy:10x10t0:..., towers:5:...); puzzle-smt reads towers, solo, keen, unequal, pattern, loopy, "
-                     "pearl, slant, singles, range, bridges, galaxies and filling",
+                     "(e.g. loopy:10x10t0:..., towers:5:...); puzzle-smt reads " + tatham_game_list(),
                      shorten(trim(argument)));
   std::string text = read_text_file(argument);
   std::string t = trim(text);
@@ -152,9 +171,9 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
     a.imported = sudoku_text(text, argument, options);
     if (!a.imported)
       throw InputError("input.format", kNoPath,
-                       "not a puzzle puzzle-smt reads: our JSON, an f-puzzles export, a link (or a file holding one), "
-                       "a sudoku grid as text (one line of n*n cells, SadMan .sdk, Simple Sudoku .ss, n rows of n cells), "
-                       "or a .non nonogram",
+                       "not a puzzle puzzle-smt reads: our JSON, an f-puzzles export, a link or a game ID (or a file holding "
+                       "one), a sudoku grid as text (one line of n*n cells, SadMan .sdk, Simple Sudoku .ss, n rows of n "
+                       "cells), or a .non nonogram (puzzle-smt --help lists the links and games)",
                        argument);
     if (!a.imported->puzzle.contains("source")) a.imported->puzzle["source"] = argument;
     return a;

@@ -24,6 +24,7 @@
 
 #include <fmt/format.h>
 
+#include "importers/catalogue.h"
 #include "importers/formats.h"
 #include "io/error.h"
 #include "io/json_load.h"
@@ -575,14 +576,19 @@ Imported import_game_id(const std::string& game, const std::string& id, const st
                                  quote_input(full)));
   const std::string params = id.substr(0, colon), desc = id.substr(colon + 1);
   if (desc.empty()) tatham_fail(origin, "", "the description after PARAMS: is empty");
-  if (game == "towers") return towers(params, desc, origin, full);
-  if (game == "solo") return solo(params, desc, origin, full);
-  if (game == "keen") return keen(params, desc, origin, full);
-  if (game == "unequal") return unequal(params, desc, origin, full);
-  if (game == "pattern") return pattern(params, desc, origin, full);
-  if (auto pencil = tatham_pencil(game, params, desc, origin, full)) return *pencil;
-  tatham_fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads "
-                               "towers, solo, keen, unequal, pattern, loopy, pearl, slant, singles, range, bridges, galaxies and filling)", game));
+  if (const TathamGame* g = find_tatham_game(game)) return g->read({game, params, desc, origin, full});
+  tatham_fail(origin, "", fmt::format("{} is a game of Simon Tatham's collection that puzzle-smt does not read yet (it reads {})",
+                                      game, tatham_game_list()));
+}
+
+std::vector<TathamGame> tatham_number_games() {
+  return {
+      {"towers", "skyscrapers", [](const TathamId& t) { return towers(t.params, t.desc, t.origin, t.id); }},
+      {"solo", "sudoku", [](const TathamId& t) { return solo(t.params, t.desc, t.origin, t.id); }},
+      {"keen", "kenken", [](const TathamId& t) { return keen(t.params, t.desc, t.origin, t.id); }},
+      {"unequal", "futoshiki", [](const TathamId& t) { return unequal(t.params, t.desc, t.origin, t.id); }},
+      {"pattern", "nonogram", [](const TathamId& t) { return pattern(t.params, t.desc, t.origin, t.id); }},
+  };
 }
 
 }  // namespace psmt::importers

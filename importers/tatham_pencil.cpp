@@ -24,6 +24,7 @@
 
 #include <fmt/format.h>
 
+#include "importers/catalogue.h"
 #include "importers/formats.h"
 #include "grid/grid.h"
 #include "io/error.h"
@@ -341,17 +342,17 @@ Imported filling(const std::string& params, const std::string& desc, const std::
 
 }  // namespace
 
-std::optional<Imported> tatham_pencil(const std::string& game, const std::string& params, const std::string& desc,
-                                      const std::string& origin, const std::string& id) {
-  if (game == "loopy") return loopy(params, desc, origin, id);
-  if (game == "pearl") return pearl(params, desc, origin, id);
-  if (game == "slant") return slant(params, desc, origin, id);
-  if (game == "singles") return singles(params, desc, origin, id);
-  if (game == "range") return range(params, desc, origin, id);
-  if (game == "bridges") return bridges(params, desc, origin, id);
-  if (game == "galaxies") return galaxies(params, desc, origin, id);
-  if (game == "filling") return filling(params, desc, origin, id);
-  return std::nullopt;
+std::vector<TathamGame> tatham_pencil_games() {
+  return {
+      {"loopy", "slitherlink", [](const TathamId& t) { return loopy(t.params, t.desc, t.origin, t.id); }},
+      {"pearl", "masyu", [](const TathamId& t) { return pearl(t.params, t.desc, t.origin, t.id); }},
+      {"slant", "gokigen", [](const TathamId& t) { return slant(t.params, t.desc, t.origin, t.id); }},
+      {"singles", "hitori", [](const TathamId& t) { return singles(t.params, t.desc, t.origin, t.id); }},
+      {"range", "kurodoko", [](const TathamId& t) { return range(t.params, t.desc, t.origin, t.id); }},
+      {"bridges", "hashi", [](const TathamId& t) { return bridges(t.params, t.desc, t.origin, t.id); }},
+      {"galaxies", "tentaisho", [](const TathamId& t) { return galaxies(t.params, t.desc, t.origin, t.id); }},
+      {"filling", "fillomino", [](const TathamId& t) { return filling(t.params, t.desc, t.origin, t.id); }},
+  };
 }
 
 }  // namespace psmt::importers

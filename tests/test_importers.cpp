@@ -13,7 +13,9 @@
 #include <regex>
 
 #include "helpers.h"
+#include "importers/catalogue.h"
 #include "importers/formats.h"
+#include "engine/kinds.h"
 #include "importers/importer.h"
 #include "importers/lzstring.h"
 #include "io/error.h"
@@ -956,6 +958,91 @@ TEST(SudokuText, SixteenBySixteenAlphabetsAreChosenNeverGuessed) {
   CliResult untold = run_cli({"batch", "-q", "--kind", "sudoku", corpus});
   EXPECT_EQ(untold.exit_code, 2);
   EXPECT_NE(untold.out.find("--alphabet"), std::string::npos) << untold.out;
+}
+
+}  // namespace
+}  // namespace psmt::testing
+
+// ---------------------------------------------------------------- what is read, in one table
+
+namespace psmt::testing {
+namespace {
+
+// Every list of what is read (the program's help, check's and convert's,
+// the messages for a link or a game not read) is made from the importers'
+// tables: each names every genre, alias and game the tables hold, and each
+// table entry dispatches to a reader and names a kind that exists.
+TEST(Catalogue, EveryListOfWhatIsReadNamesEveryGenreAndGame) {
+  std::vector<std::string> names;
+  for (const auto& g : puzzlink_genres()) {
+    names.emplace_back(g.pid);
+    for (auto a : g.aliases) names.emplace_back(a);
+    EXPECT_NE(find_encoder(g.kind), nullptr) << g.pid << " -> " << g.kind;
+    for (auto a : g.aliases) EXPECT_EQ(find_puzzlink_genre(a), &g) << a;
+  }
+  for (const auto& g : tatham_games()) {
+    names.emplace_back(g.game);
+    EXPECT_NE(find_encoder(g.kind), nullptr) << g.game << " -> " << g.kind;
+  }
+  EXPECT_GE(puzzlink_genres().size(), 14u);
+  EXPECT_GE(tatham_games().size(), 13u);
+  const std::vector<std::pair<std::string, CliResult>> texts = {
+      {"--help", run_cli({"--help"})},
+      {"check --help", run_cli({"check", "--help"})},
+      {"solve --help", run_cli({"solve", "--help"})},
+      {"convert --help", run_cli({"convert", "--help"})},
+      {"an unknown link", run_cli({"check", "https://example.org/x?y"})},
+  };
+  for (const auto& [what, r] : texts) {
+    const std::string text = r.out + r.err;
+    for (const auto& n : names)
+      if (n != "pearl" && n != "bridges" && n != "hashi")  // names of both a game and an alias: checked below
+        EXPECT_NE(text.find(n), std::string::npos) << what << " does not name " << n;
+  }
+  const CliResult game = run_cli({"check", "inertia:5x5:abc"});
+  EXPECT_EQ(game.exit_code, 2);
+  EXPECT_NE(game.err.find("(it reads " + tatham_game_list() + ")"), std::string::npos) << game.err;
+  const CliResult pid = run_cli({"check", "https://puzz.link/p?nosuchgenre/5/5/abc"});
+  EXPECT_EQ(pid.exit_code, 2);
+  EXPECT_NE(pid.err.find("(it reads " + puzzlink_genre_list() + ")"), std::string::npos) << pid.err;
+  // Every pid and alias reaches its reader (a 1x1 board with no data is
+  // read, or refused by the genre's own reader, never as "not read").
+  for (const auto& n : names) {
+    if (!find_puzzlink_genre(n)) continue;
+    const CliResult r = run_cli({"convert", "https://puzz.link/p?" + n + "/1/1/"});
+    EXPECT_EQ(r.err.find("is not read by puzzle-smt"), std::string::npos) << n << ": " << r.err;
+  }
+}
+
+// convert --decoded shows what every link form carries.
+TEST(Catalogue, ConvertDecodedReadsEveryLinkForm) {
+  const CliResult pz = run_cli({"convert", "--decoded", "https://puzz.link/p?slither/5/5/cbcbcddad"});
+  ASSERT_EQ(pz.exit_code, 0) << pz.err;
+  const auto p = json::parse(pz.out);
+  EXPECT_EQ(p["format"], "puzz.link");
+  EXPECT_EQ(p["kind"], "slitherlink");
+  EXPECT_EQ(p["fields"], json::array({"5", "5", "cbcbcddad"}));
+  const CliResult id = run_cli({"convert", "--decoded", "towers:5de:3////1/2/3/"});
+  ASSERT_EQ(id.exit_code, 0) << id.err;
+  EXPECT_EQ(json::parse(id.out)["params"], "5de");
+  const CliResult page = run_cli({"convert", "--decoded", "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/towers.html#5de:3////1/2/3/"});
+  ASSERT_EQ(page.exit_code, 0) << page.err;
+  EXPECT_EQ(json::parse(page.out)["game"], "towers");
+  const CliResult bad = run_cli({"convert", "--decoded", "https://example.org/x"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("not a link puzzle-smt can read"), std::string::npos) << bad.err;
+}
+
+// pzprjs served from other hosts: p?GENRE/... and p.html?GENRE/... read as puzz.link.
+TEST(Catalogue, PzprjsOnOtherHostsIsReadAsPuzzLink) {
+  for (const std::string link : {"https://pzprxs.vercel.app/p?slither/5/5/cbcbcddad", "https://example.org/pzpr/p.html?slither/5/5/cbcbcddad",
+                                 "http://localhost:8000/p?slitherlink/5/5/cbcbcddad"}) {
+    const CliResult r = run_cli({"check", "--json", link});
+    ASSERT_EQ(r.exit_code, 0) << link << ": " << r.err;
+    EXPECT_EQ(json::parse(r.out)["kind"], "slitherlink");
+  }
+  // Another page on another host is not taken for one.
+  EXPECT_EQ(run_cli({"check", "https://example.org/search?slither/5/5/cbcbcddad"}).exit_code, 2);
 }
 
 }  // namespace

@@ -82,7 +82,7 @@ std::string quoted_around(std::string_view s, std::size_t at, std::size_t max) {
 std::string one_line(std::string_view message) {
   // Escape control characters; shorten every quoted span longer than
   // kQuoteMax; and cut what is still too long for a line of a terminal log.
-  constexpr std::size_t kQuoteMax = 60, kMessageMax = 600;
+  constexpr std::size_t kQuoteMax = 60, kMessageMax = 2000;  // room for the lists of what is read (importers/catalogue.cpp)
   std::string out;
   std::size_t i = 0;
   while (i < message.size()) {
