@@ -233,6 +233,7 @@ int run_batch(const BatchOptions& o) {
         LoadedPuzzle lp = load_corpus_record(r, o.kind, o.import);
         const double parse_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - *lim.start).count();
         j["kind"] = lp.kind;
+        if (!lp.warnings.empty()) j["warnings"] = lp.warnings;
         Result res;
         if (o.fresh) {
           RunOptions ro;

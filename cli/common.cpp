@@ -201,6 +201,7 @@ static LoadedPuzzle load_imported(const importers::Imported& imported, const std
     lp.ignored_drawings = imported.ignored;
     lp.mapped_drawings = imported.mapped;
     lp.decorations = imported.decorations;
+    lp.warnings = imported.warnings;
     return lp;
   } catch (const InputError& e) {
     std::string place = importers::foreign_place(imported, e.path());
@@ -240,6 +241,7 @@ LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_k
   if (!imported) return load_record(r, line_kind);
   LoadedPuzzle lp = load_puzzle(imported->puzzle, r.origin);
   lp.imported_from = imported->format;
+  lp.warnings = imported->warnings;
   return lp;
 }
 
@@ -253,7 +255,9 @@ LoadedPuzzle load_argument(const std::string& argument, const importers::ImportO
   importers::Argument a = importers::read_argument(argument, io);
   if (our_json) *our_json = a.imported ? a.imported->puzzle : a.doc;
   if (!a.imported) return load_puzzle(a.doc, a.origin);
-  return load_imported(*a.imported, a.origin);
+  LoadedPuzzle lp = load_imported(*a.imported, a.origin);
+  for (const auto& w : lp.warnings) std::cerr << "puzzle-smt: warning: " << one_line(a.origin + ": " + w) << "\n";
+  return lp;
 }
 
 int guarded(const std::string& what, const std::function<int()>& body) {

@@ -56,6 +56,9 @@ struct Imported {
   // Drawings read as decoration (cell colours the rules text gives no
   // meaning), one line each.
   std::vector<std::string> decorations;
+  // What the user should know of the import though it was read: a link
+  // whose data stops short of its board (cut off in a copy?), one line each.
+  std::vector<std::string> warnings;
 };
 
 // One puzzle argument, read: either imported from a foreign format, or our

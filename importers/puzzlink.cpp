@@ -18,6 +18,7 @@
 
 #include "importers/catalogue.h"
 #include "importers/formats.h"
+#include "importers/pzpr_readers.h"
 #include "io/error.h"
 #include "io/json_load.h"
 
@@ -170,6 +171,7 @@ Slots read_outside_numbers(const std::string& body, int total, const std::string
     s.value[static_cast<std::size_t>(ec++)] = number->first;
     i += number->second;
   }
+  pzpr::note_short(ec, total, "clue places");
   s.end = i;
   return s;
 }
@@ -343,7 +345,12 @@ PzprLink split_puzzlink(const std::string& query, const std::string& origin, con
 
 Imported import_puzzlink(const std::string& query, const std::string& origin, const std::string& link) {
   PzprLink q = split_puzzlink(query, origin, link);
-  if (const PzprGenre* g = find_puzzlink_genre(q.pid)) return g->read(q);
+  if (const PzprGenre* g = find_puzzlink_genre(q.pid)) {
+    pzpr::take_short_notes();  // none of an earlier link's
+    Imported im = g->read(q);
+    im.warnings = pzpr::take_short_notes();
+    return im;
+  }
   puzzlink_fail(origin, fmt::format("puzz.link's {} is not read by puzzle-smt (it reads {})", quote_input(q.pid), puzzlink_genre_list()));
 }
 

@@ -180,7 +180,7 @@ Imported gokigen(const std::vector<std::string>& flags, const std::vector<std::s
     pencil_fail(origin, fmt::format("gokigen: the flag {} is not read{}", quote_input(f),
                                     f == "d" ? " (the old one-character form of the clues)" : ""));
   const Board b = board_fields(fields, "gokigen", "gokigen/COLS/ROWS/DATA", origin);
-  const auto read = pzpr::four_cell(b.body, 0, (b.rows + 1) * (b.cols + 1), "gokigen", origin);
+  const auto read = pzpr::four_cell(b.body, 0, (b.rows + 1) * (b.cols + 1), "gokigen", origin, "lattice points");
   no_trailing("gokigen", b, read.end, origin);
   Builder out("puzz.link gokigen");
   nlohmann::json clues = nlohmann::json::array();
@@ -363,7 +363,7 @@ Imported heyawake(const std::string& pid, const std::vector<std::string>& flags,
   const auto walls = pzpr::border(b.body, 0, b.cols, b.rows, pid, origin);
   int count = 0;
   const std::vector<int> room = pzpr::rooms_of(walls.values, b.cols, b.rows, count);
-  const auto read = pzpr::number16(b.body, walls.end, count, pid, origin);
+  const auto read = pzpr::number16(b.body, walls.end, count, pid, origin, "rooms");
   no_trailing(pid, b, read.end, origin);
   std::vector<int> first(static_cast<std::size_t>(count), -1);
   for (int i = 0; i < b.cols * b.rows; ++i)

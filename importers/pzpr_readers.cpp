@@ -13,9 +13,25 @@ namespace {
 [[noreturn]] void reader_fail(const std::string& origin, const std::string& msg) {
   throw InputError("input.link", kNoPath, msg, origin);
 }
+
+thread_local std::vector<std::string> short_notes;
 }  // namespace
 
-Read four_cell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin) {
+void note_short(long covered, int slots, const char* places) {
+  if (covered >= slots) return;
+  short_notes.push_back(fmt::format("the link's data ends after {} of its {} {}: cut off? The rest is read as empty, "
+                                    "as puzz.link reads it; check that the link was copied whole",
+                                    std::max(0L, covered), slots, places));
+}
+
+std::vector<std::string> take_short_notes() {
+  std::vector<std::string> out;
+  out.swap(short_notes);
+  return out;
+}
+
+Read four_cell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin,
+               const char* places) {
   Read r;
   r.values.assign(static_cast<std::size_t>(slots), kNone);
   int c = 0;
@@ -42,6 +58,7 @@ Read four_cell(const std::string& body, std::size_t from, int slots, const std::
     }
   }
   // A shorter body leaves the rest empty, as pzprjs reads it.
+  note_short(c, slots, places);
   r.end = i;
   return r;
 }
@@ -64,11 +81,13 @@ Read circle(const std::string& body, std::size_t from, int slots, const std::str
       else if (value != 0) reader_fail(origin, fmt::format("{} data, character {}: a mark past the last cell", genre, from + k + 1));
     }
   }
+  note_short(static_cast<long>(digits) * 3, slots, "cells");
   r.end = from + digits;
   return r;
 }
 
-Read number16(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin) {
+Read number16(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin,
+              const char* places) {
   Read r;
   r.values.assign(static_cast<std::size_t>(slots), kNone);
   int c = 0;
@@ -105,6 +124,7 @@ Read number16(const std::string& body, std::size_t from, int slots, const std::s
       reader_fail(origin, fmt::format("{} data, character {}: unexpected {}", genre, i + 1, quote_input(std::string(1, ch))));
     }
   }
+  note_short(c, slots, places);
   if (c > slots) c = slots;  // a skip past the end: pzprjs stops there too
   r.end = i;
   return r;
@@ -118,6 +138,7 @@ Read border(const std::string& body, std::size_t from, int cols, int rows, const
   for (auto [first, count] : {std::pair{0, vertical}, std::pair{vertical, horizontal}}) {
     for (int k = 0; k < count; k += 5) {
       if (i >= body.size()) {
+        note_short(first + k, vertical + horizontal, "borders between cells");
         r.end = i;
         return r;  // a short body: the rest without walls, as pzprjs reads it
       }
@@ -172,7 +193,8 @@ Read hitori(const std::string& body, std::size_t from, int slots, const std::str
     return d;
   };
   std::size_t i = from;
-  for (int c = 0; c < slots && i < body.size(); ++c) {
+  int c = 0;
+  for (; c < slots && i < body.size(); ++c) {
     const char ch = body[i];
     if ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z')) {
       r.values[static_cast<std::size_t>(c)] = b36(i);
@@ -187,6 +209,7 @@ Read hitori(const std::string& body, std::size_t from, int slots, const std::str
       i += 1;  // a cell without a number (the encoder writes '.')
     }
   }
+  note_short(c, slots, "cells");
   r.end = i;
   return r;
 }
@@ -238,6 +261,7 @@ Read arrow_number16(const std::string& body, std::size_t from, int slots, std::v
     }
     ++c;
   }
+  note_short(c, slots, "cells");
   r.end = i;
   return r;
 }
@@ -260,6 +284,7 @@ Read dot(const std::string& body, std::size_t from, int slots, const std::string
     }
     ++i;
   }
+  note_short(s, slots, "places a dot can take");
   r.end = i;
   return r;
 }

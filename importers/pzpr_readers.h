@@ -1,7 +1,11 @@
 // The readers pzprjs's URL bodies share (FORMATS.md §7.1), each consuming a
 // prefix of the body and saying where it stopped, so that genres chain them.
 // Errors are InputErrors naming the character (1-based) and what was read.
-// A body that ends early leaves the remaining places empty, as pzprjs reads it.
+// A body that ends early leaves the remaining places empty, as pzprjs reads it;
+// but pzprjs's own links always cover every place (a count of empty places
+// ends a body), so a body that stops short was most likely cut off in a
+// copy: the reader notes where it ended (short_notes), and import_puzzlink
+// hands the notes on as warnings of the import, for every genre.
 #pragma once
 
 #include <string>
@@ -17,10 +21,19 @@ struct Read {
   std::size_t end = 0;      // the position after the last character read
 };
 
+// The notes of this thread's readers since the last call ("the link's data
+// ends after 9 of its 25 cells: cut off? ..."), taken (emptied) by the call.
+std::vector<std::string> take_short_notes();
+// Note a body that reached `covered` of its `slots` places (a reader of a
+// genre's own does so too).
+void note_short(long covered, int slots, const char* places);
+
 // 4Cell (decode4Cell): values 0-4 over `slots` places: 0-4 a value, 5-9
 // value-5 then skip one, a-e value-10 then skip two, g-z skip 1..20, '.' an
 // unknown clue.
-Read four_cell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
+// `places` names them in the note of a short body.
+Read four_cell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin,
+               const char* places = "cells");
 
 // Circle (decodeCircle): values 0-2 over `slots` places, three to a base-27
 // digit (0-9, a-q) with weights 9, 3, 1.
@@ -29,7 +42,8 @@ Read circle(const std::string& body, std::size_t from, int slots, const std::str
 // Number16 (decodeNumber16): numbers over `slots` places: 0-9 a-f one hex
 // digit; '-' and two hex digits (16-255); '+' and three (256-4095); '.' an
 // unknown number; g-z skip 1..20.
-Read number16(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
+Read number16(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin,
+              const char* places = "cells");
 
 // Border (decodeBorder): the (cols-1)*rows walls between left and right
 // neighbours (row by row), then the cols*(rows-1) between upper and lower,

@@ -1045,5 +1045,52 @@ TEST(Catalogue, PzprjsOnOtherHostsIsReadAsPuzzLink) {
   EXPECT_EQ(run_cli({"check", "https://example.org/search?slither/5/5/cbcbcddad"}).exit_code, 2);
 }
 
+// pzprjs's own test URL of a genre (tests/data/pzprjs/PID.js.txt: its
+// test script, or the lines of it that hold the URL): the body after the pid.
+std::string pzprjs_test_url(const std::string& pid) {
+  const std::string path = kDataDir + "/pzprjs/" + pid + ".js.txt";
+  if (!fs::exists(path)) return {};
+  std::smatch m;
+  const std::string text = read_file(path);
+  if (!std::regex_search(text, m, std::regex(R"(url\s*:\s*["']([^"']+)["'])"))) return {};
+  return m[1];
+}
+
+// A link cut off in a copy is never read in silence: for every puz.link
+// genre, pzprjs's test URL is read without a warning, and the same URL with
+// its body cut in half is either refused (exit 2) or read with a warning
+// that says where the data ended, on stderr and in --json.
+TEST(Catalogue, ACutOffLinkIsNeverReadInSilence) {
+  for (const auto& g : puzzlink_genres()) {
+    const std::string url = pzprjs_test_url(std::string(g.pid));
+    ASSERT_FALSE(url.empty()) << "tests/data/pzprjs has no test URL of " << g.pid << " (copy pzprjs's test/script/" << g.pid
+                              << ".js there)";
+    const std::string whole = "https://puzz.link/p?" + std::string(g.pid) + "/" + url;
+    const CliResult ok = run_cli({"convert", whole});
+    ASSERT_EQ(ok.exit_code, 0) << whole << ": " << ok.err;
+    EXPECT_EQ(ok.err.find("warning"), std::string::npos) << whole << ": " << ok.err;
+    // The size fields, then half the body.
+    std::size_t body_at = 0;
+    for (int slashes = 0; body_at < url.size() && slashes < 2; ++body_at)
+      if (url[body_at] == '/') ++slashes;
+    const std::string cut = "https://puzz.link/p?" + std::string(g.pid) + "/" + url.substr(0, body_at + (url.size() - body_at) / 2);
+    const CliResult r = run_cli({"check", "--json", "--timeout", "20000", cut});
+    if (r.exit_code == 2) {
+      EXPECT_NE(r.err.find("puzzle-smt: error: " + cut.substr(0, 40)), std::string::npos) << cut << ": " << r.err;
+      continue;
+    }
+    EXPECT_NE(r.err.find("puzzle-smt: warning: "), std::string::npos) << cut << ": " << r.err;
+    EXPECT_NE(r.err.find("the link's data ends after "), std::string::npos) << cut << ": " << r.err;
+    const auto j = json::parse(r.out);
+    ASSERT_TRUE(j.contains("warnings")) << cut << ": " << r.out;
+    EXPECT_NE(j["warnings"][0].get<std::string>().find("cut off?"), std::string::npos) << j.dump();
+  }
+  // The issue's example: 9 of 25 cells, in batch's record too.
+  const std::string links = ::testing::TempDir() + "/cut.txt";
+  std::ofstream(links) << "https://puzz.link/p?slither/5/5/cbc\n";
+  const CliResult b = run_cli({"batch", "-q", links});
+  EXPECT_NE(json::parse(b.out)["warnings"][0].get<std::string>().find("ends after 9 of its 25 cells"), std::string::npos) << b.out;
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -29,6 +29,7 @@ struct LoadedPuzzle {
   // Drawings the rules text gave a meaning (importers::Imported::mapped).
   std::vector<std::string> mapped_drawings;
   std::vector<std::string> decorations;  // importers::Imported::decorations
+  std::vector<std::string> warnings;     // importers::Imported::warnings (a link cut off?)
   const Encoder* encoder = nullptr;
   std::shared_ptr<const Puzzle> puzzle;
   Expectation expect;

@@ -89,6 +89,7 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   }
   if (!lp.mapped_drawings.empty()) j["read_through_rules_text"] = lp.mapped_drawings;
   if (!lp.decorations.empty()) j["decorations"] = lp.decorations;
+  if (!lp.warnings.empty()) j["warnings"] = lp.warnings;
   j["command"] = rc.command;
   j["encoding"] = res.encoding;
   j["solver"] = res.solver;
