@@ -417,7 +417,10 @@ void setup_batch(CLI::App& app, int& exit_status) {
       "check many puzzles (JSON files, directories, JSONL, or line corpora with --kind) on worker threads; results as "
       "JSONL, one line per puzzle, flushed as they come; a record whose file has an expect says whether it was met; exit 0, "
       "or 3 if a verdict contradicts its file's expect, 2 if any record was bad input, 1 on internal errors");
-  cmd->add_option("inputs", o->inputs, "JSON files, directories, .jsonl files, or line corpora (with --kind)")->required();
+  cmd->add_option("inputs", o->inputs,
+                  "directories (every puzzle file in them; what is skipped is named), JSON files, .jsonl files, files of "
+                  "links or game IDs (one per line), grids as text, .non files, or line corpora (with --kind)")
+      ->required();
   cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku: one grid of n*n cells per line, 81 for 9x9, 256 for 16x16)");
   add_alphabet_option(*cmd, o->import.alphabet);
   cmd->add_option("-e,--encoding", o->encoding, "encoding (default: the kind's default)");

@@ -221,7 +221,10 @@ void setup_bench(CLI::App& app, int& exit_status) {
       "bench",
       "run a corpus under several encodings: CSV per puzzle and encoding, a Markdown summary, and differential checking "
       "(exit 1 when encodings disagree on a verdict or a solution)");
-  cmd->add_option("inputs", o->inputs, "JSON files, directories, .jsonl files, or line corpora (with --kind)")->required();
+  cmd->add_option("inputs", o->inputs,
+                  "directories (every puzzle file in them; what is skipped is named), JSON files, .jsonl files, files of "
+                  "links or game IDs (one per line), grids as text, .non files, or line corpora (with --kind)")
+      ->required();
   cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku)");
   add_alphabet_option(*cmd, o->import.alphabet);
   cmd->add_option("--encodings", o->encodings, "comma-separated encodings, or all (the default)");

@@ -279,7 +279,7 @@ int guarded(const std::string& what, const std::function<int()>& body) {
   }
 }
 
-int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one) {
+int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one, bool json) {
   int status = -1;
   for (const auto& f : files) {
     int code = guarded(f, [&]() {
@@ -287,6 +287,17 @@ int for_each_file(const std::vector<std::string>& files, const std::function<int
         return one(f);
       } catch (InputError& e) {
         if (e.file().empty()) e.set_file(f);  // every error names its input
+        // --json: the error is a record on standard output too, as batch writes it.
+        if (json)
+          std::cout << nlohmann::json{{"file", f}, {"status", "error"}, {"error", e.describe()}, {"error_id", e.id()}}.dump(
+                           -1, ' ', false, nlohmann::json::error_handler_t::replace)
+                    << "\n" << std::flush;
+        throw;
+      } catch (const UsageError& e) {
+        if (json)
+          std::cout << nlohmann::json{{"file", f}, {"status", "error"}, {"error", std::string(e.what())}}.dump(
+                           -1, ' ', false, nlohmann::json::error_handler_t::replace)
+                    << "\n" << std::flush;
         throw;
       }
     });

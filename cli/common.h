@@ -105,7 +105,9 @@ void add_alphabet_option(CLI::App& cmd, std::string& into);
 
 // Run `one` on every file: bad input and usage errors print one line and give
 // 2, internal errors give 1; returns the merged exit status (2 if no file).
-int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one);
+// With `json`, a file's bad input is also a record on standard output, as
+// batch writes it: {"file", "status": "error", "error", "error_id"}.
+int for_each_file(const std::vector<std::string>& files, const std::function<int(const std::string&)>& one, bool json = false);
 
 // Run `body`, turning bad input and usage errors into one printed line and
 // 2, internal errors into 1 (`what` names the input in that message).

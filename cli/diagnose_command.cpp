@@ -257,7 +257,7 @@ void setup_diagnose(CLI::App& app, int& exit_status) {
   cmd->add_flag("--minimal", o->minimal, "for a unique puzzle: which clues are redundant one at a time");
   cmd->add_option("--svg", o->svg, "also draw the puzzle to this SVG file, conflicting or ambiguous cells highlighted");
   cmd->callback([o, &exit_status]() {
-    exit_status = for_each_file(o->common.files, [&](const std::string& f) { return diagnose_file(*o, f); });
+    exit_status = for_each_file(o->common.files, [&](const std::string& f) { return diagnose_file(*o, f); }, o->common.json);
   });
 }
 

@@ -9,8 +9,10 @@
 #include <utility>
 
 #include "cli/common.h"
+#include "cli/guide.h"
 #include "encoders/registry.h"
 #include "importers/importer.h"
+#include "engine/backend.h"
 #include "engine/stop.h"
 #include "io/error.h"
 #include "io/halt.h"
@@ -32,7 +34,7 @@ int main(int argc, char** argv) {
       "(what was found is printed as partial).",
       "puzzle-smt"};
   app.footer("What puzzle-smt reads: " + importers::inputs_read() + ".");
-  app.set_version_flag("--version", std::string("puzzle-smt ") + cli::kVersion);
+  app.set_version_flag("--version", [] { return std::string("puzzle-smt ") + cli::kVersion + " (" + solver_versions() + ")"; });
   app.require_subcommand(1);
   // A run names its subcommand first (puzzle-smt check FILE): only that one
   // is set up, which was a third of a one-puzzle run's own time. Anything
@@ -56,6 +58,21 @@ int main(int argc, char** argv) {
     if (argc > 1 && name == argv[1]) chosen = name;
   for (const auto& [name, setup] : kSubcommands)
     if (chosen.empty() || chosen == name) setup(app, exit_status);
+  cli::name_placeholders(app);
+  // The bare program: its help, not an error.
+  if (argc == 1) {
+    std::cout << app.help();
+    return 0;
+  }
+  // A word that is no command: the nearest one.
+  if (chosen.empty() && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const auto& [name, setup] : kSubcommands) names.emplace_back(name);
+    const std::string near = cli::closest(argv[1], names);
+    std::cerr << "puzzle-smt: error: no command \"" << argv[1] << "\""
+              << (near.empty() ? "" : "; did you mean " + near + "?") << " (puzzle-smt --help lists the commands)" << std::endl;
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -65,7 +82,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "puzzle-smt: error: " << e.what() << " (see puzzle-smt --help)" << std::endl;
+    std::cerr << "puzzle-smt: error: " << cli::explain_parse_error(app, e, std::string(chosen), argc, argv) << std::endl;
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "puzzle-smt: error: internal error: " << e.what() << std::endl;

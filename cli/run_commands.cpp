@@ -48,9 +48,12 @@ std::string result_svg(const LoadedPuzzle& lp, const Result& res, const nlohmann
     for (const auto& label : res.differing_cells)
       for (const auto& p : places)
         if (p.label == label && p.cell) so.highlight.push_back(*p.cell);
+    so.highlight_meaning = "ambiguous: the first two solutions found differ here (the first is drawn)";
   }
-  if (res.status == Status::None && res.conflict)
+  if (res.status == Status::None && res.conflict) {
     for (const auto& c : res.conflict->clues) so.highlight_clues.push_back(c.id);
+    so.highlight_meaning = res.conflict->clues.size() == 1 ? "the clue that cannot hold" : "the clues that cannot all hold";
+  }
   return lp.encoder->render(*lp.puzzle, sol, so);
 }
 
@@ -292,7 +295,7 @@ void setup_one(CLI::App& app, const std::string& name, const std::string& help, 
       exit_status = 2;
       return;
     }
-    exit_status = for_each_file(o->files, [&](const std::string& f) { return run_file(name, *o, f); });
+    exit_status = for_each_file(o->files, [&](const std::string& f) { return run_file(name, *o, f); }, o->json);
   });
 }
 

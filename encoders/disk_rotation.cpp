@@ -276,6 +276,7 @@ class DiskRotationEncoder final : public Encoder {
     return check_solution(static_cast<const Stack&>(p), solution);
   }
 
+  std::pair<std::string, std::string> difference_noun() const override { return {"disk", "disks"}; }
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& b) const override {
     std::vector<std::string> out;
     for (std::size_t d = 0; d < static_cast<const Stack&>(p).disks.size(); ++d)
@@ -302,6 +303,7 @@ class DiskRotationEncoder final : public Encoder {
       };
       g.is_given = [&](Cell c) { return c.row < k; };
       g.filled = [&](Cell c) { return c.row < k && s.solid(c.row, c.col, rot(c.row)); };
+      g.filled_meaning = "solid (no hole)";
       g.highlighted = [&](Cell c) {  // the disks of a conflict
         return c.row < k && std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), disk_id(c.row)) !=
                                 opt.highlight_clues.end();

@@ -465,6 +465,7 @@ class NonogramEncoder final : public Encoder {
             s.cls = p.given(r, c) == '#' ? "filled given" : "filled";
             g.shapes.push_back(s);
           }
+      if (!g.shapes.empty()) g.legend.emplace_back("filled", "#263238", "filled");
       for (const auto& l : p.lines) {
         const std::vector<int> runs = l.runs ? (l.runs->empty() ? std::vector<int>{0} : *l.runs) : std::vector<int>{};
         const int k = static_cast<int>(runs.size());

@@ -532,6 +532,7 @@ class XorKeystream : public Encoder {
     return check_solution(static_cast<const Stream&>(p), solution);
   }
 
+  std::pair<std::string, std::string> difference_noun() const override { return {"key byte", "key bytes"}; }
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& b) const override {
     (void)p;
     std::vector<int> ka, kb;

@@ -98,7 +98,6 @@ TEST(Cli, HelpAndVersion) {
 }
 
 TEST(Cli, UsageErrorsExitTwo) {
-  EXPECT_EQ(run_cli({}).exit_code, 2);
   EXPECT_EQ(run_cli({"frobnicate"}).exit_code, 2);
   EXPECT_EQ(run_cli({"check"}).exit_code, 2);
   CliResult e = run_cli({"check", "-e", "nope", kSourceDir + "/puzzles/sudoku/prolog_post.json"});
@@ -495,6 +494,53 @@ TEST(Cli, ARunOnCadicalDoesNotLoadZ3sLibrary) {
   EXPECT_TRUE(jz["stats"]["z3_library_loaded"].get<bool>()) << z.out;
   EXPECT_EQ(jc["solutions"], jz["solutions"]);
   EXPECT_EQ(jz["status"], "unique");
+}
+
+// The command line forgives and guides: the bare program shows its help, a
+// typo gets "did you mean", a directory points to batch, a pipe without "-"
+// points to "-", placeholders name their unit, --json errors are records,
+// and --version names the solvers.
+TEST(Cli, TheCommandLineForgivesAndGuides) {
+  const CliResult bare = run_cli({});
+  EXPECT_EQ(bare.exit_code, 0);
+  EXPECT_NE(bare.out.find("Usage: puzzle-smt"), std::string::npos) << bare.out;
+  const CliResult chek = run_cli({"chek", "x.json"});
+  EXPECT_EQ(chek.exit_code, 2);
+  EXPECT_EQ(chek.err, "puzzle-smt: error: no command \"chek\"; did you mean check? (puzzle-smt --help lists the commands)\n");
+  const CliResult nothing_near = run_cli({"frobnicate"});
+  EXPECT_EQ(nothing_near.exit_code, 2);
+  EXPECT_EQ(nothing_near.err.find("did you mean"), std::string::npos) << nothing_near.err;
+  const CliResult timout = run_cli({"check", "--timout", "5", "x.json"});
+  EXPECT_EQ(timout.exit_code, 2);
+  EXPECT_NE(timout.err.find("--timout: no such option of check; did you mean --timeout?"), std::string::npos) << timout.err;
+  const CliResult shrd = run_cli({"batch", "--shrd=1/2", "x"});
+  EXPECT_NE(shrd.err.find("--shrd: no such option of batch; did you mean --shard?"), std::string::npos) << shrd.err;
+  const CliResult dir = run_cli({"check", kSourceDir + "/puzzles/sudoku"});
+  EXPECT_EQ(dir.exit_code, 2);
+  EXPECT_NE(dir.err.find("to check every puzzle in it: puzzle-smt batch " + kSourceDir + "/puzzles/sudoku"), std::string::npos) << dir.err;
+  const CliResult piped = run_cli({"check"}, read_file(kSourceDir + "/puzzles/sudoku/prolog_post.json"));
+  EXPECT_EQ(piped.exit_code, 2);
+  EXPECT_NE(piped.err.find("to read the puzzle piped to standard input, name it - (puzzle-smt check -)"), std::string::npos) << piped.err;
+  EXPECT_EQ(run_cli({"check", "-"}, read_file(kSourceDir + "/puzzles/sudoku/prolog_post.json")).exit_code, 0);
+  // No placeholder is CLI11's TEXT, UINT or INT.
+  for (const char* cmd : {"solve", "check", "count", "enumerate", "diagnose", "batch", "export", "bench", "kinds", "render", "convert", "schema"}) {
+    const CliResult h = run_cli({cmd, "--help"});
+    EXPECT_EQ(h.exit_code, 0) << cmd;
+    EXPECT_FALSE(std::regex_search(h.out, std::regex(R"(\b(TEXT|UINT|INT|FLOAT)\b)"))) << cmd << " --help:\n" << h.out;
+  }
+  EXPECT_NE(run_cli({"check", "--help"}).out.find("--timeout MS"), std::string::npos);
+  EXPECT_NE(run_cli({"batch", "--help"}).out.find("-j,--jobs N"), std::string::npos);
+  EXPECT_NE(run_cli({"check", "--help"}).out.find("--svg FILE"), std::string::npos);
+  // --json: a file's error is a record on standard output too.
+  const CliResult json = run_cli({"check", "--json", "no-such-file.json"});
+  EXPECT_EQ(json.exit_code, 2);
+  const auto rec = nlohmann::json::parse(json.out);
+  EXPECT_EQ(rec["status"], "error");
+  EXPECT_EQ(rec["file"], "no-such-file.json");
+  EXPECT_EQ(rec["error_id"], "input.file");
+  EXPECT_NE(json.err.find("puzzle-smt: error: no-such-file.json: cannot open file"), std::string::npos) << json.err;
+  const CliResult version = run_cli({"--version"});
+  EXPECT_TRUE(std::regex_search(version.out, std::regex(R"(^puzzle-smt [0-9.]+ \(Z3 4\.[0-9.]+, CaDiCaL )"))) << version.out;
 }
 
 }  // namespace

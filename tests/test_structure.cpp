@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <regex>
+#include <set>
 
 #include "helpers.h"
 
@@ -57,6 +58,27 @@ TEST(Structure, IncludesPointDownOnly) {
   }
   EXPECT_GE(files, 120);
   EXPECT_TRUE(fs::exists(kSourceDir + "/cli/main.cpp"));
+}
+
+// Every error id the code can emit ("input.shape", ...) is explained in
+// docs/errors.md, and every id explained there is one the code emits.
+TEST(Docs, EveryErrorIdIsExplained) {
+  std::set<std::string> in_code, in_docs;
+  const std::regex literal(R"re("((input|usage)\.[a-z_]+)")re");
+  for (const char* dir : {"src", "importers", "encoders", "cli"})
+    for (const auto& e : fs::recursive_directory_iterator(kSourceDir + "/" + dir)) {
+      if (!e.is_regular_file()) continue;
+      const std::string ext = e.path().extension().string();
+      if (ext != ".cpp" && ext != ".h") continue;
+      const std::string text = read_file(e.path().string());
+      for (std::sregex_iterator it(text.begin(), text.end(), literal), end; it != end; ++it) in_code.insert((*it)[1]);
+    }
+  const std::string doc = read_file(kSourceDir + "/docs/errors.md");
+  const std::regex row(R"(\n\| `((input|usage)\.[a-z_]+)` \|)");
+  for (std::sregex_iterator it(doc.begin(), doc.end(), row), end; it != end; ++it) in_docs.insert((*it)[1]);
+  EXPECT_GE(in_code.size(), 20u);
+  for (const auto& id : in_code) EXPECT_TRUE(in_docs.count(id)) << id << " is emitted but not explained in docs/errors.md";
+  for (const auto& id : in_docs) EXPECT_TRUE(in_code.count(id)) << id << " is explained in docs/errors.md but never emitted";
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -35,6 +36,20 @@ std::map<std::string, int> classes(const tinyxml2::XMLElement* e, std::map<std::
     acc = classes(e->FirstChildElement(), acc);
   }
   return acc;
+}
+
+// Whether some element's class has every one of `tokens`.
+bool has_classes(const tinyxml2::XMLElement* e, const std::vector<std::string>& tokens) {
+  for (; e; e = e->NextSiblingElement()) {
+    if (const char* c = e->Attribute("class")) {
+      std::istringstream in(c);
+      std::set<std::string> have;
+      for (std::string tok; in >> tok;) have.insert(tok);
+      if (std::all_of(tokens.begin(), tokens.end(), [&](const std::string& t) { return have.count(t) > 0; })) return true;
+    }
+    if (has_classes(e->FirstChildElement(), tokens)) return true;
+  }
+  return false;
 }
 
 std::vector<std::string> rows_of(const json& grid) {
@@ -291,13 +306,16 @@ void expect_seed_picture(const nlohmann::json& p, const std::string& svg, const 
     }
   }
   if (e.signs >= 0) EXPECT_EQ(n["sign"], e.signs);
-  if (e.filled >= 0) EXPECT_EQ(n["filled"], e.filled);
+  if (e.filled >= 0) EXPECT_EQ(n["filled"] - (has_classes(root, {"legend", "filled"}) ? 1 : 0), e.filled);
   if (kind == "hidoku" && solved) EXPECT_EQ(n["path"], 1);
   if (e.lines >= 0) EXPECT_EQ(n["loop"], e.lines);
   // What the verdict is about is visible.
   if (status == "none" || (status == "multiple" && (kind == "sudoku" || kind == "futoshiki")))
     EXPECT_GT(n["highlighted"] + n["marked"], 0) << status;
   if (status == "unique") EXPECT_EQ(n["highlighted"] + n["marked"], 0);
+  // Whatever is coloured says in the legend what it means.
+  if (n["highlighted"] > 0) EXPECT_TRUE(has_classes(root, {"legend", "highlighted"})) << kind << " " << status << ": highlighted without a legend";
+  if (n["filled"] > 0) EXPECT_TRUE(has_classes(root, {"legend", "filled"})) << kind << ": filled cells without a legend";
 }
 
 }  // namespace psmt::testing
@@ -378,4 +396,42 @@ TEST(Svg, DiagnosePicturesMarkConflictRepairAndExtraGivensByClass) {
     EXPECT_GE(n["footer"], 1) << "the conflict, repair or extra givens in words";
     EXPECT_GE(n["legend"], static_cast<int>(c.drawn.size() >= 2 ? 2 : 1));
   }
+}
+
+// A cage's label (drawn on a white ground) never covers a digit: no label's
+// box meets a digit's (the glyphs' extent, centred where drawn).
+TEST(Svg, CageLabelsNeverCoverADigit) {
+  const std::string id = [] {
+    std::ifstream in(psmt::testing::kDataDir + "/tatham/keen.txt");
+    std::string line, last;
+    while (std::getline(in, line))
+      if (line.rfind("keen:6", 0) == 0) return line.substr(0, line.find(' '));
+    return last;
+  }();
+  ASSERT_FALSE(id.empty());
+  const std::string svg = ::testing::TempDir() + "/keen-labels.svg";
+  ASSERT_EQ(run_cli({"check", "-q", "--svg", svg, id}).exit_code, 0);
+  tinyxml2::XMLDocument doc;
+  ASSERT_EQ(doc.LoadFile(svg.c_str()), tinyxml2::XML_SUCCESS);
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  std::vector<Box> labels, digits;
+  for (const tinyxml2::XMLElement* e = doc.RootElement()->FirstChildElement(); e; e = e->NextSiblingElement()) {
+    const std::string cls = e->Attribute("class") ? e->Attribute("class") : "";
+    if (cls.find("label-bg") != std::string::npos)
+      labels.push_back({e->DoubleAttribute("x"), e->DoubleAttribute("y"), e->DoubleAttribute("x") + e->DoubleAttribute("width"),
+                        e->DoubleAttribute("y") + e->DoubleAttribute("height")});
+    if (std::string(e->Name()) == "text" && (cls == "found" || cls == "given")) {
+      const double size = e->DoubleAttribute("font-size"), x = e->DoubleAttribute("x"), y = e->DoubleAttribute("y");
+      const double half_w = 0.3 * size * static_cast<double>(std::string(e->GetText()).size()), half_h = 0.36 * size;
+      digits.push_back({x - half_w, y - half_h, x + half_w, y + half_h});
+    }
+  }
+  ASSERT_GE(labels.size(), 5u);
+  ASSERT_EQ(digits.size(), 36u);
+  for (const auto& l : labels)
+    for (const auto& d : digits)
+      EXPECT_FALSE(l.x0 < d.x1 && d.x0 < l.x1 && l.y0 < d.y1 && d.y0 < l.y1)
+          << "a label at (" << l.x0 << ", " << l.y0 << ") covers the digit at (" << d.x0 << ", " << d.y0 << ")";
 }

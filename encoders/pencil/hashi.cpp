@@ -38,6 +38,8 @@ graph::Graph island_graph(const Board& b, std::vector<int>& index) {
 
 class HashiEncoder final : public pencil::ValuedEncoder<Board> {
  public:
+  // The places are the island pairs a bridge can join ("r1c1-r1c3").
+  std::pair<std::string, std::string> difference_noun() const override { return {"bridge", "bridges"}; }
   std::string_view kind() const override { return "hashi"; }
   std::string_view summary() const override {
     return "join the islands by straight bridges (at most 2 between two islands, none crossing), an island's number its "

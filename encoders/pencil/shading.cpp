@@ -100,6 +100,7 @@ std::string ShadingEncoder::render(const Puzzle& p, const nlohmann::json* soluti
     g.cell_text = [&](Cell c) { return cell_text(b, L.cell(c.row, c.col)); };
     g.is_given = [](Cell) { return true; };
     g.filled = [&](Cell c) { return s[static_cast<std::size_t>(L.cell(c.row, c.col))]; };
+    g.filled_meaning = "shaded";
     g.highlighted = [&](Cell c) {
       if (has_cell(opt.highlight, c)) return true;
       const std::string id = clue_id_at(b, L.cell(c.row, c.col));

@@ -110,12 +110,13 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
     return enc;
   }
 
+  std::pair<std::string, std::string> difference_noun() const override { return {"edge", "edges"}; }
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto ea = edges_of(b, a), ec = edges_of(b, c);
     std::vector<std::string> out;
     for (int e = 0; e < b.lat.edges(); ++e)
-      if (ea[static_cast<std::size_t>(e)] != ec[static_cast<std::size_t>(e)]) out.push_back(b.lat.edge_label(e));
+      if (ea[static_cast<std::size_t>(e)] != ec[static_cast<std::size_t>(e)]) out.push_back(b.lat.edge_label(e).substr(9));  // "above r4c4"
     return out;
   }
 

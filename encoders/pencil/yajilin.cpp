@@ -231,6 +231,7 @@ class YajilinEncoder final : public Encoder {
       };
       g.is_given = [](Cell) { return true; };
       g.filled = [&](Cell c) { return shaded[static_cast<std::size_t>(L.cell(c.row, c.col))]; };
+      g.filled_meaning = "shaded";
       g.highlighted = [&](Cell c) {
         return has_cell(opt.highlight, c) ||
                std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), clue_id(c)) != opt.highlight_clues.end();

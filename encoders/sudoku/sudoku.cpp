@@ -563,13 +563,34 @@ class SudokuFamily : public Encoder {
   }
 
  private:
-  // "12 killer, 2 thermo, anti_knight": what the puzzle's families hold.
+  // "12 killer cages, 2 thermometers, anti_knight": what the puzzle's
+  // families hold, in the setters' nouns.
   static std::string variant_summary(const Grid& g) {
+    static const std::map<std::string_view, std::pair<const char*, const char*>> kNouns = {
+        {"killer", {"killer cage", "killer cages"}},       {"kenken", {"cage", "cages"}},
+        {"thermo", {"thermometer", "thermometers"}},       {"slow_thermo", {"slow thermometer", "slow thermometers"}},
+        {"arrow", {"arrow", "arrows"}},                    {"double_arrow", {"double arrow", "double arrows"}},
+        {"little_killer", {"little killer clue", "little killer clues"}},
+        {"sandwich", {"sandwich clue", "sandwich clues"}}, {"x_sum", {"X-sum clue", "X-sum clues"}},
+        {"skyscrapers", {"skyscraper clue", "skyscraper clues"}},
+        {"between", {"between line", "between lines"}},    {"renban", {"renban line", "renban lines"}},
+        {"whispers", {"whisper line", "whisper lines"}},   {"palindrome", {"palindrome", "palindromes"}},
+        {"region_sum", {"region sum line", "region sum lines"}},
+        {"zipper", {"zipper line", "zipper lines"}},       {"lockout", {"lockout line", "lockout lines"}},
+        {"entropic", {"entropic line", "entropic lines"}}, {"modular", {"modular line", "modular lines"}},
+        {"nabner", {"nabner line", "nabner lines"}},       {"quadruple", {"quadruple", "quadruples"}},
+        {"kropki", {"kropki dot", "kropki dots"}},         {"xv", {"XV sign", "XV signs"}},
+        {"clone", {"clone pair", "clone pairs"}},          {"extra_regions", {"extra region", "extra regions"}},
+        {"counting_circles", {"counting circle set", "counting circle sets"}},
+        {"mixed_parity_triples", {"parity triple", "parity triples"}},
+    };
     std::string out;
     for (const auto& fi : g.families) {
       std::string part;
       bool global = fi.items.size() == 1 && fi.items[0].cells.empty() && !fi.items[0].clue;
+      const auto noun = kNouns.find(fi.family->key());
       if (global) part = std::string(fi.family->key());
+      else if (noun != kNouns.end()) part = plural(fi.items.size(), noun->second.first, noun->second.second);
       else part = fmt::format("{} {}", fi.items.size(), fi.family->key());
       out += (out.empty() ? "" : ", ") + part;
     }

@@ -50,6 +50,17 @@ void set_default_solver(const std::string& name) {
 
 const std::string& default_solver() { return default_solver_name(); }
 
+std::string solver_versions() {
+  unsigned major = 0, minor = 0, build = 0, revision = 0;
+  Z3_get_version(&major, &minor, &build, &revision);
+#ifndef PSMT_CADICAL_PACKAGE
+#define PSMT_CADICAL_PACKAGE ""
+#endif
+  const std::string package = PSMT_CADICAL_PACKAGE;
+  return fmt::format("Z3 {}.{}.{}, CaDiCaL {}{}", major, minor, build, CaDiCaL::Solver::version(),
+                     package.empty() ? "" : " (Debian package " + package + ")");
+}
+
 const char* proof_checker_name() { return "CaDiCaL 1.5.3's proof checker (checkproof: every learned clause by unit propagation)"; }
 
 bool certify_wanted() { return g_certify; }

@@ -36,6 +36,9 @@ const std::vector<std::string>& solver_names();
 void check_solver_name(const std::string& name);   // UsageError for an unknown name
 void set_default_solver(const std::string& name);  // checked as above
 const std::string& default_solver();
+// The solvers' own versions, as they report them ("Z3 4.8.12", "CaDiCaL
+// 1.5.3"); asking for Z3's loads libz3.
+std::string solver_versions();
 // The checker --certify uses, as reports name it.
 const char* proof_checker_name();
 bool certify_wanted();

@@ -159,6 +159,10 @@ class Encoder {
   // Labels of the places where two canonical solutions differ ("r1c2").
   virtual std::vector<std::string> differences(const Puzzle& puzzle, const nlohmann::json& a,
                                                const nlohmann::json& b) const = 0;
+  // What those places are, in the kind's words, singular and plural
+  // ("cell", "cells"; "edge", "edges": "the two solutions differ in 4
+  // edges: above r4c4, ...").
+  virtual std::pair<std::string, std::string> difference_noun() const { return {"cell", "cells"}; }
   // The puzzle, with a solution when given, for a terminal (or as SVG).
   virtual std::string render(const Puzzle& puzzle, const nlohmann::json* solution,
                              const RenderOptions& options) const = 0;

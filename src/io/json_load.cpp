@@ -171,7 +171,8 @@ std::string read_text_file(const std::string& path) {
   }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
-    throw InputError("input.file", kNoPath, "is a directory, expected a puzzle file", path);
+    throw InputError("input.file", kNoPath,
+                     "is a directory, expected a puzzle file; to check every puzzle in it: puzzle-smt batch " + path, path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("input.file", kNoPath, "cannot open file (does it exist?)", path);
   in.seekg(0, std::ios::end);

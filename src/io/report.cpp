@@ -203,9 +203,13 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
           out += fmt::format("  {}: {} values: {}\n", places[p].label, res.candidates[p].size(), join(res.candidates[p], " "));
     }
   }
-  else if (!res.differing_cells.empty() && !rc.choice)
-    out += fmt::format("the two solutions differ in {} cells: {}\n", res.differing_cells.size(),
-                       join(res.differing_cells, " "));
+  else if (!res.differing_cells.empty() && !rc.choice) {
+    const auto [one, many] = e.difference_noun();
+    const bool comma = std::any_of(res.differing_cells.begin(), res.differing_cells.end(),
+                                   [](const std::string& d) { return d.find(' ') != std::string::npos; });
+    out += fmt::format("the two solutions differ in {} {}: {}\n", res.differing_cells.size(),
+                       res.differing_cells.size() == 1 ? one : many, join(res.differing_cells, comma ? ", " : " "));
+  }
   if ((rc.command == "count" || rc.command == "enumerate") && res.components > 1 && res.complete)
     out += fmt::format("count: {} (the product of {} independent components' counts)\n", res.count_text, res.components);
   else if ((rc.command == "count" || rc.command == "enumerate") && rc.count_details.contains("counted")) {

@@ -1,6 +1,7 @@
 #include "render/svg.h"
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -236,8 +237,14 @@ std::string GridSvg::render() const {
   SvgWriter w;
   const double cs = cell, m = 20 + margin * cs;
   const double gw = cols * cs, gh = rows * cs;
+  // Filled cells say what they are, first in the legend, when there are any.
+  auto keys = legend;
+  bool any_filled = false;
+  for (int r = 0; r < rows && filled && !any_filled; ++r)
+    for (int c = 0; c < cols && !any_filled; ++c) any_filled = filled({r, c}) && !(off_board && off_board({r, c}));
+  if (any_filled && !filled_meaning.empty()) keys.insert(keys.begin(), {"filled", "#cfd8dc", filled_meaning});
   // Room for the legend and the lines under the grid; the grid is centred.
-  const double width = std::max(gw + 2 * m, legend.empty() && footer.empty() ? 0.0 : 380.0);
+  const double width = std::max(gw + 2 * m, keys.empty() && footer.empty() ? 0.0 : 380.0);
   const double mx = (width - gw) / 2;
   const double top = m + draw_title(w, title, width);
   const Placer P{mx, top, cs};
@@ -261,13 +268,24 @@ std::string GridSvg::render() const {
     for (const auto& p : path) pts.push_back({mx + p.col * cs + cs / 2, top + p.row * cs + cs / 2});
     w.polyline(pts, "#ef9a9a", cs * 0.12, "path");
   }
+  // Where cages carry labels, digits sit lower and smaller in every cell
+  // (alike across the grid), so that a label (on a white ground) never
+  // covers one.
+  std::set<std::pair<int, int>> labelled;
+  for (const auto& sh : shapes)
+    if (sh.type == Shape::Type::Cage && !sh.text.empty() && !sh.points.empty()) {
+      const auto first = *std::min_element(sh.points.begin(), sh.points.end());
+      labelled.insert({static_cast<int>(first.first), static_cast<int>(first.second)});
+    }
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       double x = mx + c * cs, y = top + r * cs;
       std::string t = cell_text ? cell_text({r, c}) : "";
       if (!t.empty()) {
         bool given = is_given && is_given({r, c}), extra = !given && added && added({r, c});
-        w.text(x + cs / 2, y + cs / 2 + 1, t, cs * (t.size() > 1 ? 0.42 : 0.55), given ? "#000" : extra ? "#1b5e20" : "#1565c0",
+        const bool low = !labelled.empty();
+        const double size = cs * (t.size() > 1 ? 0.42 : 0.55) * (low ? 0.82 : 1.0);
+        w.text(x + cs / 2, y + (low ? cs * 0.62 : cs / 2 + 1), t, size, given ? "#000" : extra ? "#1b5e20" : "#1565c0",
                given || extra, "middle", given ? "given" : extra ? "added-given" : "found");
       }
     }
@@ -319,7 +337,7 @@ std::string GridSvg::render() const {
         if (s == 'v') w.polyline({{x - 1.6 * a, y - a}, {x, y + a}, {x + 1.6 * a, y - a}}, col, wd, sc);
       }
     }
-  double y = legend_and_footer(w, top + gh + m, width, legend, footer);
+  double y = legend_and_footer(w, top + gh + m, width, keys, footer);
   return w.finish(width, (footer.empty() && legend.empty()) ? top + gh + m : y + 4);
 }
 

@@ -64,6 +64,7 @@ struct GridSvg {
   std::function<bool(Cell)> is_given;                 // bold black; otherwise blue
   std::function<bool(Cell)> highlighted;              // shaded: ambiguous, or part of a conflict
   std::function<bool(Cell)> filled;                   // grey: a solid square (disk holes), not a highlight
+  std::string filled_meaning;                         // the legend's words for a filled cell ("" none: not drawn)
   std::function<bool(Cell)> off_board;                // dark: not part of the board
   std::vector<Cell> path;                             // drawn as a line through the cell centres
   std::function<char(Cell)> right_sign;               // '<', '>' or ' ' between (r,c) and (r,c+1)
