@@ -211,6 +211,12 @@ Imported singles(const std::string& params, const std::string& desc, const std::
     else if (c >= 'A' && c <= 'Z') numbers.push_back(c - 'A' + 36);
     else tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
                             fmt::format("unexpected {} (0-9, a-z, A-Z a number)", quote_input(std::string(1, c))));
+    // The collection refuses a number outside 1 to the longer side ("Invalid
+    // character in game description"): so does this reader.
+    if (numbers.back() < 1 || numbers.back() > std::max(w, h))
+      tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1),
+                         fmt::format("{} is not a number of a {}x{} singles grid (1 to {}); the collection refuses it", numbers.back(), w,
+                                     h, std::max(w, h)));
   }
   return number_puzzle("singles", "hitori", fmt::format("Singles {}", params), id, numbers, w, h);
 }
@@ -281,6 +287,19 @@ Imported bridges(const std::string& params, const std::string& desc, const std::
   }
   if (static_cast<int>(numbers.size()) != w * h)
     tatham_pencil_fail(origin, "description", fmt::format("{} cells, a {}x{} grid has {}", numbers.size(), w, h, w * h));
+  // The collection refuses islands side by side ("Game description contains
+  // joined islands") and a grid without two islands.
+  int islands = 0;
+  for (int r = 0; r < h; ++r)
+    for (int c = 0; c < w; ++c) {
+      if (numbers[static_cast<std::size_t>(r * w + c)] < 0) continue;
+      ++islands;
+      if ((c + 1 < w && numbers[static_cast<std::size_t>(r * w + c + 1)] >= 0) || (r + 1 < h && numbers[static_cast<std::size_t>((r + 1) * w + c)] >= 0))
+        tatham_pencil_fail(origin, "description",
+                           fmt::format("the islands at {} and {} are side by side: the collection refuses joined islands", rc_label(r, c),
+                                       c + 1 < w && numbers[static_cast<std::size_t>(r * w + c + 1)] >= 0 ? rc_label(r, c + 1) : rc_label(r + 1, c)));
+    }
+  if (islands < 2) tatham_pencil_fail(origin, "description", fmt::format("{} island{}: the collection needs at least two", islands, islands == 1 ? "" : "s"));
   Imported out = number_puzzle("bridges", "hashi", fmt::format("Bridges {}", params), id, numbers, w, h);
   if (most != 2) out.puzzle["max_bridges"] = most;
   if (no_loops) out.puzzle["no_loops"] = true;
@@ -309,6 +328,27 @@ Imported galaxies(const std::string& params, const std::string& desc, const std:
       tatham_pencil_fail(origin, fmt::format("description, character {}", k + 1), fmt::format("a dot past the {} places of a {}x{} grid", places.size(), w, h));
     places[at++] = white ? 'o' : '*';
   }
+  // The collection refuses a board without a dot, and dots too close
+  // together: two dots that both claim a cell (the cell a dot sits in, the
+  // two cells of the edge it sits on, the four around the corner).
+  std::vector<int> owner(static_cast<std::size_t>(w * h), -1);
+  int dots = 0;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) {
+      if (places[static_cast<std::size_t>(y * W + x)] == '.') continue;
+      ++dots;
+      for (int r = y / 2; r <= (y + 1) / 2; ++r)
+        for (int c = x / 2; c <= (x + 1) / 2; ++c) {
+          int& o = owner[static_cast<std::size_t>(r * w + c)];
+          if (o >= 0 && o != y * W + x)
+            tatham_pencil_fail(origin, "description",
+                               fmt::format("the dots at half-steps ({}, {}) and ({}, {}) both need {}: the collection refuses dots too "
+                                           "close together",
+                                           o / W + 1, o % W + 1, y + 1, x + 1, rc_label(r, c)));
+          o = y * W + x;
+        }
+    }
+  if (dots == 0) tatham_pencil_fail(origin, "description", fmt::format("no dot in {}: a galaxies board has at least one", quote_input(desc)));
   Builder b("Tatham galaxies");
   nlohmann::json rows = nlohmann::json::array();
   for (int r = 0; r < H; ++r) rows.push_back(places.substr(static_cast<std::size_t>(r * W), static_cast<std::size_t>(W)));

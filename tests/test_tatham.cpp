@@ -110,3 +110,29 @@ TEST(TathamIds, ContradictorySignsAreAPuzzleWithoutSolutionNotBadInput) {
 
 }  // namespace
 }  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+// IDs the collection itself refuses are refused here too (exit 2, the part
+// named): a singles number larger than the grid, galaxies dots too close
+// together or none at all, bridges islands side by side.
+TEST(Tatham, IdsTheCollectionRefusesAreRefused) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"singles:3x3:123456789", "4 is not a number of a 3x3 singles grid (1 to 3)"},
+      {"singles:3x3:103123312", "0 is not a number of a 3x3 singles grid"},
+      {"galaxies:5x5:aa", "the collection refuses dots too close together"},
+      {"galaxies:5x5:zz", "no dot in \"zz\""},
+      {"bridges:3x3:22f2", "are side by side: the collection refuses joined islands"},
+      {"bridges:3x3:1h", "1 island: the collection needs at least two"},
+  };
+  for (const auto& [id, words] : cases) {
+    const CliResult r = run_cli({"check", id});
+    EXPECT_EQ(r.exit_code, 2) << id << ": " << r.out;
+    EXPECT_NE(r.err.find(words), std::string::npos) << id << ": " << r.err;
+    EXPECT_NE(r.err.find("[input.game_id]"), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace psmt::testing

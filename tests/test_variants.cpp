@@ -614,3 +614,35 @@ TEST(Variants, TheDigitsACellIsLeftAreExcludedByUnitPropagation) {
 
 }  // namespace
 }  // namespace psmt::testing
+
+namespace psmt::testing {
+namespace {
+
+// A clue the editors let a setter type but the rules can never meet (a
+// sandwich of 36 on a 9x9, whose most is 35; a skyscraper clue of 10) is a
+// puzzle with no solution whose conflict is that clue, not malformed input.
+TEST(Variants, AClueBeyondReachIsNoSolutionNamingIt) {
+  nlohmann::json p = {{"kind", "sudoku"}, {"grid", std::vector<std::string>(9, ".........")}};
+  p["sandwich"] = {{"rows", {36, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}}};
+  const std::string file = ::testing::TempDir() + "/sandwich36.json";
+  std::ofstream(file) << p.dump();
+  CliResult r = run_cli({"check", "--json", file});
+  EXPECT_EQ(r.exit_code, 20) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "none");
+  ASSERT_EQ(j["conflict"].size(), 1u) << r.out;
+  EXPECT_EQ(j["conflict"][0]["id"], "sandwich/rows/0");
+  // 35 is within reach.
+  p["sandwich"]["rows"][0] = 35;
+  std::ofstream(file) << p.dump();
+  EXPECT_EQ(run_cli({"solve", "-q", file}).exit_code, 0);
+  nlohmann::json s = {{"kind", "sudoku"}, {"grid", std::vector<std::string>(9, ".........")}};
+  s["skyscrapers"] = {{"top", {10, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr}}};
+  std::ofstream(file) << s.dump();
+  r = run_cli({"check", "--json", file});
+  EXPECT_EQ(r.exit_code, 20) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["conflict"][0]["id"], "skyscrapers/top/1");
+}
+
+}  // namespace
+}  // namespace psmt::testing

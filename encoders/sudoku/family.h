@@ -43,6 +43,11 @@ struct Item {
   std::vector<int> digits;    // a quadruple's digits
   std::optional<Cell> clue;   // where an outside clue is written (row or column -1 or n)
   int index = 0;              // position in its JSON list (a sandwich's row, an item's number)
+  // A value the setters' editors let one type but the rules can never meet
+  // (a sandwich of 36 on a 9x9, whose most is 35): not malformed input, a
+  // clue that cannot hold. The item encodes as false, so the puzzle has no
+  // solution and diagnose names this clue.
+  bool beyond_reach = false;
 };
 
 // A formula of the encoding being built, as an opaque handle.

@@ -327,11 +327,11 @@ class SudokuFamily : public Encoder {
     for (const auto& fi : g.families)
       for (const auto& item : fi.items) {
         options.check_deadline();
-        Clue clue{item.id, item.label, b.get(fi.family->encode(item, g, b)), item.cells, {}};
+        Clue clue{item.id, item.label, b.get(item.beyond_reach ? b.truth(false) : fi.family->encode(item, g, b)), item.cells, {}};
         clue.cells.insert(clue.cells.end(), item.cells2.begin(), item.cells2.end());
         if (options.alternatives)
           for (const auto& alt : fi.family->alternatives(item, g))
-            clue.alternatives.push_back({alt.label, b.get(fi.family->encode(alt, g, b))});
+            clue.alternatives.push_back({alt.label, b.get(alt.beyond_reach ? b.truth(false) : fi.family->encode(alt, g, b))});
         enc.clues.push_back(std::move(clue));
       }
     if (reuse) enc.shared_rules = 0;  // only this puzzle's definitions

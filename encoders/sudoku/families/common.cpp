@@ -161,9 +161,10 @@ std::vector<Item> parse_sides(const JsonNode& node, std::string_view key, const 
     const std::string s = side;
     for (int i = 0; i < n; ++i) {
       if (entries[i].is_null()) continue;
-      int k = static_cast<int>(entries[i].as_int(0, max));
+      int k = static_cast<int>(entries[i].as_int(0, kMaxOutsideClue));
       if (k == 0 && zero_is_none) continue;
       Item it;
+      it.beyond_reach = k > max;  // a clue no line can meet: no solution, not bad input
       it.index = i;
       it.variant = side;
       it.id = fmt::format("{}/{}/{}", key, side, i + 1);

@@ -83,6 +83,11 @@ bool sees(Cell p, Cell q, const Grid& g);
 // or column as seen from the clue, `clue` where it is written, `variant`
 // the side, id "<key>/<side>/<k>" (k from 1).
 inline constexpr const char* kSides[] = {"top", "bottom", "left", "right"};
+// The largest outside clue read (a sandwich, a skyscraper, an X-sum): any
+// value an editor lets a setter type. One the rules cannot meet is a clue
+// beyond reach (Item::beyond_reach), not bad input.
+inline constexpr int kMaxOutsideClue = 9999;
+// Clues around the grid; one above `max` is beyond reach (Item::beyond_reach).
 std::vector<Item> parse_sides(const JsonNode& node, std::string_view key, const Grid& g, int max, bool zero_is_none,
                               const std::function<std::string(const Item&)>& label);
 std::string side_words(const Item& it);  // "above column 3", "right of row 2"

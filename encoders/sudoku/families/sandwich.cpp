@@ -73,7 +73,8 @@ class Sandwich : public Family {
         it.index = i;
         it.variant = side;
         it.id = fmt::format("sandwich/{}/{}", side, i);
-        it.value = static_cast<int>(entries[i].as_int(0, max_sum));
+        it.value = static_cast<int>(entries[i].as_int(0, kMaxOutsideClue));
+        it.beyond_reach = *it.value > max_sum;  // a clue no line can meet: no solution, not bad input
         it.cells = line_cells(it, g.n);
         it.clue = std::string(side) == "rows" ? Cell{i, -1} : Cell{-1, i};
         it.label = sandwich_label(it);
@@ -176,6 +177,7 @@ class Sandwich : public Family {
     for (int t : other_totals(0, max_sum, *it.value)) {
       Item a = it;
       a.value = t;
+      a.beyond_reach = false;
       a.label = sandwich_label(a);
       out.push_back(a);
     }

@@ -85,6 +85,7 @@ class Skyscrapers : public Family {
     for (int k : other_totals(1, g.n, *it.value)) {
       Item a = it;
       a.value = k;
+      a.beyond_reach = false;
       a.label = sky_label(a);
       out.push_back(a);
     }

@@ -64,6 +64,7 @@ class XSum : public Family {
     for (int t : other_totals(std::max(1, *it.value - 6), std::min(g.n * (g.n + 1) / 2, *it.value + 6), *it.value)) {
       Item a = it;
       a.value = t;
+      a.beyond_reach = false;
       a.label = x_sum_label(a);
       out.push_back(a);
     }
