@@ -583,6 +583,7 @@ class SudokuFamily : public Encoder {
         {"clone", {"clone pair", "clone pairs"}},          {"extra_regions", {"extra region", "extra regions"}},
         {"counting_circles", {"counting circle set", "counting circle sets"}},
         {"mixed_parity_triples", {"parity triple", "parity triples"}},
+        {"odd", {"odd cell", "odd cells"}},                {"even", {"even cell", "even cells"}},
     };
     std::string out;
     for (const auto& fi : g.families) {
