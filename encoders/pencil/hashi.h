@@ -1,6 +1,8 @@
 // Hashiwokakero (puzz.link's hashikake, Tatham's bridges): join the islands
 // by bridges. A bridge runs straight, horizontally or vertically, between
-// two islands with only sea between them; two islands have at most
+// two islands with only sea between them, or none: two islands side by side
+// may be joined across their common border (pzprjs draws and accepts it;
+// Tatham's bridges refuses such boards, and so does its importer); two islands have at most
 // `max_bridges` bridges between them (2 unless set, 1 to 4); bridges do not
 // cross; the number on an island is how many bridges end there; every
 // island is reached from every other. `no_loops` (Tatham's L): the bridges

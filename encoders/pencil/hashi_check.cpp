@@ -18,12 +18,12 @@ void index_pairs(Board& b) {
     const Cell c = L.cell_at(i);
     for (int k = c.col + 1; k < L.cols; ++k)
       if (b.number[static_cast<std::size_t>(L.cell(c.row, k))] != kSea) {
-        if (k > c.col + 1) b.pairs.push_back({i, L.cell(c.row, k), true});
+        b.pairs.push_back({i, L.cell(c.row, k), true});  // side by side too: a bridge on their common border (pzprjs)
         break;
       }
     for (int k = c.row + 1; k < L.rows; ++k)
       if (b.number[static_cast<std::size_t>(L.cell(k, c.col))] != kSea) {
-        if (k > c.row + 1) b.pairs.push_back({i, L.cell(k, c.col), false});
+        b.pairs.push_back({i, L.cell(k, c.col), false});
         break;
       }
   }
