@@ -10,6 +10,8 @@
 
 #include "io/words.h"
 #include "cli/common.h"
+#include "engine/backend.h"
+#include "engine/expect.h"
 #include "cli/hard_deadline.h"
 #include "engine/diagnose.h"
 #include "io/error.h"
@@ -120,6 +122,9 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
       break;
     case Status::Solved: break;
   }
+  if (certify_wanted() && v.certified)
+    out += fmt::format("certified: the proof of each of the {} UNSAT step{} the verdict rests on was checked by {}\n",
+                       v.certified, v.certified == 1 ? "" : "s", proof_checker_name());
   for (const auto& n : d.notes) out += "note: " + n + "\n";
   if (!stats) return out;
   std::string ph;
@@ -237,6 +242,13 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
     std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   } else {
     std::cout << text_report(lp, d, use_color(o.common.color), o.common.stats) << std::flush;
+  }
+  // A verdict that contradicts the file's expect: one line, status 3, as check.
+  if (const auto mismatches = compare_expectation(lp, d.verdict); !mismatches.empty()) {
+    std::string all;
+    for (const auto& m : mismatches) all += (all.empty() ? "" : "; ") + m;
+    print_error(fmt::format("{}: expectation not met: {}", file, all));
+    return kExitExpectation;
   }
   return exit_code(d.verdict.status);
 }

@@ -16,7 +16,8 @@
 //     number ('.' an island whose number is not given).
 //   yajilin (yajirin): ArrowNumber16 over the cells; flag b (how clue cells
 //     are drawn) is read, flag o (yajilin_out: the loop may leave the
-//     board) is refused by name, and so is a number without an arrow.
+//     board) is refused by name; a number without an arrow is a clue cell whose
+//     number says nothing ("x3"), as pzprjs reads it.
 //   fillomino: Number16 over the cells ('.' a number not given: a cell to
 //     fill), then (if present) Border: walls drawn between cells; flag t
 //     (fillomino_tri, the numbers 1 to 3 only) is refused by name.
@@ -188,8 +189,7 @@ Imported gokigen(const std::vector<std::string>& flags, const std::vector<std::s
     std::string s;
     for (int c = 0; c <= b.cols; ++c) {
       const int v = read.values[static_cast<std::size_t>(r * (b.cols + 1) + c)];
-      if (v == pzpr::kUnknown) pencil_fail(origin, fmt::format("gokigen data: a \"?\" clue at point p{}c{} (not read)", r + 1, c + 1));
-      s += v == pzpr::kNone ? '.' : static_cast<char>('0' + v);
+      s += v == pzpr::kNone ? '.' : v == pzpr::kUnknown ? '?' : static_cast<char>('0' + v);
     }
     clues.push_back(s);
   }
@@ -274,8 +274,7 @@ Imported yajilin(const std::string& pid, const std::vector<std::string>& flags, 
       const int v = read.values[k], d = dirs[k];
       if (v == pzpr::kNone) row.push_back(".");
       else if (v == -3) row.push_back("x");
-      else if (d == 0) pencil_fail(origin, fmt::format("{} data: a number without an arrow at r{}c{} (not read)", pid, r + 1, c + 1));
-      else row.push_back(std::string(1, arrow[d]) + (v == pzpr::kUnknown ? std::string("?") : std::to_string(v)));
+      else row.push_back(std::string(1, arrow[d]) + (v == pzpr::kUnknown ? std::string("?") : std::to_string(v)));  // d 0: "x3", a number without an arrow
     }
     grid.push_back(row);
   }

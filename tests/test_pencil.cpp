@@ -929,6 +929,15 @@ TEST(Gokigen, BrokenClueIsNamedAndBadLinksAreRefused) {
   CliResult c = run_cli({"check", "--json", "--certify", broken});
   ASSERT_EQ(c.exit_code, 20) << c.err;
   EXPECT_GE(json::parse(c.out)["certified"]["unsat_steps"].get<int>(), 1);
+  // diagnose --certify says so in text, as check does.
+  CliResult dc = run_cli({"diagnose", "--certify", broken});
+  ASSERT_EQ(dc.exit_code, 20) << dc.err;
+  EXPECT_NE(dc.out.find("certified: the proof of each of the "), std::string::npos) << dc.out;
+  // A '?' at a point (pzprjs allows it) is read: a circle without a number.
+  const CliResult q = run_cli({"convert", "https://puzz.link/p?gokigen/4/4/iaegcgcj.ga"});
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  EXPECT_EQ(json::parse(q.out)["clues"][4], ".?.0.") << q.out;
+  EXPECT_EQ(q.err, "");
   expect_refused_in_one_line({
       {"https://puzz.link/p?gokigen/d/4/4/iaegcgcj6a", "gokigen: the flag \"d\" is not read (the old one-character form"},
       {"https://puzz.link/p?gokigen/4/4/iaegcgcj6a.", "gokigen data, character 11: 1 more characters"},

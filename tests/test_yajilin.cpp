@@ -158,9 +158,15 @@ TEST(Yajilin, PzprjsPuzzleSolvesToItsBoardAndAMisprintedArrowIsNamed) {
   ASSERT_FALSE(sj["diagnosis"]["extra_givens"].empty()) << sj.dump();
   EXPECT_TRUE(std::regex_search(sj["diagnosis"]["extra_givens"][0].get<std::string>(), std::regex("^(r\\dc\\d shaded|the loop through r\\dc\\d [LRUD]{2})$")))
       << sj["diagnosis"].dump();
+  // A number without an arrow (pzprjs allows it) is a clue cell whose number
+  // says nothing: read as "x2", drawn with its number, and the puzzle is
+  // pzprjs's with that arrow gone (the other arrow leaves several loops).
+  const CliResult bare = run_cli({"convert", "https://puzz.link/p?yajilin/5/5/m02j10"});
+  ASSERT_EQ(bare.exit_code, 0) << bare.err;
+  EXPECT_EQ(nlohmann::json::parse(bare.out)["grid"][2][3], "x2");
+  EXPECT_EQ(run_cli({"check", "-q", "https://puzz.link/p?yajilin/5/5/m02j10"}).exit_code, 10);
   expect_refused_in_one_line({
       {"https://puzz.link/p?yajilin/o/5/5/m32j10", "yajilin: the flag \"o\" is not read (o: the variant whose loop may run outside the board)"},
-      {"https://puzz.link/p?yajilin/5/5/m02j10", "yajilin data: a number without an arrow at r3c4 (not read)"},
       {"https://puzz.link/p?yajilin/5/5/m3", "yajilin data ends inside the clue at character 2"},
       {"https://puzz.link/p?yajilin/5/5/m32j10!", "yajilin data, character 7: 1 more characters"},
   });

@@ -27,7 +27,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
   }
   std::vector<std::string> fields() const override { return {"clues"}; }
   std::string schema() const override {
-    return R"json({"description": "Gokigen (puzz.link's gokigen, Tatham's slant): draw a diagonal in every cell, '\\' or '/', so that the diagonals form no loop; a number at a lattice point is how many diagonals touch it. Each number is a clue (clues/p2c3: point row 2, column 3) that diagnose can blame. Solution: one string per row of cells, '\\' or '/' each.", "required": ["clues"], "properties": {"clues": {"type": "array", "minItems": 2, "maxItems": 101, "description": "one string per row of lattice points (rows+1 strings of cols+1 characters; 1 to 100 cells each way): 0-4 a clue, '.' none", "items": {"type": "string", "pattern": "^[0-4.]{2,101}$"}}}, "examples": [{"kind": "gokigen", "clues": ["1..", "...", "..1"]}, {"kind": "gokigen", "name": "pzprjs's test puzzle gokigen/4/4/iaegcgcj6a", "source": "https://puzz.link/p?gokigen/4/4/iaegcgcj6a", "clues": ["...0.", ".4...", "2...2", ".....", ".1.0."], "expect": {"status": "unique"}}]})json";
+    return R"json({"description": "Gokigen (puzz.link's gokigen, Tatham's slant): draw a diagonal in every cell, '\\' or '/', so that the diagonals form no loop; a number at a lattice point is how many diagonals touch it. Each number is a clue (clues/p2c3: point row 2, column 3) that diagnose can blame. Solution: one string per row of cells, '\\' or '/' each.", "required": ["clues"], "properties": {"clues": {"type": "array", "minItems": 2, "maxItems": 101, "description": "one string per row of lattice points (rows+1 strings of cols+1 characters; 1 to 100 cells each way): 0-4 a clue, '?' a circle without a number (it says nothing), '.' none", "items": {"type": "string", "pattern": "^[0-4.?]{2,101}$"}}}, "examples": [{"kind": "gokigen", "clues": ["1..", "...", "..1"]}, {"kind": "gokigen", "name": "pzprjs's test puzzle gokigen/4/4/iaegcgcj6a", "source": "https://puzz.link/p?gokigen/4/4/iaegcgcj6a", "clues": ["...0.", ".4...", "2...2", ".....", ".1.0."], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell; the clues as clauses; no loop by cut clauses added between checks (engine/graph.h)", "cadical"},
@@ -43,7 +43,8 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
         const char ch = s[k];
         if (ch >= '0' && ch <= '4') b->clue.push_back(ch - '0');
         else if (ch == '.') b->clue.push_back(kNoClue);
-        else row.fail("input.value", fmt::format("character {}: {} (0-4 a clue, '.' none)", k + 1, quote_input(std::string(1, ch))));
+        else if (ch == '?') b->clue.push_back(kUnknownClue);
+        else row.fail("input.value", fmt::format("character {}: {} (0-4 a clue, '?' a circle without a number, '.' none)", k + 1, quote_input(std::string(1, ch))));
       }
     }
     b->lat = {static_cast<int>(rows.size()) - 1, width - 1};
@@ -79,7 +80,8 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
     };
     for (int v = 0; v < L.points(); ++v) {
       const int want = b.clue[static_cast<std::size_t>(v)];
-      if (want == kNoClue) continue;
+      if (want < 0) continue;  // none, or '?'
+
       const Cell pt{v / (L.cols + 1), v % (L.cols + 1)};
       const auto lits = touching(v);
       // The cells around the point, for highlighting.
@@ -129,6 +131,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
         const int want = b.clue[static_cast<std::size_t>(v)];
         if (want == kNoClue) continue;
         const Cell pt{v / (L.cols + 1), v % (L.cols + 1)};
+        // '?': a circle without a number
         Shape circle;
         circle.type = Shape::Type::Circle;
         circle.points = {{pt.row + 0.0, pt.col + 0.0}};
@@ -142,7 +145,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
         Shape t;
         t.type = Shape::Type::Text;
         t.points = {{pt.row + 0.0, pt.col + 0.0}};
-        t.text = std::to_string(want);
+        t.text = want == kUnknownClue ? std::string("?") : std::to_string(want);
         t.size = 0.28;
         t.fill = "#222";
         t.cls = "given";
@@ -158,7 +161,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
       for (int c = 0; c <= 2 * L.cols; ++c) {
         if (r % 2 == 0 && c % 2 == 0) {
           const int v = b.clue[static_cast<std::size_t>(L.point(r / 2, c / 2))];
-          s += v == kNoClue ? '+' : static_cast<char>('0' + v);
+          s += v == kNoClue ? '+' : v == kUnknownClue ? '?' : static_cast<char>('0' + v);
         } else if (r % 2 == 1 && c % 2 == 1) {
           s += solution ? (back[static_cast<std::size_t>(L.cell(r / 2, c / 2))] ? '\\' : '/') : ' ';
         } else {
@@ -173,7 +176,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
 
   std::string describe(const Puzzle& p) const override {
     const auto& b = static_cast<const Board&>(p);
-    const auto clues = static_cast<std::size_t>(std::count_if(b.clue.begin(), b.clue.end(), [](int v) { return v != kNoClue; }));
+    const auto clues = static_cast<std::size_t>(std::count_if(b.clue.begin(), b.clue.end(), [](int v) { return v >= 0; }));
     return fmt::format("{}x{} gokigen, {}", b.lat.rows, b.lat.cols, plural(clues, "clue"));
   }
 
@@ -193,7 +196,7 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
       for (int v = 0; v < b->lat.points() && !found; ++v) {
         int& want = b->clue[static_cast<std::size_t>(v)];
         const Cell pt{v / (b->lat.cols + 1), v % (b->lat.cols + 1)};
-        if (want == kNoClue || clue_id(pt) != e.clue_id) continue;
+        if (want < 0 || clue_id(pt) != e.clue_id) continue;
         const int most = static_cast<int>(g.incident[static_cast<std::size_t>(v)].size());
         if (e.alternative < 0) want = kNoClue;
         else if (e.alternative >= most) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));

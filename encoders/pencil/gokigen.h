@@ -27,6 +27,7 @@ namespace psmt::gokigen {
 
 inline constexpr int kMaxSide = kMaxBoardSide;
 inline constexpr int kNoClue = -1;
+inline constexpr int kUnknownClue = -2;  // a '?' at a point (pzprjs allows it): drawn, constrains nothing
 
 struct Board : Puzzle {
   pencil::Lattice lat;

@@ -72,7 +72,8 @@ std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solu
   if (!graph::acyclic(g, drawn)) out.push_back({"rule/no_loop", "the diagonals form a loop"});
   for (int v = 0; v < L.points(); ++v) {
     const int want = b.clue[static_cast<std::size_t>(v)];
-    if (want == kNoClue) continue;
+    if (want < 0) continue;  // none, or '?'
+
     int n = 0;
     for (int e : g.incident[static_cast<std::size_t>(v)]) n += drawn[static_cast<std::size_t>(e)] ? 1 : 0;
     const Cell p{v / (L.cols + 1), v % (L.cols + 1)};

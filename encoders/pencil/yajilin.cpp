@@ -35,7 +35,7 @@ class YajilinEncoder final : public Encoder {
   }
   std::vector<std::string> fields() const override { return {"grid", "given"}; }
   std::string schema() const override {
-    return R"json({"description": "Yajilin (puzz.link's yajilin): shade some cells and draw one loop through the centres of all other cells without a clue; shaded cells are never side by side; an arrow's number is how many shaded cells lie that way up to the edge; clue cells are neither shaded nor on the loop. Each arrow is a clue (grid/r3c4) that diagnose can blame. Solution: the loop drawn as 2*rows-1 strings of 2*cols-1 characters ('o' on the loop, '#' shaded, '.' a clue cell, '-' and '|' steps).", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row (1 to 100 rows and columns): '.' a plain cell, an arrow and a number ('^2' up, 'v0' down, '<1' left, '>3' right, '?' a number not given), 'x' a clue cell without an arrow", "items": {"type": "array", "minItems": 1, "maxItems": 100, "items": {"type": "string", "pattern": "^(\\.|x|[\\^v<>](\\?|[0-9]{1,4}))$"}}}, "given": {"type": "array", "description": "cells as they are in the answer: 'r3c4=#' shaded, 'r2c2=LR' the loop's directions through it (two of L R U D)", "items": {"type": "string"}}}, "examples": [{"kind": "yajilin", "grid": [[".", ".", "."], [".", "x", "."], [".", ".", "."]]}, {"kind": "yajilin", "name": "pzprjs's test puzzle yajilin/5/5/m32j10", "source": "https://puzz.link/p?yajilin/5/5/m32j10", "grid": [[".", ".", ".", ".", "."], [".", ".", ".", ".", "."], [".", ".", ".", "<2", "."], [".", ".", ".", ".", "."], [".", ".", ".", ".", "^0"]], "expect": {"status": "unique"}}]})json";
+    return R"json({"description": "Yajilin (puzz.link's yajilin): shade some cells and draw one loop through the centres of all other cells without a clue; shaded cells are never side by side; an arrow's number is how many shaded cells lie that way up to the edge; clue cells are neither shaded nor on the loop. Each arrow is a clue (grid/r3c4) that diagnose can blame. Solution: the loop drawn as 2*rows-1 strings of 2*cols-1 characters ('o' on the loop, '#' shaded, '.' a clue cell, '-' and '|' steps).", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row (1 to 100 rows and columns): '.' a plain cell, an arrow and a number ('^2' up, 'v0' down, '<1' left, '>3' right, '?' a number not given), 'x' a clue cell without an arrow, 'x3' one with a number but no arrow (pzprjs allows it: the number says nothing)", "items": {"type": "array", "minItems": 1, "maxItems": 100, "items": {"type": "string", "pattern": "^(\\.|x|[\\^v<>x](\\?|[0-9]{1,4}))$"}}}, "given": {"type": "array", "description": "cells as they are in the answer: 'r3c4=#' shaded, 'r2c2=LR' the loop's directions through it (two of L R U D)", "items": {"type": "string"}}}, "examples": [{"kind": "yajilin", "grid": [[".", ".", "."], [".", "x", "."], [".", ".", "."]]}, {"kind": "yajilin", "name": "pzprjs's test puzzle yajilin/5/5/m32j10", "source": "https://puzz.link/p?yajilin/5/5/m32j10", "grid": [[".", ".", ".", ".", "."], [".", ".", ".", ".", "."], [".", ".", ".", "<2", "."], [".", ".", ".", ".", "."], [".", ".", ".", ".", "^0"]], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell (shaded) and per pair of neighbouring cells (a step); degrees and arrows as "
@@ -50,7 +50,7 @@ class YajilinEncoder final : public Encoder {
     const auto rows = grid.items();
     if (rows.empty() || static_cast<int>(rows.size()) > kMaxSide) grid.fail("input.shape", fmt::format("1 to {} rows", kMaxSide));
     L.rows = static_cast<int>(rows.size());
-    static const std::regex arrow(R"(([\^v<>])(\?|[0-9]{1,4}))");
+    static const std::regex arrow(R"(([\^v<>x])(\?|[0-9]{1,4}))");
     for (const auto& row : rows) {
       const auto cells = row.items();
       if (L.cols == 0) L.cols = static_cast<int>(cells.size());
@@ -66,8 +66,9 @@ class YajilinEncoder final : public Encoder {
           k.present = true;
           k.dir = static_cast<int>(std::string("x^v<>").find(m[1].str()[0]));
           k.count = m[2] == "?" ? kUnknownCount : std::stoi(m[2]);
+          k.bare_number = k.dir == kNone;
         } else if (s != ".") {
-          e.fail("input.value", fmt::format("{}: '.', 'x', or an arrow and a number (\"^2\", \"v0\", \"<1\", \">3\", \"^?\")", quote_input(s)));
+          e.fail("input.value", fmt::format("{}: '.', 'x', or an arrow and a number (\"^2\", \"v0\", \"<1\", \">3\", \"^?\"; \"x3\" a number without an arrow)", quote_input(s)));
         }
         b->clue.push_back(k);
       }
@@ -226,7 +227,7 @@ class YajilinEncoder final : public Encoder {
       g.title = opt.title;
       g.cell_text = [&](Cell c) {
         const Clue& k = b.clue[static_cast<std::size_t>(L.cell(c.row, c.col))];
-        if (!k.present || k.dir == kNone) return std::string();
+        if (!k.present || (k.dir == kNone && !k.bare_number)) return std::string();
         return arrows[k.dir] + (k.count == kUnknownCount ? std::string("?") : std::to_string(k.count));
       };
       g.is_given = [](Cell) { return true; };

@@ -40,6 +40,7 @@ struct Clue {
   bool present = false;  // a clue cell
   int dir = kNone;       // kNone: a clue cell without an arrow
   int count = 0;         // shaded cells that way, or kUnknownCount
+  bool bare_number = false;  // kNone with a number shown ("x3"): pzprjs allows it; it says nothing
 };
 
 struct Board : Puzzle {

@@ -11,7 +11,7 @@
 namespace psmt::yajilin {
 
 std::string clue_text(const Clue& c) {
-  if (c.dir == kNone) return "x";
+  if (c.dir == kNone && !c.bare_number) return "x";
   return std::string(1, "x^v<>"[c.dir]) + (c.count == kUnknownCount ? std::string("?") : std::to_string(c.count));
 }
 std::string clue_id(Cell c) { return fmt::format("grid/r{}c{}", c.row + 1, c.col + 1); }
