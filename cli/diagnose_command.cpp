@@ -33,7 +33,8 @@ struct DiagnoseCli {
 };
 
 std::string edit_text(const RepairEdit& e) {
-  return e.after.empty() ? fmt::format("drop {}", e.before) : fmt::format("{}  ->  {}", e.before, e.after);
+  if (e.dropped && e.after.empty()) return fmt::format("remove {}", e.before);
+  return fmt::format("{}  ->  {}", e.before, e.after);
 }
 
 std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, bool stats) {
@@ -73,18 +74,23 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
         out += e.render(*lp.puzzle, nullptr, ro);
         ro.highlight_clues.clear();
       }
-      auto list = [&](const char* what, const std::optional<unsigned>& k, const std::vector<Repair>& rs) {
+      auto list = [&](bool change, const std::optional<unsigned>& k, const std::vector<Repair>& rs, std::size_t unlisted,
+                      std::size_t unique) {
         if (!k) return;
-        out += fmt::format("fewest clues to {}: {} ({} repair{} listed, unique first)\n", what, *k, rs.size(),
-                           rs.size() == 1 ? "" : "s");
+        const std::size_t all = rs.size() + unlisted;
+        const bool fewest = !change || d.changes_exhaustive;
+        out += fmt::format("{} {} so that a solution exists: {} ({} repair{}, {} unique; {}){}\n",
+                           fewest ? "fewest clues to" : "clues to", change ? "change" : "remove", *k, all,
+                           all == 1 ? "" : "s", unique, unlisted ? fmt::format("the first {} listed, unique first", rs.size()) : "unique first",
+                           fewest ? "" : " (not every value was tried: see the notes; fewer may exist)");
         for (const auto& r : rs) {
           std::string edits;
           for (const auto& ed : r.edits) edits += (edits.empty() ? "" : "; ") + edit_text(ed) + " [" + ed.id + "]";
           out += fmt::format("  {}  =>  {}\n", edits, status_name(r.verdict));
         }
       };
-      list("drop", d.min_drop, d.drop_repairs);
-      list("change", d.min_change, d.change_repairs);
+      list(false, d.min_drop, d.drop_repairs, d.drop_unlisted, d.drop_unique);
+      list(true, d.min_change, d.change_repairs, d.change_unlisted, d.change_unique);
       break;
     }
     case Status::Multiple: {
@@ -255,12 +261,16 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
 
 }  // namespace
 
+// The time limit of diagnose when --timeout is not given.
+constexpr uint64_t kDiagnoseDefaultTimeoutMs = 10000;
+
 void setup_diagnose(CLI::App& app, int& exit_status) {
   auto o = std::make_shared<DiagnoseCli>();
   CLI::App* cmd = app.add_subcommand(
       "diagnose",
       "why a puzzle has no solution (minimal conflicting clues; fewest clues to drop or change, each "
-      "uniqueness-checked) or several (backbone, ambiguous places, fewest extra givens); exit status as check");
+      "uniqueness-checked) or several (backbone, ambiguous places, fewest extra clues); exit status as check; "
+      "--timeout is 10000 ms unless given (0: no limit), and a diagnosis cut short says so");
   add_puzzle_options(*cmd, o->common);
   add_whole(*cmd, "--all-conflicts", o->conflicts, 1, 1000, "report up to N minimal conflicts (smallest first)")
       ->default_val(1);
@@ -268,7 +278,10 @@ void setup_diagnose(CLI::App& app, int& exit_status) {
   add_whole(*cmd, "--max-changes", o->max_changes, 0, 10, "largest repair tried (clues dropped or changed)")->default_val(3);
   cmd->add_flag("--minimal", o->minimal, "for a unique puzzle: which clues are redundant one at a time");
   cmd->add_option("--svg", o->svg, "also draw the puzzle to this SVG file, conflicting or ambiguous cells highlighted");
-  cmd->callback([o, &exit_status]() {
+  cmd->callback([o, cmd, &exit_status]() {
+    // diagnose has a time limit by default: a search that could run for
+    // minutes stops there and says that what it shows is partial.
+    if (cmd->get_option("--timeout")->count() == 0) o->common.timeout_ms = kDiagnoseDefaultTimeoutMs;
     exit_status = for_each_file(o->common.files, [&](const std::string& f) { return diagnose_file(*o, f); }, o->common.json);
   });
 }

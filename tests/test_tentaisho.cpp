@@ -230,8 +230,8 @@ TEST(Tentaisho, BrokenPuzzleIsDiagnosedInDotsAndBadInputIsRefused) {
   // and dropping either of them leaves a unique puzzle.)
   EXPECT_NE(d.out.find("dot in r1c1   [dots/r1c1]"), std::string::npos) << d.out;
   EXPECT_NE(d.out.find("dot in r3c5   [dots/r3c5]"), std::string::npos) << d.out;
-  EXPECT_NE(d.out.find("drop dot in r1c1 [dots/r1c1]  =>  unique"), std::string::npos) << d.out;
-  EXPECT_NE(d.out.find("drop dot in r3c5 [dots/r3c5]  =>  unique"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("remove dot in r1c1 [dots/r1c1]  =>  unique"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("remove dot in r3c5 [dots/r3c5]  =>  unique"), std::string::npos) << d.out;
   CliResult c = run_cli({"check", "--json", "--certify", "--solver", "cadical", broken});
   ASSERT_EQ(c.exit_code, 20) << c.err;
   EXPECT_GE(json::parse(c.out)["certified"]["unsat_steps"].get<int>(), 1);

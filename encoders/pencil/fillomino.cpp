@@ -20,8 +20,10 @@
 namespace psmt::fillomino {
 namespace {
 
-// The numbers diagnose tries instead of n: within 3 of it.
-std::vector<int> alternatives(const Board& b, int n) { return pencil::other_values(n, std::max(1, n - 3), std::min(b.lat.cells(), n + 3)); }
+// The numbers diagnose tries instead of n: every size an area can have, 1
+// to the board's cells (diagnose runs only those that a solution of the
+// puzzle without this number gives it, when it has seen them all).
+std::vector<int> alternatives(const Board& b, int n) { return pencil::other_values(n, 1, std::max(b.lat.cells(), n)); }
 
 // The sizes each cell may hold. Plain: 1 to the board's cells. Otherwise
 // what the given numbers allow. A cell holding k lies in an area of k cells,
@@ -248,6 +250,7 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
       const Cell c = L.cell_at(i);
       const auto& held = is[static_cast<std::size_t>(i)][static_cast<std::size_t>(n - 1)];
       Clue clue{given_id(c), given_label(c, n), held ? *held : ctx.bool_val(false), {c}, {}};
+      clue.dropped_label = fmt::format("r{}c{} left blank", c.row + 1, c.col + 1);
       if (eo.alternatives)  // with the domains pruned, diagnose edits the puzzle: only the labels are used
         for (int v : alternatives(b, n)) {
           const auto& alt = is[static_cast<std::size_t>(i)][static_cast<std::size_t>(v - 1)];

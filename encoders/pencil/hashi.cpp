@@ -136,6 +136,7 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
       const auto& lits = ends[static_cast<std::size_t>(i)];
       auto count = [&](int v, const std::string& prefix) { return pencil::count_is(ctx, lits, v, prefix); };
       Clue clue{island_id(c), island_label(c, n), count(n, fmt::format("island_r{}c{}!", c.row + 1, c.col + 1)), {c}, {}};
+      clue.dropped_label = island_label(c, kUnknown);  // the island stays, its number unknown
       if (eo.alternatives)
         for (int v : alternatives(b, n))
           clue.alternatives.push_back({island_label(c, v), count(v, fmt::format("island_r{}c{}_as{}!", c.row + 1, c.col + 1, v))});

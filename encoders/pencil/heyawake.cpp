@@ -18,7 +18,9 @@ namespace {
 
 // The counts diagnose tries instead of n (its "change" repairs): within 3
 // of n, at most the room's size.
-std::vector<int> alternatives(int size, int n) { return pencil::other_values(n, std::max(0, n - 3), std::min(size, n + 3)); }
+// The numbers diagnose tries instead of n: every count a room of `size`
+// cells can hold, 0 to its size.
+std::vector<int> alternatives(int size, int n) { return pencil::other_values(n, 0, std::max(size, n)); }
 
 class HeyawakeEncoder final : public pencil::ShadingEncoder {
  public:
@@ -115,9 +117,23 @@ class HeyawakeEncoder final : public pencil::ShadingEncoder {
       const auto& lits = in_room[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])];
       auto count = [&](int v, const std::string& prefix) { return pencil::count_is(ctx, lits, v, prefix); };
       Clue clue{number_id(c), number_label(b, i, n), count(n, fmt::format("room_r{}c{}!", c.row + 1, c.col + 1)), {c}, {}};
-      if (eo.alternatives)
-        for (int v : alternatives(static_cast<int>(lits.size()), n))
-          clue.alternatives.push_back({number_label(b, i, v), count(v, fmt::format("room_r{}c{}_as{}!", c.row + 1, c.col + 1, v))});
+      if (eo.alternatives) {
+        // Every count the room can hold, read off one totalizer of its cells.
+        std::vector<std::vector<Expr>> chains;
+        for (const auto& l : lits) chains.push_back({l});
+        ExprVector defs(ctx);
+        const std::vector<Expr> sum =
+            unary_sum(ctx, chains, static_cast<unsigned>(lits.size()), fmt::format("room_r{}c{}_sum!", c.row + 1, c.col + 1), defs);
+        for (const auto& d : defs.items()) enc.rules.push_back(d);
+        auto is = [&](int v) {
+          ExprVector parts(ctx);
+          if (v > static_cast<int>(sum.size())) return ctx.bool_val(false);
+          if (v > 0) parts.push_back(sum[static_cast<std::size_t>(v - 1)]);
+          if (v < static_cast<int>(sum.size())) parts.push_back(!sum[static_cast<std::size_t>(v)]);
+          return mk_and(parts);
+        };
+        for (int v : alternatives(static_cast<int>(lits.size()), n)) clue.alternatives.push_back({number_label(b, i, v), is(v)});
+      }
       enc.clues.push_back(std::move(clue));
     }
     pencil::given_clues(b, shaded, enc);

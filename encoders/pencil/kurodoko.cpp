@@ -16,9 +16,10 @@ namespace {
 
 // The most a cell can see: its row and column.
 int most_seen(const pencil::Lattice& L) { return L.rows + L.cols - 1; }
-// The numbers diagnose tries instead of n (its "change" repairs): within 4 of n.
-int highest_alternative(const pencil::Lattice& L, int n) { return std::min(most_seen(L), n + 4); }
-std::vector<int> alternatives(const pencil::Lattice& L, int n) { return pencil::other_values(n, std::max(1, n - 4), highest_alternative(L, n)); }
+// The numbers diagnose tries instead of n (its "change" repairs): every
+// number a cell can see, 1 to its row and column.
+int highest_alternative(const pencil::Lattice& L, int n) { return std::max(most_seen(L), n); }
+std::vector<int> alternatives(const pencil::Lattice& L, int n) { return pencil::other_values(n, 1, highest_alternative(L, n)); }
 
 class KurodokoEncoder final : public pencil::ShadingEncoder {
  public:

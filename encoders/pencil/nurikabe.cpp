@@ -20,7 +20,10 @@ namespace psmt::nurikabe {
 namespace {
 
 // The sizes a changed number may take (diagnose's "change" repairs).
-int max_alternative(const Board& b, int n) { return std::min(b.lat.cells(), std::max(9, n + 4)); }
+// The sizes diagnose tries instead of n: every size an island can have, 1
+// to the board's cells (run only where the puzzle without the number gives
+// them, when all its solutions were seen).
+int max_alternative(const Board& b, int n) { return std::max(b.lat.cells(), n); }
 
 // A cell's place in an island's count: its distance from the number, then
 // its place along a Z-order curve (interleaved row and column bits), so
@@ -318,6 +321,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
         continue;
       }
       Clue clue{number_id(hc), number_label(hc, n), mk_and(parts), {hc}, {}};
+      clue.dropped_label = number_label(hc, kUnknownSize);  // the island stays, its size unknown
       if (eo.alternatives)  // diagnose edits the puzzle (clues_in_rules): only the labels are used
         for (int s : pencil::other_values(n, 1, max_alternative(b, n))) clue.alternatives.push_back({number_label(hc, s), ctx.bool_val(true)});
       enc.clues.push_back(std::move(clue));

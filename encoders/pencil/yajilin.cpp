@@ -148,6 +148,11 @@ class YajilinEncoder final : public Encoder {
       for (int j : pointed(L, i, k.dir)) lits.push_back(shaded[static_cast<std::size_t>(j)]);
       auto count = [&](int v, const std::string& prefix) { return pencil::count_is(ctx, lits, v, prefix); };
       psmt::Clue clue{clue_id(c), clue_label(c, k), count(k.count, fmt::format("arrow_{}!", cell_label(c))), {c}, {}};
+      {
+        Clue unknown = k;
+        unknown.count = kUnknownCount;
+        clue.dropped_label = clue_label(c, unknown);  // the arrow stays, its number unknown
+      }
       if (eo.alternatives)
         for (int v : alternatives(L, i, k)) {
           Clue other = k;

@@ -204,26 +204,97 @@ class Diagnoser {
     d_.conflicts = {c};
     if (opt_.conflicts > 1) note("one conflict is listed for this kind (its encoding reasons from the clues)");
   }
+  // A repair's edit of clue c, for the report.
+  static RepairEdit edit_of(const Clue& c, int alternative) {
+    RepairEdit e{c.id, c.label, alternative >= 0 ? c.alternatives[static_cast<std::size_t>(alternative)].label : c.dropped_label,
+                 alternative < 0, c.cells};
+    return e;
+  }
+
+  // Repairs of one clue, each checked on the edited puzzle (kinds whose
+  // encodings reason from their clues). A repair of one clue must break
+  // every conflict, so only the clues of the minimal conflict found are
+  // tried. For a change, the clue dropped comes first: dropping relaxes
+  // every value (Clue's contract), so when the puzzle has no solution
+  // without it, no value of it helps; otherwise the values its solutions
+  // give the clue (the kind's checker on each solution) are the values
+  // worth a run, and when those solutions are all of them, the only ones.
   void repairs_by_edits(const Encoding& enc, bool change) {
-    auto& list = change ? d_.change_repairs : d_.drop_repairs;
+    std::vector<Repair> found;
+    std::set<std::string> in_conflict;
+    const bool restrict = !d_.conflicts.empty() && d_.conflicts.front().minimal && !d_.conflicts.front().rules_alone;
+    if (restrict)
+      for (const auto& c : d_.conflicts.front().clues) in_conflict.insert(c.id);
+    bool stopped = false, every_value = true;
+    auto record = [&](const Clue& c, int j, const Result& res) {
+      if (res.status == Status::None || res.status == Status::Unknown) return;
+      Repair rep;
+      rep.edits.push_back(edit_of(c, j));
+      rep.verdict = res.status;
+      rep.solutions = res.solutions;
+      found.push_back(rep);
+    };
     for (const auto& c : enc.clues) {
-      const int options = change ? static_cast<int>(c.alternatives.size()) : 1;
-      for (int j = 0; j < options && list.size() < opt_.max_repairs; ++j) {
-        if (budget_.spent()) return note("repairs: the limit was hit");
-        auto fixed = encoder_.edit(puzzle_, {{c.id, change ? j : -1}});
-        Result res = run(encoder_, *fixed, sub_run());
-        if (res.status == Status::None || res.status == Status::Unknown) continue;
-        Repair rep;
-        rep.edits.push_back({c.id, c.label, change ? c.alternatives[static_cast<std::size_t>(j)].label : "", c.cells});
-        rep.verdict = res.status;
-        rep.solutions = res.solutions;
-        list.push_back(rep);
+      if (restrict && !in_conflict.count(c.id)) continue;
+      if (change && c.alternatives.empty()) continue;
+      if (budget_.spent()) {
+        stopped = true;
+        break;
       }
+      if (!change) {
+        record(c, -1, run(encoder_, *encoder_.edit(puzzle_, {{c.id, -1}}), sub_run()));
+        continue;
+      }
+      constexpr uint64_t kRelaxed = 64;
+      RunOptions ro = sub_run();
+      ro.limit = kRelaxed;
+      ro.keep = kRelaxed;
+      auto relaxed = encoder_.edit(puzzle_, {{c.id, -1}});
+      const Result rr = run(encoder_, *relaxed, ro);
+      if (rr.status == Status::None) continue;  // no value of this clue gives a solution
+      const std::size_t alts = c.alternatives.size();
+      std::vector<std::shared_ptr<const Puzzle>> changed(alts);
+      std::vector<bool> supported(alts, false);
+      for (const auto& sol : rr.solutions)
+        for (std::size_t j = 0; j < alts; ++j) {
+          if (supported[j]) continue;
+          if (!changed[j]) changed[j] = encoder_.edit(puzzle_, {{c.id, static_cast<int>(j)}});
+          supported[j] = encoder_.check(*changed[j], sol).empty();
+        }
+      const bool all_seen = rr.complete && rr.status != Status::Unknown;
+      for (std::size_t j = 0; j < alts; ++j) {
+        if (!supported[j] && all_seen) continue;  // no solution gives the clue this value
+        if (budget_.spent()) {
+          stopped = true;
+          every_value = false;
+          break;
+        }
+        if (!changed[j]) changed[j] = encoder_.edit(puzzle_, {{c.id, static_cast<int>(j)}});
+        record(c, static_cast<int>(j), run(encoder_, *changed[j], sub_run()));
+      }
+      if (stopped) break;
     }
-    if (!list.empty()) (change ? d_.min_change : d_.min_drop) = 1;
-    sort_repairs(list);
-    if (list.empty() && (!change || std::any_of(enc.clues.begin(), enc.clues.end(), [](const Clue& c) { return !c.alternatives.empty(); })))
-      note(fmt::format("no {} repair of one clue exists (larger repairs are not searched for this kind)", change ? "change" : "drop"));
+    if (change) d_.changes_exhaustive = every_value && !stopped;
+    if (stopped) note(fmt::format("{} repairs: the limit was hit; the repairs listed are those found before it", change ? "change" : "drop"));
+    settle_repairs(found, change, 1);
+    if ((change ? d_.change_repairs : d_.drop_repairs).empty() && !stopped && (!change || std::any_of(enc.clues.begin(), enc.clues.end(), [](const Clue& c) { return !c.alternatives.empty(); })))
+      note(fmt::format("no {} of one clue gives a solution (repairs of two or more clues are not searched for this kind)",
+                       change ? "change" : "drop"));
+  }
+
+  // The repairs of the fewest size found: unique first, the first
+  // max_repairs listed, the rest counted.
+  void settle_repairs(std::vector<Repair>& found, bool change, unsigned size) {
+    sort_repairs(found);
+    auto& list = change ? d_.change_repairs : d_.drop_repairs;
+    (change ? d_.change_unique : d_.drop_unique) =
+        static_cast<std::size_t>(std::count_if(found.begin(), found.end(), [](const Repair& r) { return r.verdict == Status::Unique; }));
+    if (!found.empty()) (change ? d_.min_change : d_.min_drop) = size;
+    if (found.size() > opt_.max_repairs) {
+      (change ? d_.change_unlisted : d_.drop_unlisted) = found.size() - opt_.max_repairs;
+      found.resize(opt_.max_repairs);
+    }
+    list = std::move(found);
   }
 
   void conflicts(const Encoding& enc) {
@@ -366,15 +437,25 @@ class Diagnoser {
     if (keep.empty()) return;
     const unsigned K = std::min<unsigned>(opt_.max_repair_size, static_cast<unsigned>(keep.size()));
     auto ge = at_least_literals(ctx_, s, changed, K, change ? "cnt_c" : "cnt_d");
-    auto& list = change ? d_.change_repairs : d_.drop_repairs;
+    // Every repair of the fewest size (up to kMostRepairs), each checked for
+    // uniqueness within the budget, so that the unique ones are found
+    // wherever the solver happens to meet them.
+    constexpr std::size_t kMostRepairs = 500;
     for (unsigned k = 1; k <= K; ++k) {
       const std::vector<Expr> as{!ge[k]};
-      if (budget_.spent()) return note("repairs: the limit was hit");
+      if (budget_.spent()) {
+        if (change) d_.changes_exhaustive = false;
+        return note("repairs: the limit was hit");
+      }
       auto r = s.check(budget_, as);
-      if (r == z3::unknown) return note(fmt::format("{} repairs: stopped at the limit at size {}", change ? "change" : "drop", k));
+      if (r == z3::unknown) {
+        if (change) d_.changes_exhaustive = false;
+        return note(fmt::format("{} repairs: stopped at the limit at size {}", change ? "change" : "drop", k));
+      }
       if (r == z3::unsat) continue;
-      (change ? d_.min_change : d_.min_drop) = k;
-      while (r == z3::sat && list.size() < opt_.max_repairs) {
+      std::vector<std::vector<ClueEdit>> candidates;
+      std::vector<Repair> found;
+      while (r == z3::sat && candidates.size() < kMostRepairs) {
         const auto kept = s.truth(keep);
         std::vector<ClueEdit> edits;
         Repair rep;
@@ -388,20 +469,31 @@ class Diagnoser {
           for (std::size_t j = 0; j < alt[i].size(); ++j)
             if (alt_on[j]) chosen = static_cast<int>(j);
           edits.push_back({c.id, chosen});
-          rep.edits.push_back({c.id, c.label, chosen >= 0 ? c.alternatives[chosen].label : "", c.cells});
+          rep.edits.push_back(edit_of(c, chosen));
           block.push_back(chosen >= 0 ? !alt[i][chosen] : keep[x]);
         }
         s.add(mk_or(block));
-        auto fixed = encoder_.edit(puzzle_, edits);
-        Result res = run(encoder_, *fixed, sub_run());
-        rep.verdict = res.status;
-        rep.solutions = res.solutions;
-        list.push_back(rep);
+        candidates.push_back(edits);
+        found.push_back(rep);
         if (budget_.spent()) break;
         r = s.check(budget_, as);
       }
-      if (r == z3::sat) note(fmt::format("more {} repairs of size {} exist than the {} listed", change ? "change" : "drop", k, opt_.max_repairs));
-      sort_repairs(list);
+      if (r == z3::sat) note(fmt::format("more than {} {} repairs of size {} exist; the first {} were checked", kMostRepairs,
+                                         change ? "change" : "drop", k, kMostRepairs));
+      std::size_t unchecked = 0;
+      for (std::size_t x = 0; x < found.size(); ++x) {
+        if (budget_.spent()) {
+          found[x].verdict = Status::Unknown;
+          ++unchecked;
+          continue;
+        }
+        Result res = run(encoder_, *encoder_.edit(puzzle_, candidates[x]), sub_run());
+        found[x].verdict = res.status;
+        found[x].solutions = res.solutions;
+      }
+      if (unchecked) note(fmt::format("{} of the {} {} repairs of size {} were not checked for uniqueness: the limit was hit",
+                                      unchecked, found.size(), change ? "change" : "drop", k));
+      settle_repairs(found, change, k);
       return;
     }
     note(fmt::format("no {} repair of at most {} clues exists", change ? "change" : "drop", K));
@@ -754,6 +846,15 @@ Diagnosis diagnose(const Encoder& encoder, const Puzzle& puzzle, const DiagnoseO
     d.notes.push_back("stopped: " + stop_reason() + "; what is shown is partial");
   }
   d.wall_ms = ms_since(t0);
+  // The time limit reached: say so once, with the limit, so that a partial
+  // diagnosis is never taken for a whole one.
+  if (d.complete && options.limits.timeout_ms && d.wall_ms >= 0.95 * static_cast<double>(*options.limits.timeout_ms) &&
+      d.verdict.status != Status::Unknown) {
+    d.complete = false;
+    d.notes.push_back(fmt::format("the time limit ({} ms) was reached: what is shown is what was found before it; "
+                                  "--timeout MS gives more time (0: none)",
+                                  *options.limits.timeout_ms));
+  }
   return d;
 }
 
@@ -778,8 +879,8 @@ nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d) {
       json edits = json::array();
       for (const auto& e : r.edits) {
         json ej = {{"id", e.id}, {"before", e.before}};
-        if (e.after.empty()) ej["drop"] = true;
-        else ej["after"] = e.after;
+        if (e.dropped) ej["drop"] = true;
+        if (!e.after.empty()) ej["after"] = e.after;
         edits.push_back(ej);
       }
       json rj = {{"edits", edits}, {"status", status_name(r.verdict)}};
@@ -793,8 +894,13 @@ nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d) {
     j["all_conflicts_found"] = d.all_conflicts_found;
     j["min_drop"] = d.min_drop ? json(*d.min_drop) : json(nullptr);
     j["drop_repairs"] = repairs(d.drop_repairs);
+    j["drop_repairs_unlisted"] = d.drop_unlisted;
+    j["drop_repairs_unique"] = d.drop_unique;
     j["min_change"] = d.min_change ? json(*d.min_change) : json(nullptr);
     j["change_repairs"] = repairs(d.change_repairs);
+    j["change_repairs_unlisted"] = d.change_unlisted;
+    j["change_repairs_unique"] = d.change_unique;
+    j["changes_tried_every_value"] = d.changes_exhaustive;
   }
   if (d.verdict.status == Status::Multiple) {
     json bb = json::array(), amb = json::array();

@@ -53,7 +53,8 @@ struct ClueRef {
 struct RepairEdit {
   std::string id;
   std::string before;  // the clue's label
-  std::string after;   // the alternative's label; empty when dropped
+  std::string after;   // the alternative's label; for a drop, what remains (Clue::dropped_label) or empty
+  bool dropped = false;
   std::vector<Cell> cells;
 };
 
@@ -76,6 +77,14 @@ struct Diagnosis {
   bool all_conflicts_found = false;  // the enumeration ran out of subsets
   std::optional<unsigned> min_drop, min_change;
   std::vector<Repair> drop_repairs, change_repairs;
+  // Repairs of the fewest size found beyond those listed (max_repairs), and
+  // how many of all of them make the puzzle unique.
+  std::size_t drop_unlisted = 0, change_unlisted = 0;
+  std::size_t drop_unique = 0, change_unique = 0;
+  // What "change" tried: every value each clue can take (true), or only
+  // some (false: the notes say which), so that "fewest" is said only when
+  // it is the fewest.
+  bool changes_exhaustive = true;
 
   // multiple
   std::vector<Place> backbone;

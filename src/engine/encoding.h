@@ -25,7 +25,16 @@ struct Clue {
   std::string label;  // for people: "given r5c5 = 5", "r4c8 > r5c8"
   Expr constraint;
   std::vector<Cell> cells;  // where it is, for highlighting
-  std::vector<Alternative> alternatives;  // only with EncodeOptions::alternatives
+  // Other versions of the clue (only with EncodeOptions::alternatives): every
+  // value the clue can take in the genre (a number from its least to its
+  // most), so that "fewest clues to change" is the fewest. Contract: a
+  // dropped clue is a relaxation of each of its alternatives (a solution
+  // with the clue changed is a solution with it dropped).
+  std::vector<Alternative> alternatives;
+  // What remains of the clue when it is dropped, for people: "island ? at
+  // r7c4" where the island stays and only its number goes; empty when the
+  // clue is removed whole.
+  std::string dropped_label;
 };
 
 struct Encoding {

@@ -41,7 +41,7 @@ void SvgWriter::line(double x1, double y1, double x2, double y2, const std::stri
 
 void SvgWriter::text(double x, double y, const std::string& s, double size, const std::string& fill, bool bold,
                      const std::string& anchor, const std::string& cls) {
-  body_ += fmt::format(R"(<text{} x="{:.1f}" y="{:.1f}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{:.1f}" fill="{}" text-anchor="{}" dominant-baseline="central"{}>{}</text>)",
+  body_ += fmt::format(R"(<text{} x="{:.1f}" y="{:.1f}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{:.1f}" fill="{}" text-anchor="{}" dy="0.35em"{}>{}</text>)",
                        class_attr(cls), x, y, size, fill, anchor, bold ? R"( font-weight="bold")" : "", escape(s)) + "\n";
 }
 
