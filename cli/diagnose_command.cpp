@@ -105,21 +105,25 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
         if (a.place.cell) ro.highlight.push_back(*a.place.cell);
       }
       if (d.target) {
-        if (d.extra_givens_verdict != Status::Unique && !d.extra_givens.empty())
+        const char* noun = d.extra_are_clues ? "clue" : "given";
+        if (d.extra_are_clues && d.extra_givens.empty())
+          out += "no clue of the genre can be added that singles out this solution (the notes say why):\n";
+        else if (d.extra_givens_verdict != Status::Unique && !d.extra_givens.empty())
           // Givens that leave another solution (one that reads the same at
           // every place, as tilings of identical pieces do): said as it is.
-          out += fmt::format("{} extra given{} tried; they do not make this solution unique (verdict with them: {}):\n",
-                             d.extra_givens.size(), d.extra_givens.size() == 1 ? "" : "s",
+          out += fmt::format("{} extra {}{} tried; they do not make this solution unique (verdict with them: {}):\n",
+                             d.extra_givens.size(), noun, d.extra_givens.size() == 1 ? "" : "s",
                              status_name(d.extra_givens_verdict));
         else
-          out += fmt::format("{} extra given{} make{} this solution unique ({}; verdict with them: {}):\n",
-                             d.extra_givens.size(), d.extra_givens.size() == 1 ? "" : "s",
+          out += fmt::format("{} extra {}{} make{} this solution unique ({}; verdict with them: {}):\n",
+                             d.extra_givens.size(), noun, d.extra_givens.size() == 1 ? "" : "s",
                              d.extra_givens.size() == 1 ? "s" : "",
                              d.extra_givens_proven_smallest ? "proven smallest"
                                                             : "best found within the limits, not proven smallest",
                              status_name(d.extra_givens_verdict));
         for (const auto& g : d.extra_givens) out += "  " + g + "\n";
-        out += e.render(*lp.puzzle, &*d.target, ro);
+        // With clues of the genre added, the puzzle as it would be published.
+        out += e.render(d.with_extra_clues ? *d.with_extra_clues : *lp.puzzle, &*d.target, ro);
       }
       break;
     }
@@ -174,12 +178,25 @@ std::string diagnosis_svg(const LoadedPuzzle& lp, const Diagnosis& d) {
     if (!shown && !d.drop_repairs.empty()) shown = &d.drop_repairs.front();
     if (shown) {
       std::string words;
+      std::vector<ClueEdit> edits;
       for (const auto& ed : shown->edits) {
         ro.changed.insert(ro.changed.end(), ed.cells.begin(), ed.cells.end());
         ro.changed_clues.push_back(ed.id);
         words += (words.empty() ? "" : "; ") + edit_text(ed);
+        edits.push_back({ed.id, ed.alternative});
       }
-      ro.notes.push_back(fmt::format("repair: {} => {}", words, status_name(shown->verdict)));
+      ro.notes.push_back(fmt::format("repair: {} => {} (drawn: the puzzle repaired{})", words, status_name(shown->verdict),
+                                     shown->verdict == Status::Unique ? ", with its solution" : ""));
+      // The repaired puzzle is drawn, so the new value shows where it goes
+      // (a change; a clue removed is marked where it was).
+      const bool changes = std::all_of(edits.begin(), edits.end(), [](const ClueEdit& e) { return e.alternative >= 0; });
+      if (changes) try {
+        auto repaired = lp.encoder->edit(*lp.puzzle, edits);
+        const nlohmann::json* rs = shown->verdict == Status::Unique && !shown->solutions.empty() ? &shown->solutions.front() : nullptr;
+        return lp.encoder->render(*repaired, rs, ro);
+      } catch (const InputError&) {
+        // the repair cannot be written into the puzzle: the puzzle as given
+      }
     }
   } else if (d.verdict.status == Status::Multiple) {
     for (const auto& a : d.ambiguous)
@@ -188,11 +205,15 @@ std::string diagnosis_svg(const LoadedPuzzle& lp, const Diagnosis& d) {
     if (d.target) sol = &*d.target;
     for (const auto& p : d.extra_given_places)
       if (p.cell) ro.added.push_back(*p.cell);
+    if (d.extra_are_clues) ro.added_meaning = "extra clue: with the clues added the solution shown is the only one";
     if (!d.extra_givens.empty()) {
       std::string words;
       for (const auto& g : d.extra_givens) words += (words.empty() ? "" : "; ") + g;
-      ro.notes.push_back(fmt::format("extra given{}: {} (the solution shown)", d.extra_givens.size() == 1 ? "" : "s", words));
+      ro.notes.push_back(fmt::format("extra {}{}: {} (the solution shown)", d.extra_are_clues ? "clue" : "given",
+                                     d.extra_givens.size() == 1 ? "" : "s", words));
     }
+    // Clues of the genre are drawn as the puzzle would show them.
+    if (d.with_extra_clues) return lp.encoder->render(*d.with_extra_clues, sol, ro);
   } else if (d.verdict.status == Status::Unique) {
     sol = &d.verdict.solutions.front();
   }

@@ -40,6 +40,34 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
  public:
   // The places are the island pairs a bridge can join ("r1c1-r1c3").
   std::pair<std::string, std::string> difference_noun() const override { return {"bridge", "bridges"}; }
+  // Extra clues: a number on an island whose number is not given ("?"): its
+  // bridges. A new island would change the bridges, so none is proposed.
+  bool proposes_extra_clues() const override { return true; }
+  std::vector<ExtraClue> extra_clues(const Puzzle& p, const nlohmann::json& solution) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto count = counts_of(b, solution);
+    std::vector<int> at(static_cast<std::size_t>(b.lat.cells()), 0);
+    for (std::size_t q = 0; q < b.pairs.size(); ++q) {
+      at[static_cast<std::size_t>(b.pairs[q].a)] += count[q];
+      at[static_cast<std::size_t>(b.pairs[q].b)] += count[q];
+    }
+    std::vector<ExtraClue> out;
+    for (int i = 0; i < b.lat.cells(); ++i)
+      if (b.number[static_cast<std::size_t>(i)] == kUnknown) {
+        const Cell c = b.lat.cell_at(i);
+        out.push_back({island_id(c), island_label(c, at[static_cast<std::size_t>(i)]), {c}, {{"cell", i}, {"value", at[static_cast<std::size_t>(i)]}}});
+      }
+    return out;
+  }
+  std::shared_ptr<const Puzzle> add_extra_clues(const Puzzle& p, const std::vector<ExtraClue>& clues) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    for (const auto& x : clues) b->number[x.data.at("cell").get<std::size_t>()] = x.data.at("value").get<int>();
+    return b;
+  }
+  std::string no_extra_clues_reason(const Puzzle&) const override {
+    return "every island already shows its number, and an island added would change the bridges (only an island whose "
+           "number is not given, '?', could be given one)";
+  }
   std::string_view kind() const override { return "hashi"; }
   std::string_view summary() const override {
     return "join the islands by straight bridges (at most 2 between two islands, none crossing), an island's number its "

@@ -147,6 +147,28 @@ class HeyawakeEncoder final : public pencil::ShadingEncoder {
   }
 
  protected:
+  // Extra clues: a room's number, for a room without one: its shaded cells,
+  // written in the room's first cell.
+  std::vector<std::pair<int, int>> numbers_to_add(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
+    const auto& b = static_cast<const Board&>(p);
+    std::vector<int> first(static_cast<std::size_t>(b.rooms), -1), count(static_cast<std::size_t>(b.rooms), 0);
+    std::vector<bool> numbered(static_cast<std::size_t>(b.rooms), false);
+    for (int i = 0; i < b.lat.cells(); ++i) {
+      const auto r = static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)]);
+      if (first[r] < 0) first[r] = i;
+      count[r] += shaded[static_cast<std::size_t>(i)] ? 1 : 0;
+      numbered[r] = numbered[r] || b.number[static_cast<std::size_t>(i)] != pencil::kNoNumber;
+    }
+    std::vector<std::pair<int, int>> out;
+    for (std::size_t r = 0; r < first.size(); ++r)
+      if (!numbered[r] && first[r] >= 0) out.emplace_back(first[r], count[r]);
+    return out;
+  }
+  void write_number(pencil::ShadeBoard& p, int cell, int value) const override { static_cast<Board&>(p).number[static_cast<std::size_t>(cell)] = value; }
+  std::string number_words(const pencil::ShadeBoard& p, int cell, int value) const override {
+    return number_label(static_cast<const Board&>(p), cell, value);
+  }
+  std::string no_number_to_add(const pencil::ShadeBoard&) const override { return "every room already holds its number"; }
   std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
     return heyawake::check_shading(static_cast<const Board&>(p), shaded);
   }

@@ -86,6 +86,10 @@ class HitoriEncoder final : public pencil::ShadingEncoder {
   }
 
  protected:
+  std::string no_number_to_add(const pencil::ShadeBoard&) const override {
+    return "a hitori's clues are its numbers and every cell that could hold one already does (shading is the answer, "
+           "not a clue)";
+  }
   std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
     return hitori::check_shading(static_cast<const Board&>(p), shaded);
   }

@@ -23,6 +23,7 @@ std::vector<int> alternatives(const pencil::Lattice& L, int n) { return pencil::
 
 class KurodokoEncoder final : public pencil::ShadingEncoder {
  public:
+  // Extra clues: a number in an unshaded cell without one: what it sees.
   std::string_view kind() const override { return "kurodoko"; }
   std::string_view summary() const override {
     return "shade cells, no two side by side, the unshaded ones connected; a number counts the unshaded cells its "
@@ -118,6 +119,17 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
   }
 
  protected:
+  std::vector<std::pair<int, int>> numbers_to_add(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
+    const auto& b = static_cast<const Board&>(p);
+    std::vector<std::pair<int, int>> out;
+    for (int i = 0; i < b.lat.cells(); ++i)
+      if (b.number[static_cast<std::size_t>(i)] == pencil::kNoNumber && !shaded[static_cast<std::size_t>(i)])
+        out.emplace_back(i, sight(b.lat, shaded, i));
+    return out;
+  }
+  void write_number(pencil::ShadeBoard& p, int cell, int value) const override { static_cast<Board&>(p).number[static_cast<std::size_t>(cell)] = value; }
+  std::string number_words(const pencil::ShadeBoard& p, int cell, int value) const override { return number_label(p.lat.cell_at(cell), value); }
+  std::string no_number_to_add(const pencil::ShadeBoard&) const override { return "every unshaded cell already holds a number"; }
   std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
     return kurodoko::check_shading(static_cast<const Board&>(p), shaded);
   }

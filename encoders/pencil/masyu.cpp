@@ -207,6 +207,37 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
     return b;
   }
 
+  // Extra clues: a pearl, white or black, in a cell without one, wherever
+  // the target's loop keeps that pearl's rule (the kind's checker says).
+  bool proposes_extra_clues() const override { return true; }
+  std::vector<ExtraClue> extra_clues(const Puzzle& p, const nlohmann::json& solution) const override {
+    const auto& b = static_cast<const Board&>(p);
+    std::vector<ExtraClue> out;
+    auto one = std::make_shared<Board>(b);
+    for (int i = 0; i < b.lat.cells(); ++i) {
+      if (b.pearl[static_cast<std::size_t>(i)] != Pearl::None) continue;
+      for (Pearl k : {Pearl::White, Pearl::Black}) {
+        one->pearl[static_cast<std::size_t>(i)] = k;
+        if (check_solution(*one, solution).empty()) {
+          const Cell c = b.lat.cell_at(i);
+          out.push_back({pearl_id(c), pearl_label(c, k), {c}, {{"cell", i}, {"pearl", k == Pearl::White ? "white" : "black"}}});
+        }
+      }
+      one->pearl[static_cast<std::size_t>(i)] = Pearl::None;
+    }
+    return out;
+  }
+  std::shared_ptr<const Puzzle> add_extra_clues(const Puzzle& p, const std::vector<ExtraClue>& clues) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    for (const auto& x : clues)
+      b->pearl[x.data.at("cell").get<std::size_t>()] = x.data.at("pearl") == "white" ? Pearl::White : Pearl::Black;
+    return b;
+  }
+  std::string no_extra_clues_reason(const Puzzle&) const override {
+    return "no cell without a pearl takes one on this loop (a white pearl where it goes straight with a turn beside, a black one "
+           "where it turns between two straights)";
+  }
+
   // Extra givens: a pearl where the loop's shape allows one (a white pearl
   // where it goes straight, a black one where it turns); a cell the loop
   // does not visit cannot be pinned by a pearl, so it is left as it is and

@@ -344,6 +344,41 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
 
 
  protected:
+  // Extra clues: only an island whose size is not given ("?") can be given
+  // one; a number anywhere else would be a second in its island, or start
+  // an island the solution does not have.
+  std::vector<std::pair<int, int>> numbers_to_add(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
+    const auto& b = static_cast<const Board&>(p);
+    std::vector<std::pair<int, int>> out;
+    const auto g = b.lat.cell_graph();
+    for (int i = 0; i < b.lat.cells(); ++i) {
+      if (b.number[static_cast<std::size_t>(i)] != kUnknownSize || shaded[static_cast<std::size_t>(i)]) continue;
+      std::vector<bool> seen(static_cast<std::size_t>(b.lat.cells()), false);
+      std::vector<int> stack{i};
+      seen[static_cast<std::size_t>(i)] = true;
+      int size = 0;
+      while (!stack.empty()) {
+        const int v = stack.back();
+        stack.pop_back();
+        ++size;
+        for (int e : g.incident[static_cast<std::size_t>(v)]) {
+          const int w = g.other(e, v);
+          if (!seen[static_cast<std::size_t>(w)] && !shaded[static_cast<std::size_t>(w)]) {
+            seen[static_cast<std::size_t>(w)] = true;
+            stack.push_back(w);
+          }
+        }
+      }
+      out.emplace_back(i, size);
+    }
+    return out;
+  }
+  void write_number(pencil::ShadeBoard& p, int cell, int value) const override { static_cast<Board&>(p).number[static_cast<std::size_t>(cell)] = value; }
+  std::string number_words(const pencil::ShadeBoard& p, int cell, int value) const override { return number_label(p.lat.cell_at(cell), value); }
+  std::string no_number_to_add(const pencil::ShadeBoard&) const override {
+    return "every island of a nurikabe holds one number already, so a number added anywhere is a second in its island or "
+           "an island the solution does not have (only an island whose size is not given, '?', could be given one)";
+  }
   std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
     return nurikabe::check_shading(static_cast<const Board&>(p), shaded);
   }

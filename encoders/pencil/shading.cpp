@@ -99,8 +99,31 @@ std::string ShadingEncoder::render(const Puzzle& p, const nlohmann::json* soluti
     g.title = opt.title;
     g.cell_text = [&](Cell c) { return cell_text(b, L.cell(c.row, c.col)); };
     g.is_given = [](Cell) { return true; };
-    g.filled = [&](Cell c) { return s[static_cast<std::size_t>(L.cell(c.row, c.col))]; };
+    g.filled = [&](Cell c) {
+      const auto i = static_cast<std::size_t>(L.cell(c.row, c.col));
+      return s[i] || b.given[i] == kGivenShaded;
+    };
     g.filled_meaning = "shaded";
+    // Cells given as unshaded carry a dot, given as shaded a dark square, so
+    // that givens are told from what the solution shades.
+    bool dot = false, square = false;
+    for (int i = 0; i < L.cells(); ++i) {
+      const int gv = b.given[static_cast<std::size_t>(i)];
+      if (!gv) continue;
+      const Cell c = L.cell_at(i);
+      Shape m;
+      m.type = gv == kGivenUnshaded ? Shape::Type::Circle : Shape::Type::Rect;
+      m.points = {{c.row + 0.5, c.col + 0.5}};
+      m.size = gv == kGivenUnshaded ? 0.08 : 0.16;
+      m.fill = "#37474f";
+      m.stroke = "none";
+      m.cls = gv == kGivenUnshaded ? "given-unshaded" : "given-shaded";
+      m.over = true;
+      g.shapes.push_back(m);
+      (gv == kGivenUnshaded ? dot : square) = true;
+    }
+    if (dot) g.legend.emplace_back("given-unshaded", "white", "a dot: a cell given as unshaded");
+    if (square) g.legend.emplace_back("given-shaded", "#37474f", "a dark square: a cell given as shaded");
     g.highlighted = [&](Cell c) {
       if (has_cell(opt.highlight, c)) return true;
       const std::string id = clue_id_at(b, L.cell(c.row, c.col));
@@ -166,6 +189,23 @@ std::shared_ptr<const Puzzle> ShadingEncoder::fix_places(const Puzzle& p, const 
     b->given[k] = s[k] ? kGivenShaded : kGivenUnshaded;
     if (labels) labels->push_back(given_label(b->lat.cell_at(static_cast<int>(k)), s[k]));
   }
+  return b;
+}
+
+std::vector<ExtraClue> ShadingEncoder::extra_clues(const Puzzle& p, const nlohmann::json& solution) const {
+  const auto& b = static_cast<const ShadeBoard&>(p);
+  const auto shaded = shading_of(b.lat, solution);
+  std::vector<ExtraClue> out;
+  for (const auto& [cell, value] : numbers_to_add(b, shaded)) {
+    const Cell c = b.lat.cell_at(cell);
+    out.push_back({fmt::format("grid/r{}c{}", c.row + 1, c.col + 1), number_words(b, cell, value), {c}, {{"cell", cell}, {"value", value}}});
+  }
+  return out;
+}
+
+std::shared_ptr<const Puzzle> ShadingEncoder::add_extra_clues(const Puzzle& p, const std::vector<ExtraClue>& clues) const {
+  auto b = clone(static_cast<const ShadeBoard&>(p));
+  for (const auto& x : clues) write_number(*b, x.data.at("cell").get<int>(), x.data.at("value").get<int>());
   return b;
 }
 

@@ -104,8 +104,28 @@ class ShadingEncoder : public Encoder {
   std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
                                            const std::vector<std::size_t>& place_indices,
                                            std::vector<std::string>* labels) const override;
+  // Several solutions: the numbers of the genre a setter could write
+  // (numbers_to_add), never shaded or unshaded cells.
+  bool proposes_extra_clues() const override { return true; }
+  std::vector<ExtraClue> extra_clues(const Puzzle& p, const nlohmann::json& solution) const override;
+  std::shared_ptr<const Puzzle> add_extra_clues(const Puzzle& p, const std::vector<ExtraClue>& clues) const override;
+  std::string no_extra_clues_reason(const Puzzle& p) const override { return no_number_to_add(static_cast<const ShadeBoard&>(p)); }
 
  protected:
+  // The numbers a setter could add that hold in the shading: (cell, value),
+  // written by write_number and named by number_words (its clue's label).
+  virtual std::vector<std::pair<int, int>> numbers_to_add(const ShadeBoard&, const std::vector<bool>& shaded) const {
+    (void)shaded;
+    return {};
+  }
+  virtual void write_number(ShadeBoard& b, int cell, int value) const {
+    (void)b, (void)cell, (void)value;
+  }
+  virtual std::string number_words(const ShadeBoard& b, int cell, int value) const {
+    (void)b, (void)cell;
+    return std::to_string(value);
+  }
+  virtual std::string no_number_to_add(const ShadeBoard&) const { return "no number of this genre can be added"; }
   // The genre's rules and clues on a full shading (the givens are checked here).
   virtual std::vector<Violation> check_shading(const ShadeBoard& b, const std::vector<bool>& shaded) const = 0;
   // What a cell shows ("" nothing), and the id of the clue drawn there ("" none).

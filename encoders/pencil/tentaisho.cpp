@@ -71,6 +71,14 @@ std::vector<std::vector<int>> candidates(const Board& b) {
 
 class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
  public:
+  // Extra clues: none. Every galaxy of a solution already has its dot at
+  // its centre, and a dot added is the centre of a galaxy the solution does
+  // not have.
+  bool proposes_extra_clues() const override { return true; }
+  std::string no_extra_clues_reason(const Puzzle&) const override {
+    return "every galaxy already has its dot at its centre, and a dot added would be the centre of a galaxy this solution "
+           "does not have";
+  }
   std::string_view kind() const override { return "tentaisho"; }
   std::string_view summary() const override {
     return "divide the board into galaxies, one per dot, each connected and the same after a half turn about its dot "

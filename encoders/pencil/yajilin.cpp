@@ -28,6 +28,14 @@ std::vector<int> alternatives(const pencil::Lattice& L, int cell, const Clue& k)
 
 class YajilinEncoder final : public Encoder {
  public:
+  // Extra clues: none that keep the solution. Every cell of a solution is
+  // shaded or on the loop, and a clue cell is neither, so an arrow added
+  // anywhere makes another puzzle with other solutions.
+  bool proposes_extra_clues() const override { return true; }
+  std::string no_extra_clues_reason(const Puzzle&) const override {
+    return "every cell of a yajilin solution is shaded or on the loop, and a clue cell is neither: an arrow added anywhere "
+           "would change the solution";
+  }
   std::string_view kind() const override { return "yajilin"; }
   std::string_view summary() const override {
     return "shade cells (never side by side) and draw one loop through every other cell without a clue; an arrow "

@@ -122,7 +122,8 @@ class Diagnoser {
       if (!ambiguity(enc, *s)) return;
     }
     Timer t{d_, "extra_givens"};
-    extra_givens(enc, *s);
+    if (encoder_.proposes_extra_clues()) extra_clues();
+    else extra_givens(enc, *s);
   }
 
   void redundant_clues() {
@@ -207,7 +208,7 @@ class Diagnoser {
   // A repair's edit of clue c, for the report.
   static RepairEdit edit_of(const Clue& c, int alternative) {
     RepairEdit e{c.id, c.label, alternative >= 0 ? c.alternatives[static_cast<std::size_t>(alternative)].label : c.dropped_label,
-                 alternative < 0, c.cells};
+                 alternative < 0, c.cells, alternative};
     return e;
   }
 
@@ -655,6 +656,150 @@ class Diagnoser {
     d_.extra_givens_verdict = run(encoder_, *fixed, sub_run()).status;
   }
 
+  // Fewest clues of the genre (Encoder::extra_clues) that leave only the
+  // target: implicit hitting sets. Each other solution seen is ruled out by
+  // the candidates its checker rejects once they are written in; a
+  // smallest set hitting every one is tried on the puzzle with those clues
+  // (the engine's verdict is the judge); another solution of that puzzle
+  // joins the counterexamples. Proven smallest when the loop closes.
+  // Fewest clues of the genre (Encoder::extra_clues) that leave only the
+  // target: implicit hitting sets. Each other solution seen is ruled out by
+  // the candidates its checker rejects once they are written in; a
+  // smallest set hitting every one is tried on the puzzle with those clues
+  // (the engine's verdict is the judge); another solution of that puzzle
+  // joins the counterexamples. Proven smallest when the loop closes. When
+  // another solution keeps every clue the target could take (no clue tells
+  // them apart), that solution becomes the target instead (a few times).
+  void extra_clues() {
+    d_.extra_are_clues = true;
+    if (!d_.target) d_.target = d_.verdict.solutions.front();
+    std::vector<nlohmann::json> seen = d_.verdict.solutions;
+    for (const auto& m : models_) seen.push_back(encoder_.decode(puzzle_, d_.verdict.encoding, m));
+    std::vector<nlohmann::json> tried;
+    nlohmann::json target = *d_.target;
+    for (int attempt = 0; attempt < 4 && !budget_.spent(); ++attempt) {
+      tried.push_back(target);
+      std::optional<nlohmann::json> twin;
+      if (extra_clues_for(target, seen, twin)) {
+        d_.target = target;
+        return;
+      }
+      if (!twin) return;
+      seen.push_back(*twin);
+      const bool before = std::any_of(tried.begin(), tried.end(),
+                                      [&](const nlohmann::json& t) { return encoder_.differences(puzzle_, t, *twin).empty(); });
+      if (before) break;
+      target = *twin;
+    }
+    note("extra clues: another solution has, at every place a clue could be added, what the solution shown has: no clue of "
+         "the genre tells them apart (nor for the other solutions tried as the one to single out)");
+  }
+
+  // The search for one target; false when a solution `twin` keeps every
+  // candidate clue of this target (none tells them apart).
+  bool extra_clues_for(const nlohmann::json& target, const std::vector<nlohmann::json>& seen, std::optional<nlohmann::json>& twin) {
+    const std::vector<ExtraClue> cands = encoder_.extra_clues(puzzle_, target);
+    if (cands.empty()) {
+      note("extra clues: " + encoder_.no_extra_clues_reason(puzzle_));
+      return true;
+    }
+    std::vector<std::shared_ptr<const Puzzle>> with(cands.size());
+    auto rules_out = [&](std::size_t i, const nlohmann::json& other) {
+      if (!with[i]) with[i] = encoder_.add_extra_clues(puzzle_, {cands[i]});
+      return !encoder_.check(*with[i], other).empty();
+    };
+    std::vector<Expr> h;
+    const std::size_t round_tag = aux_.size();
+    for (std::size_t i = 0; i < cands.size(); ++i) h.push_back(ctx_.bool_const(fmt::format("clue!{}!{}", round_tag, i)));
+    Backend& hs = aux_backend(h, "of the hitting sets of extra clues");
+    auto add_other = [&](const nlohmann::json& other) {
+      if (encoder_.differences(puzzle_, other, target).empty()) return true;
+      ExprVector any(ctx_);
+      for (std::size_t i = 0; i < cands.size(); ++i)
+        if (rules_out(i, other)) any.push_back(h[i]);
+      if (any.empty()) {
+        twin = other;
+        return false;
+      }
+      hs.add(mk_or(any));
+      return true;
+    };
+    for (const auto& other : seen)
+      if (!add_other(other)) return false;
+    auto ge = at_least_literals(ctx_, hs, h, static_cast<unsigned>(cands.size()), fmt::format("hs_clues{}", round_tag));
+    std::vector<std::size_t> best;
+    std::shared_ptr<const Puzzle> best_puzzle;
+    Status verdict = Status::Unknown;
+    bool proven = false;
+    unsigned k = 1;
+    for (int round = 0; round < 2000 && !budget_.spent(); ++round) {
+      auto r = hs.check(budget_, {!ge[k]});
+      if (r == z3::unknown) break;
+      if (r == z3::unsat) {
+        if (++k > cands.size()) break;
+        continue;
+      }
+      const auto hit = hs.truth(h);
+      std::vector<std::size_t> set;
+      std::vector<ExtraClue> chosen;
+      for (std::size_t i = 0; i < cands.size(); ++i)
+        if (hit[i]) {
+          set.push_back(i);
+          chosen.push_back(cands[i]);
+        }
+      auto puzzle = encoder_.add_extra_clues(puzzle_, chosen);
+      Result judged = run(encoder_, *puzzle, sub_run());
+      best = set;
+      best_puzzle = puzzle;
+      verdict = judged.status;
+      if (judged.status == Status::Unique) {
+        proven = true;
+        break;
+      }
+      if (judged.status != Status::Multiple) break;
+      bool added = false;
+      for (const auto& other : judged.solutions)
+        if (!encoder_.differences(puzzle_, other, target).empty()) {
+          if (!add_other(other)) return false;
+          added = true;
+          break;
+        }
+      if (!added) break;
+    }
+    if (!proven) {
+      // Greedy completion: add a clue that rules out the other solution
+      // until the puzzle is unique or the limit is reached.
+      note("extra clues: the search for a proven smallest set stopped at the limit; this is the best found");
+      for (int guard = 0; guard < 200 && verdict == Status::Multiple && !budget_.spent(); ++guard) {
+        Result judged = run(encoder_, *best_puzzle, sub_run());
+        verdict = judged.status;
+        if (verdict != Status::Multiple) break;
+        std::optional<std::size_t> pick;
+        for (const auto& other : judged.solutions) {
+          if (encoder_.differences(puzzle_, other, target).empty()) continue;
+          for (std::size_t i = 0; i < cands.size() && !pick; ++i)
+            if (!std::count(best.begin(), best.end(), i) && rules_out(i, other)) pick = i;
+        }
+        if (!pick) break;
+        best.push_back(*pick);
+        std::vector<ExtraClue> chosen;
+        for (auto i : best) chosen.push_back(cands[i]);
+        best_puzzle = encoder_.add_extra_clues(puzzle_, chosen);
+      }
+    }
+    std::sort(best.begin(), best.end());
+    d_.extra_givens.clear();
+    d_.extra_given_places.clear();
+    for (auto i : best) {
+      d_.extra_givens.push_back(cands[i].label);
+      for (const auto& c : cands[i].cells) d_.extra_given_places.push_back({cands[i].label, c});
+    }
+    d_.extra_givens_proven_smallest = proven;
+    d_.extra_givens_verdict = verdict;
+    d_.with_extra_clues = best_puzzle;
+    return true;
+  }
+
   // Whether the given that fixing place p to the target's value writes
   // rules out `other` (a solution of the puzzle): the kind's own checker on
   // the puzzle with that given, made once per place (a kind's fix_places
@@ -911,6 +1056,7 @@ nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d) {
     j["ambiguity_complete"] = d.ambiguity_complete;
     if (d.target) j["target_solution"] = *d.target;
     j["extra_givens"] = d.extra_givens;
+    j["extra_are_clues"] = d.extra_are_clues;
     j["extra_givens_proven_smallest"] = d.extra_givens_proven_smallest;
     j["extra_givens_status"] = status_name(d.extra_givens_verdict);
   }

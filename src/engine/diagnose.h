@@ -56,6 +56,7 @@ struct RepairEdit {
   std::string after;   // the alternative's label; for a drop, what remains (Clue::dropped_label) or empty
   bool dropped = false;
   std::vector<Cell> cells;
+  int alternative = -1;  // the alternative's index (ClueEdit), -1 for a drop
 };
 
 struct Repair {
@@ -95,6 +96,12 @@ struct Diagnosis {
   std::vector<Place> extra_given_places;  // where they are (for pictures)
   bool extra_givens_proven_smallest = false;
   Status extra_givens_verdict = Status::Unknown;
+  // Kinds that propose clues of their genre (Encoder::proposes_extra_clues):
+  // extra_givens are those clues' labels, and this the puzzle with them
+  // written in (drawn with the target solution); empty when the genre has
+  // none to add (a note says why).
+  bool extra_are_clues = false;
+  std::shared_ptr<const Puzzle> with_extra_clues;
 
   // unique, with DiagnoseOptions::redundant
   std::vector<ClueRef> redundant;

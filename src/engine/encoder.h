@@ -68,6 +68,16 @@ struct Place {
   std::optional<Cell> cell;   // where it is drawn, if on a grid
 };
 
+// A clue of the genre that a setter could add to a puzzle with several
+// solutions: a number in an empty cell, a pearl, an arrow with its count, a
+// room's number. `data` is the kind's own description of it.
+struct ExtraClue {
+  std::string id;           // where it would go ("grid/r3c4")
+  std::string label;        // for people: "2 at r3c4", "white pearl at r5c5"
+  std::vector<Cell> cells;  // where it is drawn
+  nlohmann::json data;
+};
+
 // A change to a puzzle's clues: drop a clue, or replace it by one of the
 // alternatives the encoder offered for it (Clue::alternatives, by index).
 struct ClueEdit {
@@ -109,6 +119,7 @@ struct RenderOptions {
   std::vector<Cell> changed;          // cells of the clues the first repair changes or drops
   std::vector<std::string> changed_clues;  // their ids
   std::vector<Cell> added;            // extra givens (the solution shown gives their values)
+  std::string added_meaning;          // the legend's words for them ("" the default: extra givens)
   std::vector<std::string> notes;     // lines under the picture: the conflict, the repair, in words
 };
 
@@ -188,6 +199,30 @@ class Encoder {
   virtual std::shared_ptr<const Puzzle> fix_places(const Puzzle& puzzle, const nlohmann::json& solution,
                                                    const std::vector<std::size_t>& place_indices,
                                                    std::vector<std::string>* labels = nullptr) const = 0;
+
+  // Several solutions, in the genre's terms: whether the kind proposes
+  // clues of its own to add (pencil genres: a number, a pearl, an arrow)
+  // rather than places fixed to a solution's values (fix_places: a
+  // sudoku's givens are its clues). extra_clues lists every clue of the
+  // genre that holds in `solution` and is not in the puzzle yet (diagnose
+  // picks the fewest that leave only that solution); add_extra_clues writes
+  // some of them into the puzzle; no_extra_clues_reason says, for a genre
+  // that can add none, why ("every island already holds its number").
+  virtual bool proposes_extra_clues() const { return false; }
+  virtual std::vector<ExtraClue> extra_clues(const Puzzle& puzzle, const nlohmann::json& solution) const {
+    (void)puzzle;
+    (void)solution;
+    return {};
+  }
+  virtual std::shared_ptr<const Puzzle> add_extra_clues(const Puzzle& puzzle, const std::vector<ExtraClue>& clues) const {
+    (void)clues;
+    throw std::logic_error("this kind adds no clues");
+    (void)puzzle;
+  }
+  virtual std::string no_extra_clues_reason(const Puzzle& puzzle) const {
+    (void)puzzle;
+    return "no clue of this genre can be added without changing the solution";
+  }
 
   // Optional: kinds with a scorer (a plausibility model) choose the most
   // plausible solution from every value each place can take. Only for kinds

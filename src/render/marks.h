@@ -28,7 +28,9 @@ inline Legend marks_legend(const RenderOptions& opt) {
     out.emplace_back("highlighted", kHighlightFill, opt.highlight_meaning);
   if (!opt.changed.empty() || !opt.changed_clues.empty())
     out.emplace_back("changed", kChangedFill, "changed by the repair shown");
-  if (!opt.added.empty()) out.emplace_back("added", kAddedFill, "extra given: with it the solution shown is the only one");
+  if (!opt.added.empty())
+    out.emplace_back("added", kAddedFill,
+                     opt.added_meaning.empty() ? "extra given: with it the solution shown is the only one" : opt.added_meaning);
   return out;
 }
 

@@ -243,6 +243,16 @@ std::string GridSvg::render() const {
   for (int r = 0; r < rows && filled && !any_filled; ++r)
     for (int c = 0; c < cols && !any_filled; ++c) any_filled = filled({r, c}) && !(off_board && off_board({r, c}));
   if (any_filled && !filled_meaning.empty()) keys.insert(keys.begin(), {"filled", "#cfd8dc", filled_meaning});
+  // A cell both filled and highlighted has a colour of its own.
+  bool both = false;
+  for (int r = 0; r < rows && filled && highlighted && !both; ++r)
+    for (int c = 0; c < cols && !both; ++c) both = filled({r, c}) && highlighted({r, c}) && !(off_board && off_board({r, c}));
+  if (both && !filled_meaning.empty()) {
+    std::string marked = "highlighted";
+    for (const auto& [cls, colour, text] : legend)
+      if (cls == "highlighted") marked = text;
+    keys.push_back({"filled highlighted", "#f9a825", filled_meaning + ", and " + marked});
+  }
   // Room for the legend and the lines under the grid; the grid is centred.
   const double width = std::max(gw + 2 * m, keys.empty() && footer.empty() ? 0.0 : 380.0);
   const double mx = (width - gw) / 2;
