@@ -115,5 +115,19 @@ TEST(DiagnosePencil, ExtraCluesAreCluesOfTheGenre) {
   EXPECT_EQ(q["extra_givens"], json::array({"island size 5 at r1c1"})) << q.dump();
 }
 
+// pzprjs's checklists hold items our first rules lacked: an answer shades at
+// least one cell (checkShadeCellExist: hitori, kurodoko, heyawake) and draws
+// at least one line (checkLineExist: hashikake, as slither and mashu).
+TEST(DiagnosePencil, AnAnswerShadesACellAndDrawsALineAsPzprjsChecks) {
+  // Kurodoko: the two 3s are met only by a board with nothing shaded.
+  EXPECT_EQ(run_cli({"check", "-q", "https://puzz.link/p?kurodoko/2/2/3..3"}).exit_code, 20);
+  // Hitori without a repeat: the four boards with one corner shaded, never
+  // the one with none.
+  const CliResult h = run_cli({"count", "--json", "https://puzz.link/p?hitori/2/2/1221"});
+  EXPECT_EQ(json::parse(h.out)["count"], 4) << h.out;
+  // Hashi without an island: no bridge can be drawn.
+  EXPECT_EQ(run_cli({"check", "-q", "https://puzz.link/p?hashikake/3/3/i"}).exit_code, 20);
+}
+
 }  // namespace
 }  // namespace psmt::testing

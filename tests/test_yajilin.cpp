@@ -161,13 +161,18 @@ TEST(Yajilin, PzprjsPuzzleSolvesToItsBoardAndAMisprintedArrowIsNamed) {
   EXPECT_TRUE(sj["diagnosis"]["extra_are_clues"].get<bool>());
   EXPECT_NE(sj["diagnosis"]["notes"][0].get<std::string>().find("an arrow added anywhere would change the solution"), std::string::npos)
       << sj["diagnosis"].dump();
-  // A number without an arrow (pzprjs allows it) is a clue cell whose number
-  // says nothing: read as "x2", drawn with its number, and the puzzle is
-  // pzprjs's with that arrow gone (the other arrow leaves several loops).
+  // A number without an arrow: pzprjs's editor lets a setter write it (read
+  // as "x2", drawn with its number), and its checker refuses every answer
+  // while it is there (checkNumberHasArrow): no solution, that clue named,
+  // and taking the number out the repair.
   const CliResult bare = run_cli({"convert", "https://puzz.link/p?yajilin/5/5/m02j10"});
   ASSERT_EQ(bare.exit_code, 0) << bare.err;
   EXPECT_EQ(nlohmann::json::parse(bare.out)["grid"][2][3], "x2");
-  EXPECT_EQ(run_cli({"check", "-q", "https://puzz.link/p?yajilin/5/5/m02j10"}).exit_code, 10);
+  const CliResult bd = run_cli({"diagnose", "--json", "https://puzz.link/p?yajilin/5/5/m02j10"});
+  ASSERT_EQ(bd.exit_code, 20) << bd.err;
+  const auto bj = nlohmann::json::parse(bd.out);
+  EXPECT_EQ(bj["conflict"][0]["label"], "2 at r3c4 without an arrow");
+  EXPECT_EQ(bj["diagnosis"]["drop_repairs"][0]["edits"][0]["after"], "a clue cell without a number at r3c4");
   expect_refused_in_one_line({
       {"https://puzz.link/p?yajilin/o/5/5/m32j10", "yajilin: the flag \"o\" is not read (o: the variant whose loop may run outside the board)"},
       {"https://puzz.link/p?yajilin/5/5/m3", "yajilin data ends inside the clue at character 2"},

@@ -132,6 +132,10 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
     for (std::size_t q = 0; q < b.pairs.size(); ++q)
       for (std::size_t r = q + 1; r < b.pairs.size(); ++r)
         if (cross(b, b.pairs[q], b.pairs[r])) enc.rules.push_back(!at_least[q][0] || !at_least[r][0]);
+    // pzprjs's checkLineExist: an answer draws at least one bridge.
+    ExprVector some(ctx);
+    for (const auto& q : at_least) some.push_back(q.front());
+    enc.rules.push_back(mk_or(some));
     // Islands connected (and no cycle), over the pairs with a bridge.
     std::vector<int> index;
     graph::Rule linked;

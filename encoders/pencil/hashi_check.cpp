@@ -1,4 +1,5 @@
 // Hashiwokakero's independent checker: plain C++, no solver.
+#include <algorithm>
 #include <regex>
 
 #include <fmt/format.h>
@@ -84,6 +85,8 @@ std::vector<int> counts_of(const Board& b, const nlohmann::json& solution) {
 std::vector<Violation> check_counts(const Board& b, const std::vector<int>& count) {
   const auto& L = b.lat;
   std::vector<Violation> out;
+  if (std::none_of(count.begin(), count.end(), [](int n) { return n > 0; }))
+    out.push_back({"rule/some_bridge", "no bridge is drawn (an answer draws at least one)"});
   for (std::size_t p = 0; p < b.pairs.size(); ++p)
     for (std::size_t q = p + 1; q < b.pairs.size(); ++q)
       if (count[p] > 0 && count[q] > 0 && cross(b, b.pairs[p], b.pairs[q]))

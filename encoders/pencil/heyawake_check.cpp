@@ -20,6 +20,7 @@ std::vector<int> room_sizes(const Board& b) {
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded) {
   const auto& L = b.lat;
   std::vector<Violation> out;
+  pencil::check_some_shaded(shaded, out);
   pencil::check_no_adjacent_shaded(L, shaded, out);
   pencil::check_unshaded_connected(L, shaded, out);
   std::vector<int> count(static_cast<std::size_t>(b.rooms), 0);

@@ -23,6 +23,7 @@ bool repeats(const Board& b, int cell) {
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded) {
   const auto& L = b.lat;
   std::vector<Violation> out;
+  pencil::check_some_shaded(shaded, out);
   pencil::check_no_adjacent_shaded(L, shaded, out);
   pencil::check_unshaded_connected(L, shaded, out);
   // A number unshaded twice in a line: named at its second cell.

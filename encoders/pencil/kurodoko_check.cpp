@@ -24,6 +24,7 @@ int sight(const pencil::Lattice& L, const std::vector<bool>& shaded, int cell) {
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded) {
   const auto& L = b.lat;
   std::vector<Violation> out;
+  pencil::check_some_shaded(shaded, out);
   pencil::check_no_adjacent_shaded(L, shaded, out);
   pencil::check_unshaded_connected(L, shaded, out);
   for (int i = 0; i < L.cells(); ++i) {

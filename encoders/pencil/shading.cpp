@@ -31,6 +31,10 @@ void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encod
 
 void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc, int anchor) {
   no_adjacent_shaded(L, shaded, enc);
+  // pzprjs's checkShadeCellExist: an answer shades at least one cell.
+  ExprVector some(ctx);
+  for (const auto& s : shaded) some.push_back(s);
+  enc.rules.push_back(mk_or(some));
   std::vector<Expr> unshaded;
   for (const auto& s : shaded) unshaded.push_back(!s);
   cells_connected(L, unshaded, "the unshaded cells are connected", eager, ctx, enc, "white!", anchor);

@@ -74,13 +74,17 @@ bool edit_number(const Lattice& L, std::vector<int>& number, const ClueEdit& e, 
 void check_givens(const ShadeBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out);
 void check_no_adjacent_shaded(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
 void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
+// pzprjs's checkShadeCellExist: an answer shades at least one cell.
+void check_some_shaded(const std::vector<bool>& shaded, std::vector<Violation>& out);
 
 // Clause helpers. A Bool per cell (shaded_rRcC), the decision variables and
 // places of `enc`, in reading order.
 std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc);
 void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc);
-// Hitori's, kurodoko's and heyawake's shared rules: no two shaded cells side
-// by side, and the unshaded cells connected (cuts unless `eager`); `anchor`:
+// Hitori's, kurodoko's and heyawake's shared rules (pzprjs's
+// checkShadeCellExist, checkAdjacentShadeCell, checkConnectUnshadeRB): some
+// cell is shaded, no two shaded cells side by side, and the unshaded cells
+// connected (cuts unless `eager`); `anchor`:
 // a cell unshaded in every solution, or -1 (graph::Rule::anchor).
 void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc, int anchor = -1);
 // The cells whose literal is true are connected (cuts unless `eager`).

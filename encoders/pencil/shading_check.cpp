@@ -1,4 +1,5 @@
 // The shading genres' plain parts: ids, solutions, readers and checks (no Z3).
+#include <algorithm>
 #include <regex>
 
 #include <fmt/format.h>
@@ -154,6 +155,11 @@ void check_no_adjacent_shaded(const Lattice& L, const std::vector<bool>& shaded,
     if (shaded[static_cast<std::size_t>(u)] && shaded[static_cast<std::size_t>(v)])
       out.push_back({"rule/adjacent_shaded", fmt::format("shaded cells side by side at {} and {}", cell_label(L.cell_at(u)),
                                                           cell_label(L.cell_at(v)))});
+}
+
+void check_some_shaded(const std::vector<bool>& shaded, std::vector<Violation>& out) {
+  if (std::none_of(shaded.begin(), shaded.end(), [](bool s) { return s; }))
+    out.push_back({"rule/some_shaded", "no cell is shaded (an answer shades at least one)"});
 }
 
 void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out) {

@@ -150,6 +150,16 @@ class YajilinEncoder final : public Encoder {
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();
       const Clue& k = b.clue[static_cast<std::size_t>(i)];
+      // A number without an arrow: pzprjs's editor lets a setter write it,
+      // and its checker refuses every answer while it is there
+      // (checkNumberHasArrow, "anNoArrow"): a clue that cannot hold.
+      if (k.present && k.bare_number) {
+        const Cell c = L.cell_at(i);
+        psmt::Clue clue{clue_id(c), bare_label(c, k), ctx.bool_val(false), {c}, {}};
+        clue.dropped_label = fmt::format("a clue cell without a number at {}", cell_label(c));
+        enc.clues.push_back(std::move(clue));
+        continue;
+      }
       if (!k.present || k.dir == kNone || k.count == kUnknownCount) continue;
       const Cell c = L.cell_at(i);
       std::vector<Expr> lits;
@@ -298,7 +308,12 @@ class YajilinEncoder final : public Encoder {
       for (int i = 0; i < b->lat.cells() && !found; ++i) {
         const Cell c = b->lat.cell_at(i);
         Clue& k = b->clue[static_cast<std::size_t>(i)];
-        if (k.present && k.dir != kNone && k.count != kUnknownCount && clue_id(c) == e.clue_id) {
+        if (k.present && k.bare_number && clue_id(c) == e.clue_id) {  // the number without an arrow taken out
+          if (e.alternative >= 0) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
+          k.bare_number = false;
+          k.count = 0;
+          found = true;
+        } else if (k.present && k.dir != kNone && k.count != kUnknownCount && clue_id(c) == e.clue_id) {
           if (e.alternative < 0) {
             k.count = kUnknownCount;  // the arrow's number dropped, the clue cell kept
           } else {

@@ -50,8 +50,10 @@ struct Board : Puzzle {
 };
 
 std::string clue_text(const Clue& c);  // "^2", "x"
-std::string clue_id(Cell c);            // "grid/r3c4"
+std::string clue_id(Cell c);                    // "grid/r3c4"
 std::string clue_label(Cell c, const Clue& k);  // "2 shaded left of r3c4"
+// A number without an arrow, for people: "2 at r3c4 without an arrow".
+std::string bare_label(Cell c, const Clue& k);
 // The cells an arrow points at, nearest first.
 std::vector<int> pointed(const pencil::Lattice& L, int cell, int dir);
 // A cell's state in a solution: "#" shaded, "." a clue cell (or off the

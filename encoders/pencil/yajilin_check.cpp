@@ -15,6 +15,9 @@ std::string clue_text(const Clue& c) {
   return std::string(1, "x^v<>"[c.dir]) + (c.count == kUnknownCount ? std::string("?") : std::to_string(c.count));
 }
 std::string clue_id(Cell c) { return fmt::format("grid/r{}c{}", c.row + 1, c.col + 1); }
+std::string bare_label(Cell c, const Clue& k) {
+  return fmt::format("{} at r{}c{} without an arrow", k.count == kUnknownCount ? std::string("?") : std::to_string(k.count), c.row + 1, c.col + 1);
+}
 std::string clue_label(Cell c, const Clue& k) {
   static const char* where[] = {"", "above", "below", "left of", "right of"};
   return fmt::format("{} shaded {} r{}c{}", k.count == kUnknownCount ? std::string("?") : std::to_string(k.count), where[k.dir], c.row + 1, c.col + 1);
@@ -70,6 +73,11 @@ std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solu
     return {{"rule/shape", e.what()}};
   }
   std::vector<Violation> out;
+  // pzprjs's checkNumberHasArrow: a number without an arrow fails every answer.
+  for (int i = 0; i < L.cells(); ++i)
+    if (b.clue[static_cast<std::size_t>(i)].present && b.clue[static_cast<std::size_t>(i)].bare_number)
+      out.push_back({clue_id(L.cell_at(i)), bare_label(L.cell_at(i), b.clue[static_cast<std::size_t>(i)]) +
+                                                  " (pzprjs refuses every answer while a number has no arrow)"});
   std::vector<bool> shaded(static_cast<std::size_t>(L.cells()));
   for (int i = 0; i < L.cells(); ++i) shaded[static_cast<std::size_t>(i)] = state[static_cast<std::size_t>(i)] == "#";
   for (int i = 0; i < L.cells(); ++i) {
