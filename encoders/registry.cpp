@@ -18,8 +18,10 @@
 #include "pencil/hitori.h"
 #include "pencil/kurodoko.h"
 #include "pencil/masyu.h"
+#include "pencil/norinori.h"
 #include "pencil/nurikabe.h"
 #include "pencil/slitherlink.h"
+#include "pencil/starbattle.h"
 #include "pencil/tentaisho.h"
 #include "pencil/yajilin.h"
 #include "polyomino.h"
@@ -51,10 +53,12 @@ constexpr Entry kKinds[] = {
     {"logic_grid", logic_grid::logic_grid_encoder},
     {"masyu", masyu::masyu_encoder},
     {"nonogram", nonogram::nonogram_encoder},
+    {"norinori", norinori::norinori_encoder},
     {"nurikabe", nurikabe::nurikabe_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"skyscrapers", sudoku::skyscrapers_encoder},
     {"slitherlink", slitherlink::slitherlink_encoder},
+    {"starbattle", starbattle::starbattle_encoder},
     {"sudoku", sudoku::sudoku_encoder},
     {"tentaisho", tentaisho::tentaisho_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},

@@ -30,6 +30,7 @@
 
 #include "importers/catalogue.h"
 #include "importers/formats.h"
+#include "importers/pencil_kit.h"
 #include "importers/pzpr_readers.h"
 #include "grid/grid.h"
 #include "io/error.h"
@@ -38,27 +39,10 @@
 namespace psmt::importers {
 namespace {
 
-[[noreturn]] void pencil_fail(const std::string& origin, const std::string& msg) {
-  throw InputError("input.link", kNoPath, msg, origin);
-}
+using namespace pencil_kit;
 
-// A variant mark v:ID says the puzzle has extra rules stated elsewhere: a
-// reader cannot know them, so it refuses rather than drop them.
-void refuse_variant(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin) {
-  for (const auto& f : flags)
-    if (f.rfind("v:", 0) == 0)
-      pencil_fail(origin, fmt::format("{}: {} marks a variant whose extra rules are stated elsewhere (not in the link); "
-                                      "puzzle-smt cannot read them: write the puzzle as JSON with the rules it has",
-                                      genre, quote_input(f)));
-}
 
-int size_field(const std::string& s, const std::string& genre, const char* what, int most, const std::string& origin) {
-  if (s.empty() || s.size() > 4 || s.find_first_not_of("0123456789") != std::string::npos)
-    pencil_fail(origin, fmt::format("{} {}: {} is not a number", genre, what, quote_input(s)));
-  const int v = std::stoi(s);
-  if (v < 1 || v > most) pencil_fail(origin, fmt::format("{} {}: {} is out of range (1 to {})", genre, what, quote_input(s), most));
-  return v;
-}
+
 
 Imported slither(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
                  const std::string& link) {
@@ -96,23 +80,7 @@ Imported slither(const std::vector<std::string>& flags, const std::vector<std::s
   return b.out;
 }
 
-// The size and body of a link: COLS/ROWS/BODY.
-struct Board {
-  int cols = 0, rows = 0;
-  std::string body;
-};
-Board board_fields(const std::vector<std::string>& fields, const std::string& genre, const std::string& form,
-                   const std::string& origin) {
-  if (fields.size() != 3)
-    pencil_fail(origin, fmt::format("a {} link is p?{}, this one has {} parts after the name", genre, form, fields.size()));
-  return {size_field(fields[0], genre, "columns", kMaxBoardSide, origin), size_field(fields[1], genre, "rows", kMaxBoardSide, origin), fields[2]};
-}
 
-void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin) {
-  if (end != b.body.size())
-    pencil_fail(origin, fmt::format("{} data, character {}: {} more characters than the {}x{} board needs", genre, end + 1,
-                                    b.body.size() - end, b.cols, b.rows));
-}
 
 Imported mashu(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
                const std::string& link) {
@@ -202,10 +170,6 @@ Imported gokigen(const std::vector<std::string>& flags, const std::vector<std::s
   return out.out;
 }
 
-void no_flags(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin) {
-  refuse_variant(flags, genre, origin);
-  for (const auto& f : flags) pencil_fail(origin, fmt::format("{}: the flag {} is not read", genre, quote_input(f)));
-}
 
 Imported number_genre(const std::string& pid, const std::string& kind, const pzpr::Read& read, const Board& b,
                       const std::string& link) {

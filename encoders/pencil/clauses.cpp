@@ -1,5 +1,6 @@
 #include "encoders/pencil/clauses.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "engine/cardinality.h"
@@ -76,6 +77,14 @@ Expr count_is(Context& ctx, const std::vector<Expr>& lits, int k, const std::str
   ExprVector parts(ctx);
   exactly_k(ctx, lits, static_cast<unsigned>(k), prefix, parts);
   return parts.empty() ? ctx.bool_val(true) : mk_and(parts);
+}
+
+Expr exactly_k(Context& ctx, const std::vector<Expr>& lits, int k, bool pairwise, const std::string& prefix) {
+  double subsets = 1;  // C(n, k + 1), the larger family of clauses
+  const auto n = static_cast<int>(lits.size());
+  for (int i = 0; i < std::min(k + 1, n); ++i) subsets = subsets * (n - i) / (i + 1);
+  if (pairwise && subsets <= 4000) return exactly(ctx, lits, k);
+  return count_is(ctx, lits, k, prefix);
 }
 
 }  // namespace psmt::pencil

@@ -22,4 +22,9 @@ Expr none_or_two(Context& ctx, const std::vector<Expr>& lits, bool at_least_one 
 // arrow's shaded cells) is written.
 Expr count_is(Context& ctx, const std::vector<Expr>& lits, int k, const std::string& prefix);
 
+// Exactly k of `lits` in one of the two encodings the counting genres offer
+// (star battle, norinori): a sequential counter, or (`pairwise`) plain
+// clauses over subsets, the counter where those would be more than 4,000.
+Expr exactly_k(Context& ctx, const std::vector<Expr>& lits, int k, bool pairwise, const std::string& prefix);
+
 }  // namespace psmt::pencil

@@ -103,11 +103,14 @@ std::string ShadingEncoder::render(const Puzzle& p, const nlohmann::json* soluti
     g.title = opt.title;
     g.cell_text = [&](Cell c) { return cell_text(b, L.cell(c.row, c.col)); };
     g.is_given = [](Cell) { return true; };
-    g.filled = [&](Cell c) {
-      const auto i = static_cast<std::size_t>(L.cell(c.row, c.col));
-      return s[i] || b.given[i] == kGivenShaded;
-    };
-    g.filled_meaning = "shaded";
+    if (fill_marked()) {
+      g.filled = [&](Cell c) {
+        const auto i = static_cast<std::size_t>(L.cell(c.row, c.col));
+        return s[i] || b.given[i] == kGivenShaded;
+      };
+      g.filled_meaning = marked_word();
+    }
+    draw_marked(b, s, g);
     // Cells given as unshaded carry a dot, given as shaded a dark square, so
     // that givens are told from what the solution shades.
     bool dot = false, square = false;
@@ -162,7 +165,7 @@ std::vector<Place> ShadingEncoder::places(const Puzzle& p) const { return cell_p
 std::vector<std::string> ShadingEncoder::place_values(const Puzzle& p, const nlohmann::json& solution) const {
   const auto s = shading_of(static_cast<const ShadeBoard&>(p).lat, solution);
   std::vector<std::string> out;
-  for (bool v : s) out.push_back(v ? "shaded" : "unshaded");
+  for (bool v : s) out.push_back(v ? marked_word() : unmarked_word());
   return out;
 }
 

@@ -20,6 +20,7 @@
 
 #include "encoders/pencil/lattice.h"
 #include "engine/encoder.h"
+#include "render/svg.h"
 
 namespace psmt {
 struct Encoding;
@@ -130,6 +131,15 @@ class ShadingEncoder : public Encoder {
     return std::to_string(value);
   }
   virtual std::string no_number_to_add(const ShadeBoard&) const { return "no number of this genre can be added"; }
+  // What a marked cell is in the genre's words ("shaded"; a star battle's
+  // "star"), and how a picture draws it: the default fills the cell grey;
+  // a genre may draw a symbol instead (draw_marked sets nothing then).
+  virtual const char* marked_word() const { return "shaded"; }
+  virtual const char* unmarked_word() const { return "unshaded"; }
+  virtual bool fill_marked() const { return true; }
+  virtual void draw_marked(const ShadeBoard& b, const std::vector<bool>& marked, GridSvg& g) const {
+    (void)b, (void)marked, (void)g;
+  }
   // The genre's rules and clues on a full shading (the givens are checked here).
   virtual std::vector<Violation> check_shading(const ShadeBoard& b, const std::vector<bool>& shaded) const = 0;
   // What a cell shows ("" nothing), and the id of the clue drawn there ("" none).

@@ -1,0 +1,72 @@
+#include "encoders/pencil/regions.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "engine/graph_check.h"
+#include "io/error.h"
+
+namespace psmt::pencil {
+
+Regions regions_of(const Lattice& L, const std::vector<int>& id) {
+  Regions R;
+  std::map<int, int> number;
+  for (int i = 0; i < L.cells(); ++i) {
+    const auto [it, fresh] = number.emplace(id[static_cast<std::size_t>(i)], static_cast<int>(number.size()));
+    if (fresh) R.cells.emplace_back();
+    R.of.push_back(it->second);
+    R.cells[static_cast<std::size_t>(it->second)].push_back(i);
+  }
+  return R;
+}
+
+Regions read_regions(const JsonNode& node, Lattice& L, int max_side) {
+  const auto rows = node.items();
+  if (rows.empty() || static_cast<int>(rows.size()) > max_side) node.fail("input.shape", fmt::format("1 to {} rows", max_side));
+  L.rows = static_cast<int>(rows.size());
+  L.cols = 0;
+  std::vector<int> id;
+  for (const auto& row : rows) {
+    const auto cells = row.items();
+    if (L.cols == 0) L.cols = static_cast<int>(cells.size());
+    if (cells.empty() || static_cast<int>(cells.size()) > max_side) row.fail("input.shape", fmt::format("1 to {} cells", max_side));
+    if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{} cells, the first row has {}", cells.size(), L.cols));
+    for (const auto& e : cells) id.push_back(static_cast<int>(e.as_int(0, 1'000'000'000)));
+  }
+  Regions R = regions_of(L, id);
+  // Each region one piece.
+  const graph::Graph g = L.cell_graph();
+  for (int r = 0; r < R.count(); ++r) {
+    std::vector<bool> in(static_cast<std::size_t>(L.cells()), false);
+    for (int c : R.cells[static_cast<std::size_t>(r)]) in[static_cast<std::size_t>(c)] = true;
+    if (!graph::vertices_connected(g, in)) {
+      const Cell a = L.cell_at(R.cells[static_cast<std::size_t>(r)].front());
+      node.fail("input.shape", fmt::format("the region of r{}c{} (number {}) is in more than one piece; a region is one connected "
+                                           "group of cells",
+                                           a.row + 1, a.col + 1, id[static_cast<std::size_t>(R.cells[static_cast<std::size_t>(r)].front())]));
+    }
+  }
+  return R;
+}
+
+std::string regions_schema(const std::string& what) {
+  return fmt::format(R"json({{"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row (1 to 100 rows and columns) of {0} numbers: cells with the same number form one {0} (a connected group)", "items": {{"type": "array", "minItems": 1, "maxItems": 100, "items": {{"type": "integer", "minimum": 0}}}}}})json",
+                     what);
+}
+
+std::string region_name(const Lattice& L, const Regions& R, int region) {
+  const auto& cells = R.cells[static_cast<std::size_t>(region)];
+  const Cell a = L.cell_at(cells.front()), b = L.cell_at(cells.back());
+  return cells.size() == 1 ? fmt::format("region {} (r{}c{})", region + 1, a.row + 1, a.col + 1)
+                           : fmt::format("region {} (r{}c{}-r{}c{})", region + 1, a.row + 1, a.col + 1, b.row + 1, b.col + 1);
+}
+
+std::vector<std::vector<int>> region_rows(const Lattice& L, const Regions& R) {
+  std::vector<std::vector<int>> out(static_cast<std::size_t>(L.rows));
+  for (int i = 0; i < L.cells(); ++i) out[static_cast<std::size_t>(i / L.cols)].push_back(R.of[static_cast<std::size_t>(i)]);
+  return out;
+}
+
+}  // namespace psmt::pencil

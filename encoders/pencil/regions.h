@@ -1,0 +1,35 @@
+// Boards divided into regions (heyawake's rooms, star battle's and LITS's
+// regions, norinori's): read from rows of region numbers, each region one
+// connected piece; what several genres count per region. Plain C++.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "encoders/pencil/lattice.h"
+#include "io/json_node.h"
+
+namespace psmt::pencil {
+
+struct Regions {
+  std::vector<int> of;                 // per cell: its region, 0.. in reading order of each region's first cell
+  std::vector<std::vector<int>> cells;  // per region: its cells in reading order
+  int count() const { return static_cast<int>(cells.size()); }
+};
+
+// One array per row of region numbers (any integers: cells with the same
+// number form a region); sets L's size (1 to max_side each way). A region in
+// two pieces is an InputError naming it.
+Regions read_regions(const JsonNode& node, Lattice& L, int max_side);
+// The same regions from a per-cell id (connected pieces assumed).
+Regions regions_of(const Lattice& L, const std::vector<int>& id);
+// The JSON Schema of such a field, with `what` ("regions") in its words.
+std::string regions_schema(const std::string& what);
+// "region 3 (r1c1-r2c2)": a region named for people by its number (from 1)
+// and the span of its cells.
+std::string region_name(const Lattice& L, const Regions& R, int region);
+// Rows of region numbers again (for a canonical file).
+std::vector<std::vector<int>> region_rows(const Lattice& L, const Regions& R);
+
+}  // namespace psmt::pencil

@@ -1,0 +1,67 @@
+// What the pencil genres' puz.link readers share (importers/puzzlink_pencil.cpp
+// and importers/pencil/*.cpp): errors that name the link, the variant mark
+// and flags refused by name, the size fields and the body.
+#include "importers/pencil_kit.h"
+
+#include <fmt/format.h>
+
+#include "grid/grid.h"
+#include "io/error.h"
+#include "importers/pzpr_readers.h"
+#include "io/json_load.h"
+
+namespace psmt::importers::pencil_kit {
+
+[[noreturn]] void pencil_fail(const std::string& origin, const std::string& msg) {
+  throw InputError("input.link", kNoPath, msg, origin);
+}
+
+// A variant mark v:ID says the puzzle has extra rules stated elsewhere: a
+// reader cannot know them, so it refuses rather than drop them.
+void refuse_variant(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin) {
+  for (const auto& f : flags)
+    if (f.rfind("v:", 0) == 0)
+      pencil_fail(origin, fmt::format("{}: {} marks a variant whose extra rules are stated elsewhere (not in the link); "
+                                      "puzzle-smt cannot read them: write the puzzle as JSON with the rules it has",
+                                      genre, quote_input(f)));
+}
+
+int size_field(const std::string& s, const std::string& genre, const char* what, int most, const std::string& origin) {
+  if (s.empty() || s.size() > 4 || s.find_first_not_of("0123456789") != std::string::npos)
+    pencil_fail(origin, fmt::format("{} {}: {} is not a number", genre, what, quote_input(s)));
+  const int v = std::stoi(s);
+  if (v < 1 || v > most) pencil_fail(origin, fmt::format("{} {}: {} is out of range (1 to {})", genre, what, quote_input(s), most));
+  return v;
+}
+
+Board board_fields(const std::vector<std::string>& fields, const std::string& genre, const std::string& form,
+                   const std::string& origin) {
+  if (fields.size() != 3)
+    pencil_fail(origin, fmt::format("a {} link is p?{}, this one has {} parts after the name", genre, form, fields.size()));
+  return {size_field(fields[0], genre, "columns", kMaxBoardSide, origin), size_field(fields[1], genre, "rows", kMaxBoardSide, origin), fields[2]};
+}
+
+void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin) {
+  if (end != b.body.size())
+    pencil_fail(origin, fmt::format("{} data, character {}: {} more characters than the {}x{} board needs", genre, end + 1,
+                                    b.body.size() - end, b.cols, b.rows));
+}
+
+void no_flags(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin) {
+  refuse_variant(flags, genre, origin);
+  for (const auto& f : flags) pencil_fail(origin, fmt::format("{}: the flag {} is not read", genre, quote_input(f)));
+}
+
+nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows) {
+  int count = 0;
+  const std::vector<int> room = pzpr::rooms_of(walls, cols, rows, count);
+  nlohmann::json out = nlohmann::json::array();
+  for (int r = 0; r < rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < cols; ++c) row.push_back(room[static_cast<std::size_t>(r * cols + c)]);
+    out.push_back(row);
+  }
+  return out;
+}
+
+}  // namespace psmt::importers::pencil_kit

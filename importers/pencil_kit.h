@@ -1,0 +1,35 @@
+// What the pencil genres' puz.link readers share: errors that name the link,
+// the variant mark and the flags refused by name, the size fields and the
+// body of COLS/ROWS/BODY. Internal to importers/.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "importers/catalogue.h"
+
+namespace psmt::importers::pencil_kit {
+
+[[noreturn]] void pencil_fail(const std::string& origin, const std::string& msg);
+// A variant mark v:ID: extra rules stated elsewhere, refused.
+void refuse_variant(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin);
+// Every flag refused by name (with the variant mark).
+void no_flags(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin);
+int size_field(const std::string& s, const std::string& genre, const char* what, int most, const std::string& origin);
+
+// The size and body of a link: COLS/ROWS/BODY.
+struct Board {
+  int cols = 0, rows = 0;
+  std::string body;
+};
+// `form` says what the link should look like ("lits/COLS/ROWS/DATA").
+Board board_fields(const std::vector<std::string>& fields, const std::string& genre, const std::string& form,
+                   const std::string& origin);
+// The regions of a Border block as rows of region numbers (our "regions").
+nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows);
+// The body read up to `end`: anything after it is refused.
+void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin);
+
+}  // namespace psmt::importers::pencil_kit
