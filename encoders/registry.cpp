@@ -17,6 +17,7 @@
 #include "pencil/heyawake.h"
 #include "pencil/hitori.h"
 #include "pencil/kurodoko.h"
+#include "pencil/lits.h"
 #include "pencil/masyu.h"
 #include "pencil/norinori.h"
 #include "pencil/nurikabe.h"
@@ -50,6 +51,7 @@ constexpr Entry kKinds[] = {
     {"kakuro", kakuro::kakuro_encoder},
     {"kenken", sudoku::kenken_encoder},
     {"kurodoko", kurodoko::kurodoko_encoder},
+    {"lits", lits::lits_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
     {"masyu", masyu::masyu_encoder},
     {"nonogram", nonogram::nonogram_encoder},

@@ -154,5 +154,38 @@ TEST(Norinori, ExactCountsMatchEveryShadingTried) {
   EXPECT_GT(seen.several + seen.one, 0);
 }
 
+// ---------------------------------------------------------------- LITS
+
+TEST(Lits, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("lits", 4, 4, [](const PzprjsBoard& b) { return shading_solution(b, 4, 4); });
+}
+
+TEST(Lits, ExactCountsMatchEveryShadingTried) {
+  std::mt19937 rng(31);
+  Verdicts seen;
+  // Two or three regions on 4x4 and 3x5 boards (a LITS with most cells
+  // shaded rarely has a solution).
+  for (int t = 0; t < 16; ++t) {
+    const int rows = t % 2 ? 4 : 3, cols = t % 2 ? 4 : 5;
+    json p = {{"kind", "lits"}, {"regions", random_regions(rows, cols, t % 4 < 2 ? 2 : 3, rng)}};
+    seen.expect(p, shadings_that_pass(p, rows, cols));
+  }
+  EXPECT_GT(seen.one + seen.several, 0);
+}
+
+TEST(Lits, TheTetrominoesAreNamedAndTheOldFormIsRefused) {
+  const CliResult d = run_cli({"check", "https://puzz.link/p?lits/d/4/4/9q02jg"});
+  EXPECT_EQ(d.exit_code, 2);
+  EXPECT_NE(d.err.find("lits: the flag \"d\" is not read (the old form of the regions)"), std::string::npos) << d.err;
+  // Two regions of four cells each in a row: two I tetrominoes side by side
+  // would touch; no layout keeps them apart.
+  const std::string file = ::testing::TempDir() + "/lits.json";
+  std::ofstream(file) << R"({"kind": "lits", "regions": [[0, 0, 0, 0], [1, 1, 1, 1]]})";
+  const CliResult r = run_cli({"diagnose", "--json", file});
+  ASSERT_EQ(r.exit_code, 20) << r.err;
+  for (const auto& c : json::parse(r.out)["conflict"])
+    EXPECT_NE(c["label"].get<std::string>().find(" holds a tetromino"), std::string::npos) << c;
+}
+
 }  // namespace
 }  // namespace psmt::testing
