@@ -54,6 +54,8 @@ std::vector<PzprGenre> puzzlink_pencil_genres();  // puzzlink_pencil.cpp
 std::vector<TathamGame> tatham_number_games();    // tatham.cpp: towers, solo, keen, unequal, pattern
 std::vector<TathamGame> tatham_pencil_games();    // tatham_pencil.cpp
 // The genres of importers/pencil/, one file each.
+PzprGenre akari_pzpr();
+TathamGame akari_tatham();
 PzprGenre lits_pzpr();
 PzprGenre norinori_pzpr();
 PzprGenre starbattle_pzpr();

@@ -7,6 +7,7 @@
 
 #include <fstream>
 #include <random>
+#include <regex>
 
 #include "helpers.h"
 #include "pzprjs_script.h"
@@ -185,6 +186,81 @@ TEST(Lits, TheTetrominoesAreNamedAndTheOldFormIsRefused) {
   ASSERT_EQ(r.exit_code, 20) << r.err;
   for (const auto& c : json::parse(r.out)["conflict"])
     EXPECT_NE(c["label"].get<std::string>().find(" holds a tetromino"), std::string::npos) << c;
+}
+
+// ---------------------------------------------------------------- akari
+
+TEST(Akari, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("lightup", 6, 6, [](const PzprjsBoard& b) { return shading_solution(b, 6, 6); });
+  // Its aliases name the same genre.
+  const CliResult a = run_cli({"convert", "https://puzz.link/p?akari/6/6/nekcakbl"});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(json::parse(a.out)["grid"], json::parse(R"(["......", "..4...", "....2.", ".0....", "...1..", "......"])"));
+}
+
+TEST(Akari, LightUpIdsAreUniqueWithTheCollectionsSolution) {
+  std::ifstream in(kDataDir + "/tatham/lightup.txt");
+  int n = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::string id = line.substr(0, line.find(' ')), solve = line.substr(line.find(' ') + 1);
+    const CliResult r = run_cli({"check", "--json", id});
+    ASSERT_EQ(r.exit_code, 0) << id << ": " << r.err;
+    json sol = json::parse(r.out)["solutions"][0];
+    // The collection's lights: "L x,y" (x the column).
+    std::vector<std::string> want(sol.size(), std::string(sol[0].get<std::string>().size(), '.'));
+    std::smatch m;
+    for (auto it = solve.cbegin(); std::regex_search(it, solve.cend(), m, std::regex(R"(;L(\d+),(\d+))")); it = m[0].second)
+      want[static_cast<std::size_t>(std::stoi(m[2]))][static_cast<std::size_t>(std::stoi(m[1]))] = '#';
+    EXPECT_EQ(sol, json(want)) << id;
+    ++n;
+  }
+  EXPECT_EQ(n, 6);
+  expect_id_link_file_and_convert_agree(read_file(kDataDir + "/tatham/lightup.txt").substr(0, read_file(kDataDir + "/tatham/lightup.txt").find(' ')));
+}
+
+// Every placement of lights on small boards, tried with the kind's checker.
+TEST(Akari, ExactCountsMatchEveryPlacementTried) {
+  std::mt19937 rng(41);
+  Verdicts seen;
+  for (int t = 0; t < 24; ++t) {
+    const int rows = t % 2 ? 4 : 3, cols = t % 2 ? 4 : 5;
+    std::vector<std::string> grid(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+    for (auto& row : grid)
+      for (auto& c : row) {
+        const int x = std::uniform_int_distribution<int>(0, 9)(rng);
+        c = x < 6 ? '.' : x < 7 ? '#' : static_cast<char>('0' + std::uniform_int_distribution<int>(0, 2)(rng));
+      }
+    json p = {{"kind", "akari"}, {"grid", grid}};
+    seen.expect(p, shadings_that_pass(p, rows, cols));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(Akari, AWallNumberIsNamedChangedAndAddedInTheGenresWords) {
+  // pzprjs's puzzle with its 2 (r3c5) misprinted as 4: the wall is in the
+  // conflict and 4 -> 2 the repair.
+  const CliResult d = run_cli({"diagnose", "--json", "https://puzz.link/p?lightup/6/6/nekeakbl"});
+  ASSERT_EQ(d.exit_code, 20) << d.err;
+  const json j = json::parse(d.out);
+  bool named = false;
+  for (const auto& c : j["conflict"]) named = named || c["label"] == "wall 4 at r3c5";
+  EXPECT_TRUE(named) << j["conflict"].dump();
+  bool repaired = false;
+  for (const auto& r : j["diagnosis"]["change_repairs"])
+    repaired = repaired || (r["edits"][0]["after"] == "wall 2 at r3c5" && r["status"] == "unique");
+  EXPECT_TRUE(repaired) << j["diagnosis"]["change_repairs"].dump();
+  // Without numbers the board has several solutions; the extra clues are
+  // numbers on its walls.
+  const std::string file = ::testing::TempDir() + "/akari.json";
+  std::ofstream(file) << R"({"kind": "akari", "grid": ["..#...", ".###..", "..#.##", ".#..#.", "#..#..", "...#.."]})";
+  const json m = json::parse(run_cli({"diagnose", "--json", file}).out)["diagnosis"];
+  ASSERT_FALSE(m["extra_givens"].empty()) << m.dump();
+  for (const auto& g : m["extra_givens"]) EXPECT_EQ(g.get<std::string>().rfind("wall ", 0), 0u) << g;
+  EXPECT_EQ(m["extra_givens_status"], "unique");
+  expect_refused_in_one_line({{"lightup:5x5:a1b", "description: 4 cells, a 5x5 grid has 25"},
+                              {"https://puzz.link/p?lightup/6/6/nekcakblz", "lightup data, character 9: 1 more characters"}});
 }
 
 }  // namespace

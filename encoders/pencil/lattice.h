@@ -54,6 +54,26 @@ struct Lattice {
   // A cell's steps: left, right, up, down (-1 where none).
   std::array<int, 4> cell_steps(int r, int c) const { return {step_left(r, c), step_right(r, c), step_up(r, c), step_down(r, c)}; }
 
+  // A cell's side-by-side neighbours (up, down, left, right), as cell indices.
+  std::vector<int> neighbours(int cell) const {
+    std::vector<int> out;
+    const int r = cell / cols, c = cell % cols;
+    if (r > 0) out.push_back(cell - cols);
+    if (r + 1 < rows) out.push_back(cell + cols);
+    if (c > 0) out.push_back(cell - 1);
+    if (c + 1 < cols) out.push_back(cell + 1);
+    return out;
+  }
+  // And its eight neighbours, diagonals too (kings' moves).
+  std::vector<int> around(int cell) const {
+    std::vector<int> out;
+    const int r = cell / cols, c = cell % cols;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc)
+        if ((dr || dc) && r + dr >= 0 && r + dr < rows && c + dc >= 0 && c + dc < cols) out.push_back(cell + dr * cols + dc);
+    return out;
+  }
+
   // Lattice points joined by the unit segments (edge e of the graph is edge e here).
   graph::Graph point_graph() const;
   // Cells joined to their orthogonal neighbours: first each cell to the one

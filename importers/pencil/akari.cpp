@@ -1,0 +1,95 @@
+// Akari: puzz.link's lightup (aliases akari, bijutsukan), a 4Cell body over
+// the cells (0-4 a numbered wall, '.' a wall without a number); and Tatham's
+// lightup IDs, WxH[...]:DESC (0-4 a numbered wall, B a wall, a-z 1..26
+// white cells).
+#include <fmt/format.h>
+
+#include "importers/formats.h"
+#include "importers/pencil_kit.h"
+#include "importers/pzpr_readers.h"
+#include "io/error.h"
+#include "io/json_load.h"
+
+namespace psmt::importers {
+
+using namespace pencil_kit;
+
+namespace {
+Imported akari_puzzle(const std::string& format, const std::string& name, const std::string& source, const std::vector<std::string>& rows,
+                      const std::string& from) {
+  Builder out(format);
+  nlohmann::json& p = out.out.puzzle;
+  p["kind"] = "akari";
+  p["name"] = name;
+  p["source"] = source;
+  p["grid"] = rows;
+  out.from("/grid", from);
+  return out.out;
+}
+}  // namespace
+
+PzprGenre akari_pzpr() {
+  return {"lightup", {"akari", "bijutsukan"}, "akari", [](const PzprLink& q) {
+            no_flags(q.flags, q.pid, q.origin);
+            const Board b = board_fields(q.fields, q.pid, q.pid + "/COLS/ROWS/DATA", q.origin);
+            const auto read = pzpr::four_cell(b.body, 0, b.rows * b.cols, q.pid, q.origin);
+            no_trailing(q.pid, b, read.end, q.origin);
+            std::vector<std::string> rows;
+            for (int r = 0; r < b.rows; ++r) {
+              std::string s;
+              for (int c = 0; c < b.cols; ++c) {
+                const int v = read.values[static_cast<std::size_t>(r * b.cols + c)];
+                s += v == pzpr::kNone ? '.' : v == pzpr::kUnknown ? '#' : static_cast<char>('0' + v);
+              }
+              rows.push_back(s);
+            }
+            return akari_puzzle("puzz.link " + q.pid, fmt::format("puzz.link {} {}x{}", q.pid, b.cols, b.rows), q.link, rows, q.pid + " data");
+          }};
+}
+
+TathamGame akari_tatham() {
+  return {"lightup", "akari", [](const TathamId& t) {
+            auto fail = [&](const std::string& where, const std::string& msg) {
+              throw InputError("input.game_id", kNoPath, where + ": " + msg, t.origin);
+            };
+            std::size_t i = 0;
+            auto number = [&]() {
+              std::size_t j = i;
+              while (j < t.params.size() && std::isdigit(static_cast<unsigned char>(t.params[j])) && j - i < 4) ++j;
+              if (j == i) fail("parameters", fmt::format("{}: WxH first", quote_input(t.params)));
+              const int v = std::stoi(t.params.substr(i, j - i));
+              i = j;
+              return v;
+            };
+            const int w = number();
+            int h = w;
+            if (i < t.params.size() && t.params[i] == 'x') {
+              ++i;
+              h = number();
+            }
+            if (w < 2 || h < 2 || w > kMaxBoardSide || h > kMaxBoardSide)
+              fail("parameters", fmt::format("a {}x{} grid (2 to {} each way)", w, h, kMaxBoardSide));
+            // Generator settings only: b (black squares %), s (symmetry), d (difficulty), r.
+            for (; i < t.params.size(); ++i)
+              if (!std::isdigit(static_cast<unsigned char>(t.params[i])) && t.params[i] != 'b' && t.params[i] != 's' && t.params[i] != 'd' &&
+                  t.params[i] != 'r')
+                fail("parameters", fmt::format("{} in {}", quote_input(std::string(1, t.params[i])), quote_input(t.params)));
+            std::string cells;
+            for (std::size_t k = 0; k < t.desc.size(); ++k) {
+              const char ch = t.desc[k];
+              if (ch >= 'a' && ch <= 'z') cells.append(static_cast<std::size_t>(ch - 'a' + 1), '.');
+              else if (ch == 'B') cells += '#';
+              else if (ch >= '0' && ch <= '4') cells += ch;
+              else fail(fmt::format("description, character {}", k + 1), fmt::format("unexpected {} (0-4, B, a-z)", quote_input(std::string(1, ch))));
+              if (static_cast<int>(cells.size()) > w * h)
+                fail(fmt::format("description, character {}", k + 1), fmt::format("more than the {} cells of a {}x{} grid", w * h, w, h));
+            }
+            if (static_cast<int>(cells.size()) != w * h)
+              fail("description", fmt::format("{} cells, a {}x{} grid has {}", cells.size(), w, h, w * h));
+            std::vector<std::string> rows;
+            for (int r = 0; r < h; ++r) rows.push_back(cells.substr(static_cast<std::size_t>(r * w), static_cast<std::size_t>(w)));
+            return akari_puzzle("Tatham lightup", "Light Up " + t.params, t.id, rows, "description");
+          }};
+}
+
+}  // namespace psmt::importers
