@@ -25,6 +25,7 @@
 #include "pencil/slitherlink.h"
 #include "pencil/starbattle.h"
 #include "pencil/tentaisho.h"
+#include "pencil/tents.h"
 #include "pencil/yajilin.h"
 #include "polyomino.h"
 #include "sudoku/sudoku.h"
@@ -65,6 +66,7 @@ constexpr Entry kKinds[] = {
     {"starbattle", starbattle::starbattle_encoder},
     {"sudoku", sudoku::sudoku_encoder},
     {"tentaisho", tentaisho::tentaisho_encoder},
+    {"tents", tents::tents_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},
     {"yajilin", yajilin::yajilin_encoder},
 };

@@ -59,6 +59,8 @@ TathamGame akari_tatham();
 PzprGenre lits_pzpr();
 PzprGenre norinori_pzpr();
 PzprGenre starbattle_pzpr();
+PzprGenre tents_pzpr();
+TathamGame tents_tatham();
 
 // The whole tables, sorted by name.
 const std::vector<PzprGenre>& puzzlink_genres();

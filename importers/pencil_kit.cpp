@@ -3,6 +3,8 @@
 // and flags refused by name, the size fields and the body.
 #include "importers/pencil_kit.h"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "grid/grid.h"
@@ -62,6 +64,32 @@ nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows) {
     out.push_back(row);
   }
   return out;
+}
+
+void tatham_fail(const TathamId& t, const std::string& where, const std::string& msg) {
+  throw InputError("input.game_id", kNoPath, where + ": " + msg, t.origin);
+}
+
+TathamSize tatham_size(const TathamId& t, int least, const std::string& why) {
+  TathamSize z;
+  std::size_t& i = z.end;
+  auto number = [&]() {
+    std::size_t j = i;
+    while (j < t.params.size() && std::isdigit(static_cast<unsigned char>(t.params[j])) && j - i < 4) ++j;
+    if (j == i) tatham_fail(t, "parameters", fmt::format("{}: WxH first", quote_input(t.params)));
+    const int v = std::stoi(t.params.substr(i, j - i));
+    i = j;
+    return v;
+  };
+  z.w = number();
+  z.h = z.w;
+  if (i < t.params.size() && t.params[i] == 'x') {
+    ++i;
+    z.h = number();
+  }
+  if (z.w < least || z.h < least || z.w > kMaxBoardSide || z.h > kMaxBoardSide)
+    tatham_fail(t, "parameters", fmt::format("a {}x{} grid ({} to {} each way{})", z.w, z.h, least, kMaxBoardSide, why));
+  return z;
 }
 
 }  // namespace psmt::importers::pencil_kit

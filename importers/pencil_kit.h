@@ -32,4 +32,14 @@ nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows);
 // The body read up to `end`: anything after it is refused.
 void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin);
 
+// Tatham's IDs: an error naming the ID and the part ("parameters",
+// "description, character 4"), and the WxH (or W alone, square) that opens
+// the parameters, each side from `least` to kMaxBoardSide.
+[[noreturn]] void tatham_fail(const TathamId& t, const std::string& where, const std::string& msg);
+struct TathamSize {
+  int w = 0, h = 0;
+  std::size_t end = 0;  // where the parameters go on
+};
+TathamSize tatham_size(const TathamId& t, int least, const std::string& why);
+
 }  // namespace psmt::importers::pencil_kit

@@ -241,7 +241,7 @@ TEST(Kakuro, MalformedLinksAreOneLineAndExit2) {
       {"https://puzz.link/p?kakuro/5/5/4!la0.na0lh3l0Bn.0cl.c4a3", "character 2: \"!\" is not a sum"},
       {"https://puzz.link/p?kakuro/5/y/48", "kakuro rows: \"y\" is not a number"},
       {"https://puzz.link/p?kakuro/5/5", "this one has 2 parts after the name"},
-      {"https://puzz.link/p?lits/4/4/9q02jg", "puzz.link's \"lits\" is not read by puzzle-smt"},
+      {"https://puzz.link/p?kinkonkan/4/4/9q02jg", "puzz.link's \"kinkonkan\" is not read by puzzle-smt"},
       {"https://puzz.link/p?kakuro/2/2/z", "16 white cells after cell 0, the board has 4"},
   });
 }

@@ -263,5 +263,105 @@ TEST(Akari, AWallNumberIsNamedChangedAndAddedInTheGenresWords) {
                               {"https://puzz.link/p?lightup/6/6/nekcakblz", "lightup data, character 9: 1 more characters"}});
 }
 
+// ---------------------------------------------------------------- tents
+
+// pzprjs's tents board: ROWS COLS, then (rows+1) x (cols+1) tokens (the
+// counts on the first row and column), "A" a tent; then the tree-tent links.
+json tents_solution(const PzprjsBoard& b, int rows, int cols) {
+  if (b.tokens.size() < 2 + static_cast<std::size_t>((rows + 1) * (cols + 1)) || b.tokens[0] != std::to_string(rows)) return nullptr;
+  json out = json::array();
+  for (int r = 0; r < rows; ++r) {
+    std::string row;
+    for (int c = 0; c < cols; ++c) row += b.tokens[2 + static_cast<std::size_t>((r + 1) * (cols + 1) + c + 1)] == "A" ? '#' : '.';
+    out.push_back(row);
+  }
+  return out;
+}
+
+TEST(Tents, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("tents", 5, 5, [](const PzprjsBoard& b) { return tents_solution(b, 5, 5); });
+  const CliResult c = run_cli({"convert", "https://puzz.link/p?tents/5/5/2g0h1i1j82323"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const json p = json::parse(c.out);
+  EXPECT_EQ(p["grid"], json::parse(R"(["..T..", ".....", ".T..T", "...T.", ".T..."])"));
+  EXPECT_EQ(p["columns"], json::parse("[2, null, 0, null, null]"));
+  EXPECT_EQ(p["rows"], json::parse("[1, null, null, null, 1]"));
+}
+
+TEST(Tents, CollectionIdsAreUniqueWithTheCollectionsSolution) {
+  const std::string path = kDataDir + "/tatham/tents.txt";
+  std::ifstream in(path);
+  int n = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::string id = line.substr(0, line.find(' ')), solve = line.substr(line.find(' ') + 1);
+    const CliResult r = run_cli({"check", "--json", id});
+    ASSERT_EQ(r.exit_code, 0) << id << ": " << r.err;
+    const json sol = json::parse(r.out)["solutions"][0];
+    // The collection's tents: "T x,y" (x the column).
+    std::vector<std::string> want(sol.size(), std::string(sol[0].get<std::string>().size(), '.'));
+    std::smatch m;
+    for (auto it = solve.cbegin(); std::regex_search(it, solve.cend(), m, std::regex(R"(;T(\d+),(\d+))")); it = m[0].second)
+      want[static_cast<std::size_t>(std::stoi(m[2]))][static_cast<std::size_t>(std::stoi(m[1]))] = '#';
+    EXPECT_EQ(sol, json(want)) << id;
+    ++n;
+  }
+  EXPECT_EQ(n, 6);
+  expect_id_link_file_and_convert_agree(read_file(path).substr(0, read_file(path).find(' ')));
+  // A given tent ('!') and a given empty cell ('-') are read as givens.
+  const CliResult g = run_cli({"convert", "tents:4x4:_!_n,1,0,0,0,1,0,0,0"});
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  EXPECT_EQ(json::parse(g.out)["tents"], json::parse(R"(["r1c1"])")) << g.out;
+  EXPECT_EQ(json::parse(g.out)["grid"][0], ".T..") << g.out;
+  EXPECT_EQ(run_cli({"check", "tents:4x4:_!_n,1,0,0,0,1,0,0,0"}).exit_code, 0);
+}
+
+// Every placement of tents on small boards, tried with the kind's checker.
+TEST(Tents, ExactCountsMatchEveryPlacementTried) {
+  std::mt19937 rng(43);
+  Verdicts seen;
+  for (int t = 0; t < 24; ++t) {
+    const int rows = t % 2 ? 4 : 3, cols = t % 2 ? 4 : 5;
+    std::vector<std::string> grid(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+    for (auto& row : grid)
+      for (auto& c : row) c = std::uniform_int_distribution<int>(0, 9)(rng) < 2 ? 'T' : '.';
+    auto counts = [&](int n, int len) {
+      json v = json::array();
+      for (int k = 0; k < n; ++k)
+        v.push_back(std::uniform_int_distribution<int>(0, 2)(rng) == 0 ? json(std::uniform_int_distribution<int>(0, len / 2)(rng)) : json(nullptr));
+      return v;
+    };
+    json p = {{"kind", "tents"}, {"grid", grid}, {"columns", counts(cols, rows)}, {"rows", counts(rows, cols)}};
+    seen.expect(p, shadings_that_pass(p, rows, cols));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(Tents, ACountIsNamedChangedAndAddedInTheGenresWords) {
+  // pzprjs's puzzle with column 1's 2 misprinted as 3.
+  const CliResult d = run_cli({"diagnose", "--json", "https://puzz.link/p?tents/5/5/3g0h1i1j82323"});
+  ASSERT_EQ(d.exit_code, 20) << d.err;
+  const json j = json::parse(d.out);
+  bool named = false;
+  for (const auto& c : j["conflict"]) named = named || c["label"] == "column 1 has 3 tents";
+  EXPECT_TRUE(named) << j["conflict"].dump();
+  bool repaired = false;
+  for (const auto& r : j["diagnosis"]["change_repairs"])
+    repaired = repaired || (r["edits"][0]["after"] == "column 1 has 2 tents" && r["status"] == "unique");
+  EXPECT_TRUE(repaired) << j["diagnosis"]["change_repairs"].dump();
+  // Without counts it has several solutions: the extra clues are counts.
+  const std::string file = ::testing::TempDir() + "/tents.json";
+  std::ofstream(file) << R"({"kind": "tents", "grid": ["..T..", ".....", ".T..T", "...T.", ".T..."]})";
+  const json m = json::parse(run_cli({"diagnose", "--json", file}).out)["diagnosis"];
+  ASSERT_FALSE(m["extra_givens"].empty()) << m.dump();
+  for (const auto& g : m["extra_givens"]) EXPECT_TRUE(std::regex_match(g.get<std::string>(), std::regex(R"((row|column) \d+ has \d+ tents?)"))) << g;
+  EXPECT_EQ(m["extra_givens_status"], "unique");
+  expect_refused_in_one_line({{"tents:4x4:_c,1,0,0,0,1,0,0,0", "the trees cover"},
+                              {"tents:4x4:_!_n,1,0,0", "3 counts, a 4x4 grid has 8"},
+                              {"https://puzz.link/p?tents/5/5/.g0h1i1j82323", "a \"?\" count above column 1"},
+                              {"https://puzz.link/p?tents/5/5/2g0h1i1j82323zz", "tents data"}});
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -53,7 +53,7 @@ class HeyawakeEncoder final : public pencil::ShadingEncoder {
       const auto cells = row.items();
       if (L.cols == 0) L.cols = static_cast<int>(cells.size());
       if (cells.empty() || static_cast<int>(cells.size()) > kMaxSide) row.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
-      if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{} cells, the first row has {}", cells.size(), L.cols));
+      if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{}, the first row has {}", plural(cells.size(), "cell"), L.cols));
       for (const auto& e : cells) {
         const auto [it, fresh] = ids.emplace(e.as_int(0, 1'000'000'000), static_cast<int>(ids.size()));
         b->room.push_back(it->second);

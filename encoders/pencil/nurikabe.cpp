@@ -64,7 +64,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
       if (b->lat.cols == 0) b->lat.cols = static_cast<int>(cells.size());
       if (cells.empty() || cells.size() > kMaxSide) row.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
       if (static_cast<int>(cells.size()) != b->lat.cols)
-        row.fail("input.shape", fmt::format("{} cells, the first row has {}", cells.size(), b->lat.cols));
+        row.fail("input.shape", fmt::format("{}, the first row has {}", plural(cells.size(), "cell"), b->lat.cols));
       for (const auto& e : cells) {
         if (e.is_number()) {
           b->number.push_back(static_cast<int>(e.as_int(1, kMaxSide * kMaxSide)));

@@ -7,6 +7,7 @@
 
 #include "engine/graph_check.h"
 #include "io/error.h"
+#include "io/words.h"
 
 namespace psmt::pencil {
 
@@ -32,7 +33,7 @@ Regions read_regions(const JsonNode& node, Lattice& L, int max_side) {
     const auto cells = row.items();
     if (L.cols == 0) L.cols = static_cast<int>(cells.size());
     if (cells.empty() || static_cast<int>(cells.size()) > max_side) row.fail("input.shape", fmt::format("1 to {} cells", max_side));
-    if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{} cells, the first row has {}", cells.size(), L.cols));
+    if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{}, the first row has {}", plural(cells.size(), "cell"), L.cols));
     for (const auto& e : cells) id.push_back(static_cast<int>(e.as_int(0, 1'000'000'000)));
   }
   Regions R = regions_of(L, id);

@@ -83,7 +83,7 @@ void read_number_grid(const JsonNode& grid, int least, int most, int max_side, L
     const auto cells = row.items();
     if (L.cols == 0) L.cols = static_cast<int>(cells.size());
     if (cells.empty() || static_cast<int>(cells.size()) > max_side) row.fail("input.shape", fmt::format("1 to {} cells", max_side));
-    if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{} cells, the first row has {}", cells.size(), L.cols));
+    if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{}, the first row has {}", plural(cells.size(), "cell"), L.cols));
     for (const auto& e : cells) {
       if (e.is_number()) {
         numbers.push_back(static_cast<int>(e.as_int(least, most)));

@@ -63,7 +63,7 @@ class YajilinEncoder final : public Encoder {
       const auto cells = row.items();
       if (L.cols == 0) L.cols = static_cast<int>(cells.size());
       if (cells.empty() || static_cast<int>(cells.size()) > kMaxSide) row.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
-      if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{} cells, the first row has {}", cells.size(), L.cols));
+      if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{}, the first row has {}", plural(cells.size(), "cell"), L.cols));
       for (const auto& e : cells) {
         const std::string s = e.as_string();
         Clue k;

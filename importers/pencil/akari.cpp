@@ -49,26 +49,9 @@ PzprGenre akari_pzpr() {
 
 TathamGame akari_tatham() {
   return {"lightup", "akari", [](const TathamId& t) {
-            auto fail = [&](const std::string& where, const std::string& msg) {
-              throw InputError("input.game_id", kNoPath, where + ": " + msg, t.origin);
-            };
-            std::size_t i = 0;
-            auto number = [&]() {
-              std::size_t j = i;
-              while (j < t.params.size() && std::isdigit(static_cast<unsigned char>(t.params[j])) && j - i < 4) ++j;
-              if (j == i) fail("parameters", fmt::format("{}: WxH first", quote_input(t.params)));
-              const int v = std::stoi(t.params.substr(i, j - i));
-              i = j;
-              return v;
-            };
-            const int w = number();
-            int h = w;
-            if (i < t.params.size() && t.params[i] == 'x') {
-              ++i;
-              h = number();
-            }
-            if (w < 2 || h < 2 || w > kMaxBoardSide || h > kMaxBoardSide)
-              fail("parameters", fmt::format("a {}x{} grid (2 to {} each way)", w, h, kMaxBoardSide));
+            auto fail = [&](const std::string& where, const std::string& msg) { tatham_fail(t, where, msg); };
+            const auto [w, h, i0] = tatham_size(t, 2, "");
+            std::size_t i = i0;
             // Generator settings only: b (black squares %), s (symmetry), d (difficulty), r.
             for (; i < t.params.size(); ++i)
               if (!std::isdigit(static_cast<unsigned char>(t.params[i])) && t.params[i] != 'b' && t.params[i] != 's' && t.params[i] != 'd' &&
