@@ -23,6 +23,7 @@
 #include "pencil/norinori.h"
 #include "pencil/nurikabe.h"
 #include "pencil/slitherlink.h"
+#include "pencil/shakashaka.h"
 #include "pencil/starbattle.h"
 #include "pencil/tentaisho.h"
 #include "pencil/tents.h"
@@ -61,6 +62,7 @@ constexpr Entry kKinds[] = {
     {"norinori", norinori::norinori_encoder},
     {"nurikabe", nurikabe::nurikabe_encoder},
     {"polyomino", polyomino::polyomino_encoder},
+    {"shakashaka", shakashaka::shakashaka_encoder},
     {"skyscrapers", sudoku::skyscrapers_encoder},
     {"slitherlink", slitherlink::slitherlink_encoder},
     {"starbattle", starbattle::starbattle_encoder},

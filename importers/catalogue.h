@@ -58,6 +58,7 @@ PzprGenre akari_pzpr();
 TathamGame akari_tatham();
 PzprGenre lits_pzpr();
 PzprGenre norinori_pzpr();
+PzprGenre shakashaka_pzpr();
 PzprGenre starbattle_pzpr();
 PzprGenre tents_pzpr();
 TathamGame tents_tatham();

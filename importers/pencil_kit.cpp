@@ -92,4 +92,19 @@ TathamSize tatham_size(const TathamId& t, int least, const std::string& why) {
   return z;
 }
 
+std::vector<std::string> four_cell_rows(const Board& b, const std::string& genre, const std::string& origin) {
+  const auto read = pzpr::four_cell(b.body, 0, b.rows * b.cols, genre, origin);
+  no_trailing(genre, b, read.end, origin);
+  std::vector<std::string> rows;
+  for (int r = 0; r < b.rows; ++r) {
+    std::string s;
+    for (int c = 0; c < b.cols; ++c) {
+      const int v = read.values[static_cast<std::size_t>(r * b.cols + c)];
+      s += v == pzpr::kNone ? '.' : v == pzpr::kUnknown ? '#' : static_cast<char>('0' + v);
+    }
+    rows.push_back(s);
+  }
+  return rows;
+}
+
 }  // namespace psmt::importers::pencil_kit

@@ -29,6 +29,10 @@ Board board_fields(const std::vector<std::string>& fields, const std::string& ge
                    const std::string& origin);
 // The regions of a Border block as rows of region numbers (our "regions").
 nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows);
+// A 4Cell body over every cell, all of it, as rows of characters: '.' none,
+// '#' a cell marked without a number ('.' in the link), 0-4 a number
+// (akari's walls, shakashaka's black cells).
+std::vector<std::string> four_cell_rows(const Board& b, const std::string& genre, const std::string& origin);
 // The body read up to `end`: anything after it is refused.
 void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin);
 

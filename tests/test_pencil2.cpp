@@ -20,7 +20,7 @@ using nlohmann::json;
 // pzprjs's test URL solves, alone, to pzprjs's solved board, and every wrong
 // board of its script is refused by our checker.
 void expect_pzprjs_conformance(const std::string& pid, int rows, int cols,
-                               const std::function<json(const PzprjsBoard&)>& solution_of) {
+                               const std::function<json(const PzprjsBoard&)>& solution_of, bool wrong_boards = true) {
   const PzprjsScript s = read_pzprjs_script(pid);
   ASSERT_FALSE(s.url.empty()) << pid;
   ASSERT_GE(s.boards.size(), 2u) << pid;
@@ -32,6 +32,7 @@ void expect_pzprjs_conformance(const std::string& pid, int rows, int cols,
   EXPECT_EQ(rep["solutions"][0], solution_of(s.solved())) << pid;
   const CliResult c = run_cli({"convert", link});
   ASSERT_EQ(c.exit_code, 0) << c.err;
+  if (!wrong_boards) return;  // the caller checks them (boards with clues of their own)
   const LoadedPuzzle lp = puzzle_from_text(c.out, link);
   int refused = 0;
   for (std::size_t k = 0; k + 1 < s.boards.size(); ++k) {
@@ -361,6 +362,132 @@ TEST(Tents, ACountIsNamedChangedAndAddedInTheGenresWords) {
                               {"tents:4x4:_!_n,1,0,0", "3 counts, a 4x4 grid has 8"},
                               {"https://puzz.link/p?tents/5/5/.g0h1i1j82323", "a \"?\" count above column 1"},
                               {"https://puzz.link/p?tents/5/5/2g0h1i1j82323zz", "tents data"}});
+}
+
+// ---------------------------------------------------------------- shakashaka
+
+// pzprjs's shakashaka board: ROWS COLS, the numbers (a token other than "."
+// a black cell), then the answer: 2-5 a triangle (black lower left, lower
+// right, upper right, upper left).
+json shakashaka_solution(const PzprjsBoard& b, int rows, int cols) {
+  const std::size_t n = static_cast<std::size_t>(rows * cols);
+  if (b.tokens.size() < 2 + 2 * n) return nullptr;
+  json out = json::array();
+  for (int r = 0; r < rows; ++r) {
+    std::string row;
+    for (int c = 0; c < cols; ++c) {
+      const std::size_t k = static_cast<std::size_t>(r * cols + c);
+      const std::string& q = b.tokens[2 + k];
+      const std::string& a = b.tokens[2 + n + k];
+      row += q != "." ? '#' : a == "2" ? 'L' : a == "3" ? 'J' : a == "4" ? '7' : a == "5" ? 'F' : '.';
+    }
+    out.push_back(row);
+  }
+  return out;
+}
+
+// pzprjs's wrong boards carry numbers of their own (one has a 2 where the
+// URL has a 1): each is checked against its own numbers.
+TEST(Shakashaka, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("shakashaka", 6, 6, [](const PzprjsBoard& b) { return shakashaka_solution(b, 6, 6); }, false);
+  const PzprjsScript s = read_pzprjs_script("shakashaka");
+  int refused = 0;
+  for (std::size_t k = 0; k + 1 < s.boards.size(); ++k) {
+    const auto& b = s.boards[k];
+    const json answer = shakashaka_solution(b, 6, 6);
+    if (answer.is_null()) continue;
+    json grid = json::array();
+    for (int r = 0; r < 6; ++r) {
+      std::string row;
+      for (int c = 0; c < 6; ++c) {
+        const std::string& q = b.tokens[2 + static_cast<std::size_t>(r * 6 + c)];
+        row += q == "." ? '.' : q >= "0" && q <= "4" ? q[0] : '#';  // '-' a black cell; one board has a 5
+      }
+      grid.push_back(row);
+    }
+    const LoadedPuzzle lp = puzzle_from_text(json({{"kind", "shakashaka"}, {"grid", grid}}).dump());
+    EXPECT_FALSE(lp.encoder->check(*lp.puzzle, answer).empty()) << b.code << ": " << answer.dump();
+    ++refused;
+  }
+  EXPECT_EQ(refused, 6);
+}
+
+// Every answer of small boards (each white cell empty or one of four
+// triangles), tried with the kind's checker.
+uint64_t answers_that_pass(const json& puzzle) {
+  const LoadedPuzzle lp = puzzle_from_text(puzzle.dump());
+  std::vector<std::string> grid;
+  for (const auto& row : puzzle["grid"]) grid.push_back(row.get<std::string>());
+  std::vector<std::pair<std::size_t, std::size_t>> white;
+  for (std::size_t r = 0; r < grid.size(); ++r)
+    for (std::size_t c = 0; c < grid[r].size(); ++c)
+      if (grid[r][c] == '.') white.emplace_back(r, c);
+  std::vector<std::string> answer = grid;
+  for (auto& row : answer)
+    for (auto& ch : row)
+      if (ch != '.') ch = '#';
+  uint64_t n = 0;
+  std::vector<int> digit(white.size(), 0);
+  const char* piece = ".LJ7F";
+  for (;;) {
+    for (std::size_t k = 0; k < white.size(); ++k) answer[white[k].first][white[k].second] = piece[digit[k]];
+    if (lp.encoder->check(*lp.puzzle, json(answer)).empty()) ++n;
+    std::size_t k = 0;
+    while (k < digit.size() && ++digit[k] == 5) digit[k++] = 0;
+    if (k == digit.size()) break;
+  }
+  return n;
+}
+
+TEST(Shakashaka, ExactCountsMatchEveryAnswerTried) {
+  std::mt19937 rng(47);
+  Verdicts seen;
+  for (int t = 0; t < 16; ++t) {
+    const int rows = t % 2 ? 2 : 3, cols = t % 2 ? 4 : 3;
+    std::vector<std::string> grid(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+    int black = 0;
+    for (auto& row : grid)
+      for (auto& c : row)
+        if (std::uniform_int_distribution<int>(0, 9)(rng) < 3) {
+          c = std::uniform_int_distribution<int>(0, 2)(rng) ? static_cast<char>('0' + std::uniform_int_distribution<int>(0, 2)(rng)) : '#';
+          ++black;
+        }
+    if (black == 0) grid[0][0] = '1';
+    json p = {{"kind", "shakashaka"}, {"grid", grid}};
+    seen.expect(p, answers_that_pass(p));
+  }
+  // A square turned 45° in a 4x4 with black corners, and the same with a
+  // triangle missing (the white left is not a rectangle).
+  json turned = {{"kind", "shakashaka"}, {"grid", {"#..#", "....", "....", "#..#"}}};
+  const LoadedPuzzle lp = puzzle_from_text(turned.dump());
+  EXPECT_TRUE(lp.encoder->check(*lp.puzzle, json({"#F7#", "F..7", "L..J", "#LJ#"})).empty());
+  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, json({"#F.#", "F..7", "L..J", "#LJ#"})).empty());
+  const std::string file = ::testing::TempDir() + "/turned.json";
+  std::ofstream(file) << turned.dump();
+  EXPECT_EQ(run_cli({"check", file}).exit_code, 10) << "several answers, the turned square among them";
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(Shakashaka, ANumberIsNamedChangedAndAddedInTheGenresWords) {
+  // pzprjs's puzzle with its 3 (r4c1) misprinted as 1.
+  const CliResult d = run_cli({"diagnose", "--json", "https://puzz.link/p?shakashaka/6/6/cgbhdhegbrb"});
+  ASSERT_EQ(d.exit_code, 20) << d.err << d.out;
+  const json j = json::parse(d.out);
+  bool repaired = false;
+  for (const auto& r : j["diagnosis"]["change_repairs"])
+    repaired = repaired || (r["edits"][0]["after"] == "3 triangles beside r4c1" && r["status"] == "unique");
+  EXPECT_TRUE(repaired) << j["diagnosis"]["change_repairs"].dump();
+  // Without its numbers (black cells left), the extra clues are numbers.
+  const std::string file = ::testing::TempDir() + "/shakashaka.json";
+  std::ofstream(file) << R"({"kind": "shakashaka", "grid": ["#...#.", "...#..", "..#...", "#.....", "......", "...#.."]})";
+  const json m = json::parse(run_cli({"diagnose", "--json", file}).out)["diagnosis"];
+  ASSERT_FALSE(m["extra_givens"].empty()) << m.dump();
+  for (const auto& g : m["extra_givens"]) EXPECT_TRUE(std::regex_match(g.get<std::string>(), std::regex(R"(\d at r\dc\d)"))) << g;
+  EXPECT_EQ(m["extra_givens_status"], "unique");
+  expect_refused_in_one_line({{"https://puzz.link/p?shakashaka/6/6/cgbhdhegdrbz", "shakashaka data"},
+                              {"https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb/x", "shakashaka"}});
 }
 
 }  // namespace

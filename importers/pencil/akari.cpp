@@ -32,17 +32,7 @@ PzprGenre akari_pzpr() {
   return {"lightup", {"akari", "bijutsukan"}, "akari", [](const PzprLink& q) {
             no_flags(q.flags, q.pid, q.origin);
             const Board b = board_fields(q.fields, q.pid, q.pid + "/COLS/ROWS/DATA", q.origin);
-            const auto read = pzpr::four_cell(b.body, 0, b.rows * b.cols, q.pid, q.origin);
-            no_trailing(q.pid, b, read.end, q.origin);
-            std::vector<std::string> rows;
-            for (int r = 0; r < b.rows; ++r) {
-              std::string s;
-              for (int c = 0; c < b.cols; ++c) {
-                const int v = read.values[static_cast<std::size_t>(r * b.cols + c)];
-                s += v == pzpr::kNone ? '.' : v == pzpr::kUnknown ? '#' : static_cast<char>('0' + v);
-              }
-              rows.push_back(s);
-            }
+            const std::vector<std::string> rows = four_cell_rows(b, q.pid, q.origin);
             return akari_puzzle("puzz.link " + q.pid, fmt::format("puzz.link {} {}x{}", q.pid, b.cols, b.rows), q.link, rows, q.pid + " data");
           }};
 }

@@ -172,6 +172,14 @@ void draw_shape(SvgWriter& w, const Placer& P, const Shape& sh) {
                std::max(1.5, sh.size * cs * 0.8), sh.cls + " head", "", "none", sh.opacity);
       break;
     }
+    case Shape::Type::Polygon: {
+      if (sh.points.size() < 3) return;
+      std::string d;
+      for (std::size_t i = 0; i < sh.points.size(); ++i)
+        d += fmt::format("{}{:.1f},{:.1f} ", i ? "L" : "M", P.X(sh.points[i].second), P.Y(sh.points[i].first));
+      w.path(d + "Z", sh.stroke, sh.stroke_width * cs, sh.cls, "", sh.fill, sh.opacity);
+      break;
+    }
     case Shape::Type::Circle:
       w.circle(P.X(sh.points.at(0).second), P.Y(sh.points.at(0).first), sh.size * cs, sh.fill, sh.stroke,
                sh.stroke_width * cs, sh.cls, sh.opacity);

@@ -43,10 +43,11 @@ class SvgWriter {
 // sizes are fractions of a cell. Variant clues (cages, lines, dots, arrows,
 // outside numbers) are drawn as shapes, under or over the digits.
 struct Shape {
-  enum class Type { Line, Arrow, Circle, Rect, Text, Cage };
+  enum class Type { Line, Arrow, Circle, Rect, Text, Cage, Polygon };
   Type type = Type::Line;
   std::vector<std::pair<double, double>> points;  // Line/Arrow: the path; Circle/Rect/Text: the centre;
-                                                  // Cage: the cells (row, col) it outlines
+                                                  // Cage: the cells (row, col) it outlines;
+                                                  // Polygon: its corners (filled with `fill`)
   double size = 0.1;          // Line/Arrow: width; Circle: radius; Rect: half side; Text: font size
   std::string stroke = "none", fill = "none";
   double stroke_width = 0;    // Circle/Rect outline
