@@ -254,6 +254,13 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.filled += c == '#';
     }
+  } else if (kind == "akari" || kind == "tents" || kind == "shakashaka" || kind == "starbattle" || kind == "norinori" || kind == "lits") {
+    // Pencil puzzles II: the board from "grid" (strings) or "regions" (rows);
+    // their numbers are drawn as shapes (on walls, outside), none as givens.
+    const auto& rows = p.contains("grid") ? p["grid"] : p["regions"];
+    for (const auto& r : rows) e.cells += static_cast<int>(r.is_string() ? r.get<std::string>().size() : r.size());
+    e.givens = 0;
+    e.numbers = 0;
   } else if (kind == "xor_keystream") {
     const auto& parts = p["ciphertexts"];
     std::size_t longest = 0;
