@@ -34,9 +34,10 @@ class AkariEncoder final : public pencil::ShadingEncoder {
     return R"json({"description": "Akari, Light Up (puzz.link's lightup and akari, Tatham's lightup): put lights in white cells so that every white cell is lit (a light lights its row and column up to the nearest wall or the edge), no light lights another, and a numbered wall has that many lights beside it, up, down, left and right. Each numbered wall is a clue (grid/r2c3, 'wall 2 at r2c3') that diagnose can blame. Solution: one string per row, '#' a light and '.' none.", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one string per row (1 to 100 rows and columns): '.' a white cell, '#' a wall without a number, '0'-'4' a numbered wall", "items": {"type": "string", "pattern": "^[.#0-4]{1,100}$"}}}, "examples": [{"kind": "akari", "grid": ["...", ".1.", "..."]}, {"kind": "akari", "name": "pzprjs's test puzzle lightup/6/6/nekcakbl", "source": "https://puzz.link/p?lightup/6/6/nekcakbl", "grid": ["......", "..4...", "....2.", ".0....", "...1..", "......"], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"pairwise", "a Bool per cell (a light); at most one per run of white cells, pairwise; each white cell lit by its "
-                         "row's or column's run; a wall's count as a sequential counter", "cadical"},
-            {"counter", "the same with at most one per run as a counter (fewer clauses on long runs)", "cadical"}};
+    // counter first (the default): 1.4x to 3x faster than pairwise from 7x7 to 20x20 (scripts/bench-pencil).
+    return {{"counter", "a Bool per cell (a light); at most one per run of white cells as a sequential counter; each white cell "
+                        "lit by its row's or column's run; a wall's count as a sequential counter", "cadical"},
+            {"pairwise", "the same with at most one per run as plain clauses over pairs", "cadical"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {

@@ -10,7 +10,7 @@
 //
 // Variables: a Bool per cell (a light; false on walls), the answer. Rules:
 // at most one light in each straight run of white cells (two encodings:
-// pairwise, or a counter); every white cell has a light in its row's or
+// a counter, the default, or pairwise); every white cell has a light in its row's or
 // its column's run; each numbered wall's count is a clue (grid/r2c3, "wall 2
 // at r2c3") that diagnose can blame or change (0 to the white cells beside
 // it).
