@@ -289,40 +289,6 @@ Read dot(const std::string& body, std::size_t from, int slots, const std::string
   return r;
 }
 
-Read number16_excell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin) {
-  Read r;
-  r.values.assign(static_cast<std::size_t>(slots), kNone);
-  int ec = 0;
-  std::size_t i = from;
-  auto hex = [&](std::size_t at) {
-    const char ch = at < body.size() ? body[at] : '\0';
-    const int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
-    if (d < 0)
-      reader_fail(origin, at < body.size() ? fmt::format("{} data, character {}: {} is not a hex digit", genre, at + 1, quote_input(std::string(1, ch)))
-                                           : fmt::format("{} data ends inside the number at character {}", genre, at));
-    return d;
-  };
-  for (; i < body.size() && ec < slots; ++i) {
-    const char ch = body[i];
-    if ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f')) {
-      r.values[static_cast<std::size_t>(ec)] = hex(i);
-    } else if (ch == '-') {
-      r.values[static_cast<std::size_t>(ec)] = hex(i + 1) * 16 + hex(i + 2);
-      i += 2;
-    } else if (ch == '.') {
-      r.values[static_cast<std::size_t>(ec)] = kUnknown;
-    } else if (ch >= 'g' && ch <= 'z') {
-      ec += ch - 'g';
-    } else {
-      reader_fail(origin, fmt::format("{} data, character {}: unexpected {} in the numbers outside", genre, i + 1, quote_input(std::string(1, ch))));
-    }
-    ++ec;
-  }
-  note_short(ec, slots, "numbers outside the board");
-  r.end = i;
-  return r;
-}
-
 Read one_cell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin) {
   Read r;
   r.values.assign(static_cast<std::size_t>(slots), kNone);

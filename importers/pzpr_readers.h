@@ -73,11 +73,6 @@ Read arrow_number16(const std::string& body, std::size_t from, int slots, std::v
 // places on; g-z move 1..20 places.
 Read dot(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
 
-// Number16ExCell (decodeNumber16ExCell): numbers outside the board over
-// `slots` places: 0-9 a-f one hex digit, '-' and two hex digits, '.' an
-// unknown number, g-z skip 1..20 places.
-Read number16_excell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);
-
 // 1Cell (decode1Cell): marked cells (value 1) over `slots`: 0-h mark this
 // cell and skip 0..17 more; i-z skip 1..18 cells unmarked.
 Read one_cell(const std::string& body, std::size_t from, int slots, const std::string& genre, const std::string& origin);

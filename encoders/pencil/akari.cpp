@@ -46,7 +46,6 @@ class AkariEncoder final : public pencil::ShadingEncoder {
     const auto rows = pencil::char_rows(root.at("grid"), 1, kMaxSide, "cells");
     L.rows = static_cast<int>(rows.size());
     L.cols = static_cast<int>(rows.front().second.size());
-    if (L.cols > kMaxSide) rows.front().first.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
     for (const auto& [node, s] : rows)
       for (std::size_t k = 0; k < s.size(); ++k) {
         const char ch = s[k];
@@ -182,23 +181,7 @@ class AkariEncoder final : public pencil::ShadingEncoder {
       Shape s;
       s.points = {{c.row + 0.5, c.col + 0.5}};
       if (b.cell[static_cast<std::size_t>(i)] != kWhite) {
-        s.type = Shape::Type::Rect;
-        s.size = 0.42;  // a band of the cell shows a mark (the conflict, a repair, an added number)
-        s.fill = "#212121";
-        s.stroke = "none";
-        s.cls = "wall";
-        g.shapes.push_back(s);
-        if (b.cell[static_cast<std::size_t>(i)] >= 0) {
-          Shape t;
-          t.type = Shape::Type::Text;
-          t.points = s.points;
-          t.text = std::to_string(b.cell[static_cast<std::size_t>(i)]);
-          t.size = 0.55;
-          t.fill = "#fff";
-          t.cls = "wall-number";
-          t.over = true;
-          g.shapes.push_back(t);
-        }
+        pencil::draw_black_cell(g.shapes, c, b.cell[static_cast<std::size_t>(i)], "wall", "wall-number");
       } else if (light[static_cast<std::size_t>(i)]) {
         s.type = Shape::Type::Circle;
         s.size = 0.3;

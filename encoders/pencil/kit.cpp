@@ -125,4 +125,28 @@ Encoding new_encoding(Context& ctx) {
   return enc;
 }
 
+Shape cell_symbol(Cell c, const std::string& text, double size, const std::string& fill, const std::string& cls) {
+  Shape s;
+  s.type = Shape::Type::Text;
+  s.points = {{c.row + 0.5, c.col + 0.5}};
+  s.text = text;
+  s.size = size;
+  s.fill = fill;
+  s.cls = cls;
+  s.over = true;
+  return s;
+}
+
+void draw_black_cell(std::vector<Shape>& out, Cell c, int n, const std::string& cls, const std::string& number_cls) {
+  Shape s;
+  s.type = Shape::Type::Rect;
+  s.points = {{c.row + 0.5, c.col + 0.5}};
+  s.size = 0.42;
+  s.fill = "#212121";
+  s.stroke = "none";
+  s.cls = cls;
+  out.push_back(s);
+  if (n >= 0) out.push_back(cell_symbol(c, std::to_string(n), 0.55, "#fff", number_cls));
+}
+
 }  // namespace psmt::pencil

@@ -58,6 +58,14 @@ std::vector<char> drawing_cells(const Lattice& L, const nlohmann::json& drawing)
 // The loop's steps drawn as lines through the cell centres (class "loop").
 std::vector<Shape> loop_shapes(const Lattice& L, const std::vector<bool>& step);
 
+// A symbol written over a cell's centre (a star, a tree, a tent).
+Shape cell_symbol(Cell c, const std::string& text, double size, const std::string& fill, const std::string& cls);
+// A black cell (akari's wall, shakashaka's black cell) as class `cls`, its
+// number in white (class `number_cls`) when it has one (n >= 0). A band of
+// the cell is left around it to show a mark (the conflict, a repair, an
+// added number).
+void draw_black_cell(std::vector<Shape>& out, Cell c, int n, const std::string& cls, const std::string& number_cls);
+
 // A solution given by a person, drawn again canonically by `redraw`; an
 // InputError it throws is located under `node`.
 template <typename Redraw>

@@ -145,7 +145,6 @@ class ShakashakaEncoder final : public pencil::BooleanEncoder<Board> {
     auto b = std::make_shared<Board>();
     const auto rows = pencil::char_rows(root.at("grid"), 1, kMaxSide, "cells");
     b->lat = {static_cast<int>(rows.size()), static_cast<int>(rows.front().second.size())};
-    if (b->lat.cols > kMaxSide) rows.front().first.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
     for (const auto& [node, s] : rows)
       for (std::size_t k = 0; k < s.size(); ++k) {
         const char ch = s[k];
@@ -256,24 +255,7 @@ class ShakashakaEncoder final : public pencil::BooleanEncoder<Board> {
         const Cell c = L.cell_at(i);
         const int kind = b.cell[static_cast<std::size_t>(i)], piece = pieces[static_cast<std::size_t>(i)];
         if (kind != kWhite) {
-          Shape s;
-          s.type = Shape::Type::Rect;
-          s.points = {{c.row + 0.5, c.col + 0.5}};
-          s.size = 0.42;  // a band of the cell shows a mark (the conflict, a repair, an added number)
-          s.fill = "#212121";
-          s.cls = "black";
-          g.shapes.push_back(s);
-          if (kind >= 0) {
-            Shape t;
-            t.type = Shape::Type::Text;
-            t.points = s.points;
-            t.text = std::to_string(kind);
-            t.size = 0.55;
-            t.fill = "#fff";
-            t.cls = "number";
-            t.over = true;
-            g.shapes.push_back(t);
-          }
+          pencil::draw_black_cell(g.shapes, c, kind, "black", "number");
         } else if (piece >= 0) {
           // The black corner and the two beside it.
           const std::pair<double, double> corner[4] = {{c.row + 1.0, c.col + 0.0}, {c.row + 1.0, c.col + 1.0}, {c.row + 0.0, c.col + 1.0}, {c.row + 0.0, c.col + 0.0}};

@@ -92,16 +92,7 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
     bool any = false;
     for (int i = 0; i < L.cells(); ++i) {
       if (!star[static_cast<std::size_t>(i)]) continue;
-      const Cell c = L.cell_at(i);
-      Shape s;
-      s.type = Shape::Type::Text;
-      s.points = {{c.row + 0.5, c.col + 0.5}};
-      s.text = "\u2605";
-      s.size = 0.6;
-      s.fill = "#1565c0";
-      s.cls = "star";
-      s.over = true;
-      g.shapes.push_back(s);
+      g.shapes.push_back(pencil::cell_symbol(L.cell_at(i), "\u2605", 0.6, "#1565c0", "star"));
       any = true;
     }
     if (any) g.legend.emplace_back("star", "#1565c0", "\u2605 a star");

@@ -51,7 +51,6 @@ class TentsEncoder final : public pencil::ShadingEncoder {
     const auto rows = pencil::char_rows(root.at("grid"), 1, kMaxSide, "cells");
     L.rows = static_cast<int>(rows.size());
     L.cols = static_cast<int>(rows.front().second.size());
-    if (L.cols > kMaxSide) rows.front().first.fail("input.shape", fmt::format("1 to {} cells", kMaxSide));
     for (const auto& [node, s] : rows)
       for (std::size_t k = 0; k < s.size(); ++k) {
         if (s[k] != '.' && s[k] != 'T') node.fail("input.value", fmt::format("character {}: {} ('.' a cell, 'T' a tree)", k + 1, quote_input(std::string(1, s[k]))));
@@ -237,25 +236,12 @@ class TentsEncoder final : public pencil::ShadingEncoder {
     bool any = false;
     for (int i = 0; i < L.cells(); ++i) {
       const Cell c = L.cell_at(i);
-      Shape s;
-      s.type = Shape::Type::Text;
-      s.points = {{c.row + 0.5, c.col + 0.5}};
-      s.over = true;
       if (b.tree[static_cast<std::size_t>(i)] && !b.uprooted[static_cast<std::size_t>(i)]) {
-        s.text = "\u2663";  // a tree
-        s.size = 0.6;
-        s.fill = "#2e7d32";
-        s.cls = "tree";
+        g.shapes.push_back(pencil::cell_symbol(c, "\u2663", 0.6, "#2e7d32", "tree"));
       } else if (tent[static_cast<std::size_t>(i)]) {
-        s.text = "\u25b2";  // a tent
-        s.size = 0.55;
-        s.fill = "#e65100";
-        s.cls = "tent";
+        g.shapes.push_back(pencil::cell_symbol(c, "\u25b2", 0.55, "#e65100", "tent"));
         any = true;
-      } else {
-        continue;
       }
-      g.shapes.push_back(s);
     }
     for (int pass = 0; pass < 2; ++pass) {
       const bool row = pass == 1;

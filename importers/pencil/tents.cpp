@@ -1,4 +1,4 @@
-// Tents: puzz.link's tents, p?tents/COLS/ROWS/BODY: Number16ExCell over the
+// Tents: puzz.link's tents, p?tents/COLS/ROWS/BODY: Number16ExCell (read as Number16) over the
 // column counts (left to right) then the row counts (top to bottom), then
 // 1Cell marking the trees; and Tatham's tents IDs, WxH[d..]:TREES,c0,...,r0,...
 // (TREES: '_' a tree, a-y 1..25 cells then a tree, 'z' 25 cells and no tree;
@@ -33,7 +33,8 @@ PzprGenre tents_pzpr() {
   return {"tents", {}, "tents", [](const PzprLink& q) {
             no_flags(q.flags, "tents", q.origin);
             const Board b = board_fields(q.fields, "tents", "tents/COLS/ROWS/DATA", q.origin);
-            const auto counts = pzpr::number16_excell(b.body, 0, b.cols + b.rows, "tents", q.origin);
+            // pzprjs's Number16ExCell is Number16 without its '+' (3-digit) form.
+            const auto counts = pzpr::number16(b.body, 0, b.cols + b.rows, "tents", q.origin, "numbers outside the board");
             for (std::size_t k = 0; k < counts.values.size(); ++k)
               if (counts.values[k] == pzpr::kUnknown)
                 pencil_fail(q.origin, fmt::format("tents data: a \"?\" count {} (it says nothing; write the puzzle without it)",
