@@ -24,6 +24,7 @@
 #include "pencil/nurikabe.h"
 #include "pencil/slitherlink.h"
 #include "pencil/shakashaka.h"
+#include "pencil/shikaku.h"
 #include "pencil/starbattle.h"
 #include "pencil/tentaisho.h"
 #include "pencil/tents.h"
@@ -63,6 +64,7 @@ constexpr Entry kKinds[] = {
     {"nurikabe", nurikabe::nurikabe_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"shakashaka", shakashaka::shakashaka_encoder},
+    {"shikaku", shikaku::shikaku_encoder},
     {"skyscrapers", sudoku::skyscrapers_encoder},
     {"slitherlink", slitherlink::slitherlink_encoder},
     {"starbattle", starbattle::starbattle_encoder},

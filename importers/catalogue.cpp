@@ -13,7 +13,7 @@ const std::vector<PzprGenre>& puzzlink_genres() {
     for (auto part : {puzzlink_number_genres, puzzlink_pencil_genres})
       for (auto& g : part()) v.push_back(std::move(g));
     // One line per genre of importers/pencil/.
-    for (auto one : {akari_pzpr, lits_pzpr, norinori_pzpr, shakashaka_pzpr, starbattle_pzpr, tents_pzpr}) v.push_back(one());
+    for (auto one : {akari_pzpr, lits_pzpr, norinori_pzpr, shakashaka_pzpr, shikaku_pzpr, starbattle_pzpr, tents_pzpr}) v.push_back(one());
     std::sort(v.begin(), v.end(), [](const PzprGenre& a, const PzprGenre& b) { return a.pid < b.pid; });
     return v;
   }();
@@ -26,7 +26,7 @@ const std::vector<TathamGame>& tatham_games() {
     for (auto part : {tatham_number_games, tatham_pencil_games})
       for (auto& g : part()) v.push_back(std::move(g));
     // One line per game of importers/pencil/.
-    for (auto one : {akari_tatham, tents_tatham}) v.push_back(one());
+    for (auto one : {akari_tatham, shikaku_tatham, tents_tatham}) v.push_back(one());
     std::sort(v.begin(), v.end(), [](const TathamGame& a, const TathamGame& b) { return a.game < b.game; });
     return v;
   }();

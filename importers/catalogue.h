@@ -59,6 +59,8 @@ TathamGame akari_tatham();
 PzprGenre lits_pzpr();
 PzprGenre norinori_pzpr();
 PzprGenre shakashaka_pzpr();
+PzprGenre shikaku_pzpr();
+TathamGame shikaku_tatham();
 PzprGenre starbattle_pzpr();
 PzprGenre tents_pzpr();
 TathamGame tents_tatham();

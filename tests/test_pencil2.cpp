@@ -5,6 +5,7 @@
 // the kind's checker), diagnose in the genre's words, bad input refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <regex>
@@ -488,6 +489,173 @@ TEST(Shakashaka, ANumberIsNamedChangedAndAddedInTheGenresWords) {
   EXPECT_EQ(m["extra_givens_status"], "unique");
   expect_refused_in_one_line({{"https://puzz.link/p?shakashaka/6/6/cgbhdhegdrbz", "shakashaka data"},
                               {"https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb/x", "shakashaka"}});
+}
+
+// ---------------------------------------------------------------- shikaku
+
+// A shikaku answer as walls: per row the walls right of each cell but the
+// last, then per row but the last the walls below each cell.
+std::pair<std::vector<bool>, std::vector<bool>> shikaku_walls(const json& owner) {
+  std::vector<bool> right, below;
+  for (std::size_t r = 0; r < owner.size(); ++r)
+    for (std::size_t c = 0; c + 1 < owner[r].size(); ++c) right.push_back(owner[r][c] != owner[r][c + 1]);
+  for (std::size_t r = 0; r + 1 < owner.size(); ++r)
+    for (std::size_t c = 0; c < owner[r].size(); ++c) below.push_back(owner[r][c] != owner[r + 1][c]);
+  return {right, below};
+}
+
+// pzprjs's shikaku board: ROWS COLS, the numbers, then the borders (rows x
+// (cols-1) right of cells, (rows-1) x cols below; "1" a wall). Its areas as
+// our answer: each named by the first number in it (null: an area without a
+// number, which our answer cannot say).
+json shikaku_solution(const PzprjsBoard& b, int rows, int cols) {
+  const std::size_t n = static_cast<std::size_t>(rows * cols), nv = static_cast<std::size_t>(rows * (cols - 1));
+  if (b.tokens.size() < 2 + n + nv + static_cast<std::size_t>((rows - 1) * cols)) return nullptr;
+  auto wall_right = [&](int r, int c) { return b.tokens[2 + n + static_cast<std::size_t>(r * (cols - 1) + c)] == "1"; };
+  auto wall_below = [&](int r, int c) { return b.tokens[2 + n + nv + static_cast<std::size_t>(r * cols + c)] == "1"; };
+  std::vector<int> area(n, -1), number_index(n, 0);
+  int numbers = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (b.tokens[2 + i] != ".") number_index[i] = ++numbers;
+  int areas = 0;
+  std::vector<int> name;
+  for (int start = 0; start < static_cast<int>(n); ++start) {
+    if (area[static_cast<std::size_t>(start)] >= 0) continue;
+    std::vector<int> stack{start};
+    area[static_cast<std::size_t>(start)] = areas;
+    int first = 0;
+    std::vector<int> members;
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      members.push_back(i);
+      const int r = i / cols, c = i % cols;
+      const std::pair<int, bool> steps[] = {{i + 1, c + 1 < cols && !wall_right(r, c)}, {i - 1, c > 0 && !wall_right(r, c - 1)},
+                                            {i + cols, r + 1 < rows && !wall_below(r, c)}, {i - cols, r > 0 && !wall_below(r - 1, c)}};
+      for (const auto& [j, open] : steps)
+        if (open && area[static_cast<std::size_t>(j)] < 0) {
+          area[static_cast<std::size_t>(j)] = areas;
+          stack.push_back(j);
+        }
+    }
+    std::sort(members.begin(), members.end());
+    for (int i : members)
+      if (!first && number_index[static_cast<std::size_t>(i)]) first = number_index[static_cast<std::size_t>(i)];
+    if (!first) return nullptr;
+    name.push_back(first);
+    ++areas;
+  }
+  // A wall inside an area (pzprjs's bdDeadEnd) is a drawing our answer cannot say.
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      if ((c + 1 < cols && wall_right(r, c) && area[static_cast<std::size_t>(r * cols + c)] == area[static_cast<std::size_t>(r * cols + c + 1)]) ||
+          (r + 1 < rows && wall_below(r, c) && area[static_cast<std::size_t>(r * cols + c)] == area[static_cast<std::size_t>((r + 1) * cols + c)]))
+        return nullptr;
+  json out = json::array();
+  for (int r = 0; r < rows; ++r) {
+    json row = json::array();
+    for (int c = 0; c < cols; ++c) row.push_back(name[static_cast<std::size_t>(area[static_cast<std::size_t>(r * cols + c)])]);
+    out.push_back(row);
+  }
+  return out;
+}
+
+TEST(Shikaku, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("shikaku", 6, 6, [](const PzprjsBoard& b) { return shikaku_solution(b, 6, 6); });
+}
+
+TEST(Shikaku, RectIdsAreUniqueWithTheCollectionsSolution) {
+  const std::string path = kDataDir + "/tatham/rect.txt";
+  std::ifstream in(path);
+  int n = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::string id = line.substr(0, line.find(' ')), solve = line.substr(line.find(' ') + 2);  // after "S"
+    const CliResult r = run_cli({"check", "--json", id});
+    ASSERT_EQ(r.exit_code, 0) << id << ": " << r.err;
+    const auto [right, below] = shikaku_walls(json::parse(r.out)["solutions"][0]);
+    // The collection's answer: a 1 per wall, first those right of cells (left
+    // of cells 1.. in each row), then those below.
+    std::string ours;
+    for (bool w : right) ours += w ? '1' : '0';
+    for (bool w : below) ours += w ? '1' : '0';
+    EXPECT_EQ(ours, solve) << id;
+    ++n;
+  }
+  EXPECT_EQ(n, 6);
+  expect_id_link_file_and_convert_agree(read_file(path).substr(0, read_file(path).find(' ')));
+}
+
+// Every division of small boards, tried with the kind's checker: each cell
+// given to one of the numbers.
+uint64_t divisions_that_pass(const json& puzzle) {
+  const LoadedPuzzle lp = puzzle_from_text(puzzle.dump());
+  const auto& grid = puzzle["grid"];
+  const std::size_t rows = grid.size(), cols = grid[0].size();
+  int numbers = 0;
+  for (const auto& row : grid)
+    for (const auto& v : row) numbers += v != ".";
+  std::vector<int> owner(rows * cols, 1);
+  uint64_t n = 0;
+  for (;;) {
+    json sol = json::array();
+    for (std::size_t r = 0; r < rows; ++r) {
+      json row = json::array();
+      for (std::size_t c = 0; c < cols; ++c) row.push_back(owner[r * cols + c]);
+      sol.push_back(row);
+    }
+    if (lp.encoder->check(*lp.puzzle, sol).empty()) ++n;
+    std::size_t k = 0;
+    while (k < owner.size() && ++owner[k] > numbers) owner[k++] = 1;
+    if (k == owner.size()) break;
+  }
+  return n;
+}
+
+TEST(Shikaku, ExactCountsMatchEveryDivisionTried) {
+  std::mt19937 rng(53);
+  Verdicts seen;
+  for (int t = 0; t < 16; ++t) {
+    const int rows = t % 2 ? 2 : 3, cols = t % 2 ? 4 : 3;
+    json grid = json::array();
+    int numbers = 0;
+    for (int r = 0; r < rows; ++r) {
+      json row = json::array();
+      for (int c = 0; c < cols; ++c) {
+        const bool here = numbers < 4 && std::uniform_int_distribution<int>(0, 9)(rng) < 4;
+        numbers += here;
+        row.push_back(!here ? json(".") : std::uniform_int_distribution<int>(0, 2)(rng) == 0 ? json("?") : json(std::uniform_int_distribution<int>(1, 4)(rng)));
+      }
+      grid.push_back(row);
+    }
+    if (numbers == 0) grid[0][0] = "?";
+    json p = {{"kind", "shikaku"}, {"grid", grid}};
+    seen.expect(p, divisions_that_pass(p));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(Shikaku, AnAreaIsNamedChangedAndAddedInTheGenresWords) {
+  // pzprjs's puzzle with the 3 at r1c5 misprinted as 4.
+  const CliResult d = run_cli({"diagnose", "--json", "https://puzz.link/p?shikaku/6/6/j4g56h6t6h23g5j"});
+  ASSERT_EQ(d.exit_code, 20) << d.err << d.out;
+  const json j = json::parse(d.out);
+  bool repaired = false;
+  for (const auto& r : j["diagnosis"]["change_repairs"])
+    repaired = repaired || (r["edits"][0]["after"] == "area 3 at r1c5" && r["status"] == "unique");
+  EXPECT_TRUE(repaired) << j["diagnosis"]["change_repairs"].dump();
+  // With its numbers as '?', the extra clues are areas.
+  const std::string file = ::testing::TempDir() + "/shikaku.json";
+  std::ofstream(file) << R"({"kind": "shikaku", "grid": [[".", ".", ".", ".", "?", "."], ["?", "?", ".", ".", "?", "."], [".", ".", ".", ".", ".", "."], [".", ".", ".", ".", ".", "."], [".", "?", ".", ".", "?", "?"], [".", "?", ".", ".", ".", "."]]})";
+  const json m = json::parse(run_cli({"diagnose", "--json", file}).out)["diagnosis"];
+  ASSERT_FALSE(m["extra_givens"].empty()) << m.dump();
+  for (const auto& g : m["extra_givens"]) EXPECT_TRUE(std::regex_match(g.get<std::string>(), std::regex(R"(area \d+ at r\dc\d)"))) << g;
+  EXPECT_EQ(m["extra_givens_status"], "unique");
+  expect_refused_in_one_line({{"rect:4x4:a1o", "more than the 16 cells of a 4x4 grid"},
+                              {"rect:4x4x:p", "parameters"},
+                              {"https://puzz.link/p?shikaku/2/2/0h", "a 0"},
+                              {"https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5jzz", "shikaku data"}});
 }
 
 }  // namespace

@@ -254,6 +254,15 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.filled += c == '#';
     }
+  } else if (kind == "shikaku") {
+    // Numbers (and '?') written in their cells as givens.
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (const auto& v : r) {
+        e.cells++;
+        e.givens += v != ".";
+      }
+    e.numbers = e.givens;
   } else if (kind == "akari" || kind == "tents" || kind == "shakashaka" || kind == "starbattle" || kind == "norinori" || kind == "lits") {
     // Pencil puzzles II: the board from "grid" (strings) or "regions" (rows);
     // their numbers are drawn as shapes (on walls, outside), none as givens.

@@ -70,4 +70,36 @@ std::vector<std::vector<int>> region_rows(const Lattice& L, const Regions& R) {
   return out;
 }
 
+std::vector<Rect> rectangles_holding(const Lattice& L, Cell cell, const std::function<bool(Cell)>& allowed, int most) {
+  // Cells refused, as sums over the rectangles from the top-left corner.
+  std::vector<int> sum(static_cast<std::size_t>((L.rows + 1) * (L.cols + 1)), 0);
+  auto at = [&](int r, int c) -> int& { return sum[static_cast<std::size_t>(r * (L.cols + 1) + c)]; };
+  for (int r = 0; r < L.rows; ++r)
+    for (int c = 0; c < L.cols; ++c) {
+      const Cell x{r, c};
+      const bool refused = !(x.row == cell.row && x.col == cell.col) && !allowed(x);
+      at(r + 1, c + 1) = at(r, c + 1) + at(r + 1, c) - at(r, c) + (refused ? 1 : 0);
+    }
+  std::vector<Rect> out;
+  for (int r0 = cell.row; r0 >= 0; --r0)
+    for (int r1 = cell.row; r1 < L.rows; ++r1)
+      for (int c0 = cell.col; c0 >= 0; --c0)
+        for (int c1 = cell.col; c1 < L.cols; ++c1) {
+          const Rect x{r0, c0, r1 - r0 + 1, c1 - c0 + 1};
+          if (x.area() > most) break;  // wider is larger still
+          if (at(r1 + 1, c1 + 1) - at(r0, c1 + 1) - at(r1 + 1, c0) + at(r0, c0) > 0) break;  // and holds the refused cell too
+          out.push_back(x);
+        }
+  return out;
+}
+
+std::optional<Rect> filled_rectangle(const std::vector<Cell>& cells) {
+  if (cells.empty()) return std::nullopt;
+  int r0 = cells[0].row, r1 = r0, c0 = cells[0].col, c1 = c0;
+  for (const Cell& c : cells) r0 = std::min(r0, c.row), r1 = std::max(r1, c.row), c0 = std::min(c0, c.col), c1 = std::max(c1, c.col);
+  const Rect x{r0, c0, r1 - r0 + 1, c1 - c0 + 1};
+  if (x.area() != static_cast<int>(cells.size())) return std::nullopt;  // the cells are distinct: as many as the box, they fill it
+  return x;
+}
+
 }  // namespace psmt::pencil

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,5 +32,17 @@ std::string regions_schema(const std::string& what);
 std::string region_name(const Lattice& L, const Regions& R, int region);
 // Rows of region numbers again (for a canonical file).
 std::vector<std::vector<int>> region_rows(const Lattice& L, const Regions& R);
+
+// An upright rectangle of cells (what shikaku divides the board into).
+struct Rect {
+  int row = 0, col = 0, rows = 0, cols = 0;  // top-left cell and size
+  int area() const { return rows * cols; }
+  bool holds(Cell c) const { return c.row >= row && c.row < row + rows && c.col >= col && c.col < col + cols; }
+};
+// Every rectangle of L that holds `cell` and, besides it, only cells that
+// `allowed` admits; of area at most `most`.
+std::vector<Rect> rectangles_holding(const Lattice& L, Cell cell, const std::function<bool(Cell)>& allowed, int most);
+// The rectangle a set of cells fills, if it fills one.
+std::optional<Rect> filled_rectangle(const std::vector<Cell>& cells);
 
 }  // namespace psmt::pencil

@@ -1,0 +1,46 @@
+// Shikaku (puzz.link's shikaku, Tatham's rect): divide the board into
+// rectangles, each holding exactly one number, the number its area ('?' a
+// number not given: any area).
+//
+// Input: "grid", one array per row: '.' a cell, a number, or '?'.
+// Solution: one array per row, the rectangle of each cell named by its
+// number's place in reading order (from 1).
+//
+// Variables: per number, a Bool for every rectangle that holds its cell and
+// no other number (every area: the clue says which). Rules: exactly one
+// rectangle per number, every cell in exactly one chosen rectangle. Clues:
+// each number (grid/r2c3, "area 4 at r2c3": its rectangle has that area;
+// dropped, it becomes '?'), changed over every area its rectangles can
+// have. Two encodings of "exactly one":
+//   counter  (default) sequential counters
+//   pairwise plain clauses over pairs (a counter where they would be too many)
+//
+// The checker uses no solver (shikaku_check.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "encoders/pencil/lattice.h"
+#include "engine/encoder.h"
+
+namespace psmt::shikaku {
+
+inline constexpr int kMaxSide = kMaxBoardSide;
+inline constexpr int kNone = 0, kUnknown = -1;
+
+struct Board : Puzzle {
+  pencil::Lattice lat;
+  std::vector<int> number;  // per cell: kNone, kUnknown ('?') or an area
+  std::vector<int> numbered() const;  // the numbered cells in reading order
+};
+
+std::string number_id(Cell c);            // "grid/r2c3"
+std::string number_label(Cell c, int n);  // "area 4 at r2c3", "? at r2c3"
+std::vector<int> owners_of(const Board& b, const nlohmann::json& solution);  // InputError naming the row
+nlohmann::json solution_json(const Board& b, const std::vector<int>& owner);
+std::vector<Violation> check_owners(const Board& b, const std::vector<int>& owner);
+
+const Encoder& shikaku_encoder();
+
+}  // namespace psmt::shikaku
