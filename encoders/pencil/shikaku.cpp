@@ -50,9 +50,11 @@ class ShikakuEncoder final : public pencil::ValuedEncoder<Board> {
     return R"json({"description": "Shikaku (puzz.link's shikaku, Tatham's rect): divide the board into rectangles, each holding exactly one number, the number its area ('?' a number not given: any area). Each number is a clue (grid/r2c3, 'area 4 at r2c3') that diagnose can blame; dropped, it becomes '?'. Solution: one array per row, the rectangle of each cell named by its number's place in reading order (from 1).", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row (1 to 100 rows and columns): '.' a cell, a number (an area, 1 or more), or '?'", "items": {"type": "array", "items": {"type": ["integer", "string"]}}}}, "examples": [{"kind": "shikaku", "grid": [[2, ".", "."], [".", ".", 4], [".", ".", "."]]}, {"kind": "shikaku", "name": "pzprjs's test puzzle shikaku/6/6/j3g56h6t6h23g5j", "source": "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j", "grid": [[".", ".", ".", ".", 3, "."], [5, 6, ".", ".", 6, "."], [".", ".", ".", ".", ".", "."], [".", ".", ".", ".", ".", "."], [".", 6, ".", ".", 2, 3], [".", 5, ".", ".", ".", "."]], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"counter", "per number a Bool for every rectangle holding it and no other number; exactly one per number and one "
-                        "per cell, as sequential counters; a number's area as the rectangles of that area", "cadical"},
-            {"pairwise", "the same with exactly one as plain clauses over pairs", "cadical"}};
+    return {{"owners", "per number a Bool for every rectangle holding it and no other number, exactly one (a sequential "
+                       "counter); per cell a Bool for each number that can reach it, exactly one (pairwise); a chosen rectangle "
+                       "owns its cells, and a cell a number owns lies in one of that number's chosen rectangles", "cadical"},
+            {"counter", "the same rectangles, with exactly one per cell counted over the rectangles that cover it (sequential "
+                        "counters)", "cadical"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -81,13 +83,15 @@ class ShikakuEncoder final : public pencil::ValuedEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    const bool pairwise = encoding == "pairwise";
+    const bool owners = encoding == "owners";
     Encoding enc = pencil::new_encoding(ctx);
     const auto numbered = b.numbered();
     const auto cand = candidates(b);
     std::vector<std::vector<Expr>> covering(static_cast<std::size_t>(L.cells()));
     std::vector<std::vector<unsigned>> vars_of(static_cast<std::size_t>(L.cells()));
     std::vector<std::vector<Expr>> chosen(numbered.size());
+    // owners: per cell, the numbers that can reach it and their Bools.
+    std::vector<std::map<std::size_t, Expr>> owner(static_cast<std::size_t>(L.cells()));
     for (std::size_t k = 0; k < numbered.size(); ++k) {
       eo.check_deadline();
       const Cell home = L.cell_at(numbered[k]);
@@ -96,16 +100,35 @@ class ShikakuEncoder final : public pencil::ValuedEncoder<Board> {
         chosen[k].push_back(v);
         for (int r = x.row; r < x.row + x.rows; ++r)
           for (int c = x.col; c < x.col + x.cols; ++c) {
-            covering[static_cast<std::size_t>(L.cell(r, c))].push_back(v);
-            vars_of[static_cast<std::size_t>(L.cell(r, c))].push_back(static_cast<unsigned>(enc.decision_vars.size()));
+            const auto i = static_cast<std::size_t>(L.cell(r, c));
+            covering[i].push_back(v);
+            vars_of[i].push_back(static_cast<unsigned>(enc.decision_vars.size()));
+            if (owners && !owner[i].count(k))
+              owner[i].emplace(k, ctx.bool_const(fmt::format("owner_r{}c{}_n{}", r + 1, c + 1, k + 1).c_str()));
+            if (owners) enc.rules.push_back(!v || owner[i].at(k));  // a chosen rectangle owns its cells
           }
         enc.decision_vars.push_back(v);
       }
-      enc.rules.push_back(pencil::exactly_k(ctx, chosen[k], 1, pairwise, fmt::format("number{}!", k + 1)));
+      enc.rules.push_back(pencil::exactly_k(ctx, chosen[k], 1, false, fmt::format("number{}!", k + 1)));
     }
     for (int i = 0; i < L.cells(); ++i) {
-      enc.places.push_back(vars_of[static_cast<std::size_t>(i)]);
-      enc.rules.push_back(pencil::exactly_k(ctx, covering[static_cast<std::size_t>(i)], 1, pairwise, fmt::format("cell{}!", i)));
+      const auto u = static_cast<std::size_t>(i);
+      enc.places.push_back(vars_of[u]);
+      if (!owners) {
+        enc.rules.push_back(pencil::exactly_k(ctx, covering[u], 1, false, fmt::format("cell{}!", i)));
+        continue;
+      }
+      // Each cell has one owner, and a cell a number owns is in one of its
+      // chosen rectangles.
+      std::vector<Expr> mine;
+      for (const auto& [k, o] : owner[u]) {
+        mine.push_back(o);
+        ExprVector in(ctx);
+        for (std::size_t j = 0; j < cand[k].size(); ++j)
+          if (cand[k][j].holds(L.cell_at(i))) in.push_back(chosen[k][j]);
+        enc.rules.push_back(!o || mk_or(in));
+      }
+      enc.rules.push_back(pencil::exactly_k(ctx, mine, 1, true, fmt::format("owner{}!", i)));
     }
     for (std::size_t k = 0; k < numbered.size(); ++k) {
       const int n = b.number[static_cast<std::size_t>(numbered[k])];
