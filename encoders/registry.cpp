@@ -12,6 +12,7 @@
 #include "logic_grid.h"
 #include "nonogram.h"
 #include "pencil/akari.h"
+#include "pencil/aqre.h"
 #include "pencil/fillomino.h"
 #include "pencil/gokigen.h"
 #include "pencil/hashi.h"
@@ -43,6 +44,7 @@ struct Entry {
 // One line per kind, sorted by name.
 constexpr Entry kKinds[] = {
     {"akari", akari::akari_encoder},
+    {"aqre", aqre::aqre_encoder},
     {"disk_rotation", disk_rotation::disk_rotation_encoder},
     {"equation_grid", equation_grid::equation_grid_encoder},
     {"fillomino", fillomino::fillomino_encoder},

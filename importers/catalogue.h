@@ -56,6 +56,7 @@ std::vector<TathamGame> tatham_pencil_games();    // tatham_pencil.cpp
 // The genres of importers/pencil/, one file each.
 PzprGenre akari_pzpr();
 TathamGame akari_tatham();
+PzprGenre aqre_pzpr();
 PzprGenre lits_pzpr();
 PzprGenre norinori_pzpr();
 PzprGenre shakashaka_pzpr();

@@ -9,6 +9,7 @@
 
 #include "grid/grid.h"
 #include "io/error.h"
+#include "importers/formats.h"
 #include "importers/pzpr_readers.h"
 #include "io/json_load.h"
 
@@ -52,6 +53,38 @@ void no_trailing(const std::string& genre, const Board& b, std::size_t end, cons
 void no_flags(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin) {
   refuse_variant(flags, genre, origin);
   for (const auto& f : flags) pencil_fail(origin, fmt::format("{}: the flag {} is not read", genre, quote_input(f)));
+}
+
+RoomNumbers room_numbers(const Board& b, const std::string& genre, const std::string& origin) {
+  const auto walls = pzpr::border(b.body, 0, b.cols, b.rows, genre, origin);
+  int count = 0;
+  const std::vector<int> room = pzpr::rooms_of(walls.values, b.cols, b.rows, count);
+  const auto read = pzpr::number16(b.body, walls.end, count, genre, origin, "rooms");
+  std::vector<int> first(static_cast<std::size_t>(count), -1);
+  for (int i = 0; i < b.cols * b.rows; ++i)
+    if (first[static_cast<std::size_t>(room[static_cast<std::size_t>(i)])] < 0) first[static_cast<std::size_t>(room[static_cast<std::size_t>(i)])] = i;
+  std::vector<int> numbers(static_cast<std::size_t>(b.cols * b.rows), pzpr::kNone);
+  for (int k = 0; k < count; ++k) numbers[static_cast<std::size_t>(first[static_cast<std::size_t>(k)])] = read.values[static_cast<std::size_t>(k)];
+  RoomNumbers out;
+  out.rooms = nlohmann::json::array();
+  for (int r = 0; r < b.rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < b.cols; ++c) row.push_back(room[static_cast<std::size_t>(r * b.cols + c)]);
+    out.rooms.push_back(row);
+  }
+  out.grid = number_rows(numbers, b.cols, b.rows);
+  out.end = read.end;
+  const int vertical = b.rows * (b.cols - 1);
+  for (std::size_t k = 0; k < walls.values.size() && out.inner_wall.empty(); ++k) {
+    if (!walls.values[k]) continue;
+    const int v = static_cast<int>(k);
+    const bool right = v < vertical;
+    const int r = right ? v / (b.cols - 1) : (v - vertical) / b.cols, c = right ? v % (b.cols - 1) : (v - vertical) % b.cols;
+    const int r2 = right ? r : r + 1, c2 = right ? c + 1 : c;
+    if (room[static_cast<std::size_t>(r * b.cols + c)] == room[static_cast<std::size_t>(r2 * b.cols + c2)])
+      out.inner_wall = fmt::format("r{}c{}{}r{}c{}", r + 1, c + 1, right ? "|" : "_", r2 + 1, c2 + 1);
+  }
+  return out;
 }
 
 nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows) {

@@ -33,6 +33,16 @@ nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows);
 // '#' a cell marked without a number ('.' in the link), 0-4 a number
 // (akari's walls, shakashaka's black cells).
 std::vector<std::string> four_cell_rows(const Board& b, const std::string& genre, const std::string& origin);
+// A Border block (the rooms' walls) then a RoomNumber16 block (a number per
+// room, in reading order of the rooms' first cells, drawn in that cell):
+// heyawake's and aqre's bodies, as our "rooms" and "grid"; `end` where the
+// body goes on.
+struct RoomNumbers {
+  nlohmann::json rooms, grid;
+  std::size_t end = 0;
+  std::string inner_wall;  // the first wall between two cells of one room ("r1c2|r1c3"), or ""
+};
+RoomNumbers room_numbers(const Board& b, const std::string& genre, const std::string& origin);
 // The body read up to `end`: anything after it is refused.
 void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin);
 

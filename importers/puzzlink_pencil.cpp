@@ -323,29 +323,15 @@ Imported heyawake(const std::string& pid, const std::vector<std::string>& flags,
                   const std::string& origin, const std::string& link) {
   no_flags(flags, pid, origin);
   const Board b = board_fields(fields, pid, pid + "/COLS/ROWS/DATA", origin);
-  const auto walls = pzpr::border(b.body, 0, b.cols, b.rows, pid, origin);
-  int count = 0;
-  const std::vector<int> room = pzpr::rooms_of(walls.values, b.cols, b.rows, count);
-  const auto read = pzpr::number16(b.body, walls.end, count, pid, origin, "rooms");
-  no_trailing(pid, b, read.end, origin);
-  std::vector<int> first(static_cast<std::size_t>(count), -1);
-  for (int i = 0; i < b.cols * b.rows; ++i)
-    if (first[static_cast<std::size_t>(room[static_cast<std::size_t>(i)])] < 0) first[static_cast<std::size_t>(room[static_cast<std::size_t>(i)])] = i;
-  std::vector<int> numbers(static_cast<std::size_t>(b.cols * b.rows), pzpr::kNone);
-  for (int k = 0; k < count; ++k) numbers[static_cast<std::size_t>(first[static_cast<std::size_t>(k)])] = read.values[static_cast<std::size_t>(k)];
+  const RoomNumbers rooms = room_numbers(b, pid, origin);
+  no_trailing(pid, b, rooms.end, origin);
   Builder out("puzz.link " + pid);
   nlohmann::json& p = out.out.puzzle;
   p["kind"] = "heyawake";
   p["name"] = fmt::format("puzz.link {} {}x{}", pid, b.cols, b.rows);
   p["source"] = link;
-  nlohmann::json rooms = nlohmann::json::array();
-  for (int r = 0; r < b.rows; ++r) {
-    nlohmann::json row = nlohmann::json::array();
-    for (int c = 0; c < b.cols; ++c) row.push_back(room[static_cast<std::size_t>(r * b.cols + c)]);
-    rooms.push_back(row);
-  }
-  p["rooms"] = rooms;
-  p["grid"] = number_rows(numbers, b.cols, b.rows);
+  p["rooms"] = rooms.rooms;
+  p["grid"] = rooms.grid;
   out.from("/rooms", pid + " data (walls)");
   out.from("/grid", pid + " data (room numbers)");
   return out.out;

@@ -31,12 +31,15 @@ inline PzprjsScript read_pzprjs_script(const std::string& pid) {
   const std::string text = read_file(kDataDir + "/pzprjs/" + pid + ".js.txt");
   std::smatch m;
   if (std::regex_search(text, m, std::regex(R"(url\s*:\s*["']([^"']+)["'])"))) s.url = m[1];
-  // The failcheck block: [code or null, "pzprv3/..."] pairs.
+  // The failcheck block: [code or null, "pzprv3/...", {options}?] entries;
+  // a board marked `undecided: true` is an unfinished solved board, neither
+  // wrong nor the answer, and is left out.
   const auto fc = text.find("failcheck");
   const auto end = text.find("inputs", fc);
   const std::string block = text.substr(fc, end == std::string::npos ? std::string::npos : end - fc);
-  const std::regex entry(R"re(\[\s*("([^"]*)"|null)\s*,\s*"pzprv3/[^/]+/([^"]*)"\s*\])re");
+  const std::regex entry(R"re(\[\s*("([^"]*)"|null)\s*,\s*"pzprv3/[^/]+/([^"]*)"\s*(,\s*\{([^}]*)\}\s*)?\])re");
   for (std::sregex_iterator it(block.begin(), block.end(), entry), stop; it != stop; ++it) {
+    if (std::regex_search((*it)[5].str(), std::regex(R"(undecided\s*:\s*true)"))) continue;
     PzprjsBoard b;
     b.code = (*it)[1] == "null" ? "null" : (*it)[2].str();
     std::string body = (*it)[3];

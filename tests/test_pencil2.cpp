@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
+#include <set>
 
 #include "helpers.h"
 #include "pzprjs_script.h"
@@ -489,6 +491,121 @@ TEST(Shakashaka, ANumberIsNamedChangedAndAddedInTheGenresWords) {
   EXPECT_EQ(m["extra_givens_status"], "unique");
   expect_refused_in_one_line({{"https://puzz.link/p?shakashaka/6/6/cgbhdhegdrbz", "shakashaka data"},
                               {"https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb/x", "shakashaka"}});
+}
+
+// ---------------------------------------------------------------- aqre
+
+TEST(Aqre, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("aqre", 6, 6, [](const PzprjsBoard& b) { return shading_solution(b, 6, 6); });
+}
+
+// Random rooms numbered from a random shading the rules allow (so that some
+// boards are unique), in some rounds every number one off (so that some have
+// none); in others pzprjs's flag b (cells across a room border differ) with
+// that shading's groups of one colour as the rooms. Every shading of the
+// 4x4 tried with the kind's checker.
+TEST(Aqre, ExactCountsMatchEveryShadingTried) {
+  std::mt19937 rng(59);
+  Verdicts seen;
+  for (int t = 0; t < 16; ++t) {
+    const bool borders = t % 4 == 3;
+    auto rooms = random_regions(4, 4, 6 + t % 3, rng);
+    json p = {{"kind", "aqre"}, {"rooms", rooms}};
+    const LoadedPuzzle bare = puzzle_from_text(p.dump());
+    std::vector<std::string> planted;
+    for (int tries = 0; tries < 5000 && planted.empty(); ++tries) {
+      const unsigned mask = rng() & 0xffffu;
+      std::vector<std::string> rows(4, "....");
+      for (int i = 0; i < 16; ++i)
+        if (mask >> i & 1u) rows[static_cast<std::size_t>(i / 4)][static_cast<std::size_t>(i % 4)] = '#';
+      if (bare.encoder->check(*bare.puzzle, json(rows)).empty()) planted = rows;
+    }
+    if (planted.empty()) continue;  // no shading holds (the rooms alone)
+    if (borders) {
+      // With the flag, the planted shading's groups of one colour as rooms:
+      // every border then has two colours across it.
+      std::vector<std::vector<int>> group(4, std::vector<int>(4, -1));
+      int groups = 0;
+      for (int i = 0; i < 16; ++i) {
+        if (group[static_cast<std::size_t>(i / 4)][static_cast<std::size_t>(i % 4)] >= 0) continue;
+        std::vector<int> stack{i};
+        group[static_cast<std::size_t>(i / 4)][static_cast<std::size_t>(i % 4)] = groups;
+        while (!stack.empty()) {
+          const int c = stack.back();
+          stack.pop_back();
+          for (int n : {c - 4, c + 4, c % 4 ? c - 1 : -1, c % 4 < 3 ? c + 1 : -1})
+            if (n >= 0 && n < 16 && group[static_cast<std::size_t>(n / 4)][static_cast<std::size_t>(n % 4)] < 0 &&
+                planted[static_cast<std::size_t>(n / 4)][static_cast<std::size_t>(n % 4)] == planted[static_cast<std::size_t>(c / 4)][static_cast<std::size_t>(c % 4)]) {
+              group[static_cast<std::size_t>(n / 4)][static_cast<std::size_t>(n % 4)] = groups;
+              stack.push_back(n);
+            }
+        }
+        ++groups;
+      }
+      rooms = group;
+      p = {{"kind", "aqre"}, {"rooms", rooms}, {"borders", true}};
+    }
+    std::map<int, int> shaded;
+    for (int i = 0; i < 16; ++i) shaded[rooms[static_cast<std::size_t>(i / 4)][static_cast<std::size_t>(i % 4)]] += planted[static_cast<std::size_t>(i / 4)][static_cast<std::size_t>(i % 4)] == '#';
+    json grid = json::array();
+    std::set<int> numbered;
+    for (const auto& rr : rooms) {
+      json row = json::array();
+      for (int room : rr) {
+        if (!numbered.count(room) && (t % 3 != 0 || rng() % 4 != 0)) {
+          numbered.insert(room);
+          const bool off = t % 5 == 4;  // every number one off: mostly no solution
+          row.push_back(!off ? shaded[room] : shaded[room] > 0 ? shaded[room] - 1 : 1);
+        } else {
+          row.push_back(".");
+        }
+      }
+      grid.push_back(row);
+    }
+    p["grid"] = grid;
+    seen.expect(p, shadings_that_pass(p, 4, 4));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+// A line of five: four of one colour in a row is refused by the checker in
+// both colours, three are not.
+TEST(Aqre, NoFourInALineOfOneColour) {
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "aqre", "rooms": [[0, 0, 0, 0, 0]]})");
+  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, json::array({"####."})).empty());
+  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, json::array({"#...."})).empty());
+  EXPECT_TRUE(lp.encoder->check(*lp.puzzle, json::array({"###.."})).empty());
+  // Every shading of the line tried: the solver counts as many.
+  const std::string line = R"({"kind": "aqre", "rooms": [[0, 0, 0, 0, 0]]})";
+  EXPECT_EQ(json::parse(run_cli({"count", "--json", "-"}, line).out)["count"].get<uint64_t>(), shadings_that_pass(json::parse(line), 1, 5));
+}
+
+TEST(Aqre, RoomsAreNamedTheFlagIsReadAndBadInputIsRefused) {
+  // pzprjs's puzzle with room 1's 0 misprinted as 3: the conflict is named
+  // in rooms, and the one change back to 0 is a repair that makes it unique.
+  const CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", "https://puzz.link/p?aqre/6/6/444400vvo3u0312345g"});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out)["diagnosis"];
+  EXPECT_EQ(dj["min_change"], 1) << dj.dump();
+  bool changed_back = false;
+  for (const auto& r : dj["change_repairs"])
+    if (r["edits"][0]["before"] == "room 1 (3 shaded)" && r["edits"][0]["after"] == "room 1 (0 shaded)") changed_back = r["status"] == "unique";
+  EXPECT_TRUE(changed_back) << dj["change_repairs"].dump();
+  // The flag b is read as "borders", and a wall inside a room (which
+  // pzprjs's rule would see and ours cannot) is refused.
+  const CliResult conv = run_cli({"convert", "https://puzz.link/p?aqre/b/6/6/444400vvo3u0012345g"});
+  ASSERT_EQ(conv.exit_code, 0) << conv.err;
+  EXPECT_EQ(json::parse(conv.out)["borders"], true);
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?aqre/x/6/6/444400vvo3u0012345g", "aqre: the flag \"x\" is not read"},
+      {"https://puzz.link/p?aqre/6/6/444400vvo3u0012345g0", "aqre data"},
+      {"https://puzz.link/p?aqre/b/2/2/g0g", "the wall r1c1|r1c2 lies inside a room"},
+  });
+  expect_bad_files_name_their_path({{R"({"kind": "aqre", "rooms": [[0, 0], [1, 1]], "grid": [[3, "."], [".", "."]]})", "/grid/0/0"},
+                                    {R"({"kind": "aqre", "rooms": [[0, 0], [1, 1]], "borders": 1})", "/borders"}},
+                                   "aqre.json");
 }
 
 // ---------------------------------------------------------------- shikaku

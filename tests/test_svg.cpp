@@ -240,7 +240,7 @@ Expect expected(const json& p, bool solved) {
         e.givens += v != ".";
       }
     e.numbers = e.givens;
-  } else if (kind == "nurikabe" || kind == "hitori" || kind == "kurodoko" || kind == "heyawake") {
+  } else if (kind == "nurikabe" || kind == "hitori" || kind == "kurodoko" || kind == "heyawake" || kind == "aqre") {
     // The shading genres (encoders/pencil/shading.h): numbers in cells, shaded cells filled.
     e.givens = 0;
     for (const auto& r : p["grid"])

@@ -7,9 +7,9 @@
 // Input: "rooms", one array per row of room numbers (any integers: cells
 // with the same one form a room); "grid", one array per row: "." or a
 // room's number drawn in one of its cells ("?" a number not given, which
-// constrains nothing); optional "shaded" and "unshaded"
-// (encoders/pencil/shading.h). Rooms are named for people in reading order
-// of their first cell ("room 7").
+// constrains nothing): encoders/pencil/rooms.h, shared with aqre; optional
+// "shaded" and "unshaded" (encoders/pencil/shading.h). Rooms are named for
+// people in reading order of their first cell ("room 7").
 // Solution: one string per row, "#" shaded and "." unshaded.
 //
 // Variables: a Bool per cell (shaded), the answer. Rules: no shaded
@@ -26,21 +26,14 @@
 #include <string>
 #include <vector>
 
-#include "encoders/pencil/shading.h"
+#include "encoders/pencil/rooms.h"
 
 namespace psmt::heyawake {
 
 inline constexpr int kMaxSide = kMaxBoardSide;
 
-struct Board : pencil::ShadeBoard {
-  std::vector<int> room;    // per cell: the room, 0.. in reading order of first cell
-  int rooms = 0;
-  std::vector<int> number;  // per cell: pencil::kNoNumber, kUnknownNumber or the room's count
-};
+using Board = pencil::RoomBoard;  // rooms and their numbers (rooms.h)
 
-std::string number_id(Cell c);                    // "grid/r2c3"
-std::string number_label(const Board& b, int cell, int n);  // "room 7 (3 shaded)"
-std::vector<int> room_sizes(const Board& b);
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded);
 
 const Encoder& heyawake_encoder();

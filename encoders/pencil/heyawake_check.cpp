@@ -5,32 +5,13 @@
 
 namespace psmt::heyawake {
 
-std::string number_id(Cell c) { return fmt::format("grid/r{}c{}", c.row + 1, c.col + 1); }
-std::string number_label(const Board& b, int cell, int n) {
-  const int room = b.room[static_cast<std::size_t>(cell)] + 1;
-  return n == pencil::kUnknownNumber ? fmt::format("room {} (?)", room) : fmt::format("room {} ({} shaded)", room, n);
-}
-
-std::vector<int> room_sizes(const Board& b) {
-  std::vector<int> size(static_cast<std::size_t>(b.rooms), 0);
-  for (int r : b.room) size[static_cast<std::size_t>(r)]++;
-  return size;
-}
-
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded) {
   const auto& L = b.lat;
   std::vector<Violation> out;
   pencil::check_some_shaded(shaded, out);
   pencil::check_no_adjacent_shaded(L, shaded, out);
   pencil::check_unshaded_connected(L, shaded, out);
-  std::vector<int> count(static_cast<std::size_t>(b.rooms), 0);
-  for (int i = 0; i < L.cells(); ++i) count[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])] += shaded[static_cast<std::size_t>(i)] ? 1 : 0;
-  for (int i = 0; i < L.cells(); ++i) {
-    const int n = b.number[static_cast<std::size_t>(i)];
-    const int have = count[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])];
-    if (n >= 0 && have != n)
-      out.push_back({number_id(L.cell_at(i)), fmt::format("{}: it has {} shaded", number_label(b, i, n), have)});
-  }
+  pencil::check_room_counts(b, shaded, out);
   // A straight run of unshaded cells crosses at most one room border.
   auto runs = [&](const std::vector<int>& cells, const std::string& name) {
     int borders = 0;

@@ -40,6 +40,20 @@ void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager
   cells_connected(L, unshaded, "the unshaded cells are connected", eager, ctx, enc, "white!", anchor);
 }
 
+void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Context& ctx, Encoding& enc) {
+  const auto n = static_cast<std::size_t>(longest) + 1;
+  for (const auto& cells : lines(L))
+    for (std::size_t k = 0; k + n <= cells.size(); ++k) {
+      ExprVector some(ctx), not_all(ctx);
+      for (std::size_t j = k; j < k + n; ++j) {
+        some.push_back(shaded[static_cast<std::size_t>(cells[j])]);
+        not_all.push_back(!shaded[static_cast<std::size_t>(cells[j])]);
+      }
+      enc.rules.push_back(mk_or(some));
+      enc.rules.push_back(mk_or(not_all));
+    }
+}
+
 void cells_connected(const Lattice& L, const std::vector<Expr>& lits, const std::string& name, bool eager,
                      Context& ctx, Encoding& enc, const std::string& prefix, int anchor) {
   graph::Rule rule;

@@ -75,6 +75,10 @@ bool edit_number(const Lattice& L, std::vector<int>& number, const ClueEdit& e, 
 void check_givens(const ShadeBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out);
 void check_no_adjacent_shaded(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
 void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
+void check_shaded_connected(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
+// No more than `longest` cells in a row or column all shaded, nor all
+// unshaded (aqre: 3).
+void check_no_runs(const Lattice& L, const std::vector<bool>& shaded, int longest, std::vector<Violation>& out);
 // pzprjs's checkShadeCellExist: an answer shades at least one cell.
 void check_some_shaded(const std::vector<bool>& shaded, std::vector<Violation>& out);
 
@@ -82,6 +86,8 @@ void check_some_shaded(const std::vector<bool>& shaded, std::vector<Violation>& 
 // places of `enc`, in reading order.
 std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc);
 void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc);
+// In every longest+1 cells in a row or column, one shaded and one not.
+void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Context& ctx, Encoding& enc);
 // Hitori's, kurodoko's and heyawake's shared rules (pzprjs's
 // checkShadeCellExist, checkAdjacentShadeCell, checkConnectUnshadeRB): some
 // cell is shaded, no two shaded cells side by side, and the unshaded cells

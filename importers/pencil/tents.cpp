@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "grid/grid.h"
 #include "importers/formats.h"
 #include "importers/pencil_kit.h"
 #include "importers/pzpr_readers.h"

@@ -1,0 +1,56 @@
+// The shading genres whose rooms carry numbers (heyawake, aqre): the board
+// is divided into rooms ("rooms", any integers: cells with the same one form
+// a room), and a room's number, drawn in one of its cells ("grid"), is how
+// many of its cells are shaded. Rooms are named for people in reading order
+// of their first cell ("room 7"). Each number is a clue (grid/r2c3, "room 7
+// (3 shaded)") that diagnose can blame, drop ('?') or change to any count
+// the room can hold; a room without a number is where an extra clue goes.
+// A genre derives its encoder from RoomCountEncoder and writes its own
+// rules; the counts come from room_count_clues.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "encoders/pencil/shading.h"
+
+namespace psmt::pencil {
+
+struct RoomBoard : ShadeBoard {
+  std::vector<int> room;    // per cell: the room, 0.. in reading order of first cell
+  int rooms = 0;
+  std::vector<int> number;  // per cell: kNoNumber, kUnknownNumber or the room's count
+};
+
+std::string room_number_id(Cell c);                                // "grid/r2c3"
+std::string room_number_label(const RoomBoard& b, int cell, int n);  // "room 7 (3 shaded)"
+std::vector<int> room_sizes(const RoomBoard& b);
+
+// The schema of "rooms" and "grid", to begin a genre's "properties".
+std::string room_board_schema();
+// "rooms", "grid" (at most one number per room, at most its size) and the
+// givens into b.
+void read_room_board(const JsonNode& root, RoomBoard& b, int max_side);
+
+// The numbers that do not hold in the shading, appended to `out`.
+void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out);
+// Each room's number as a clue: a sequential counter over the room's cells,
+// and with eo.alternatives every other count read off one totalizer.
+void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Context& ctx, Encoding& enc, const EncodeOptions& eo);
+
+class RoomCountEncoder : public ShadingEncoder {
+ protected:
+  // Extra clues: a room's number, for a room without one: its shaded cells,
+  // written in the room's first cell.
+  std::vector<std::pair<int, int>> numbers_to_add(const ShadeBoard& p, const std::vector<bool>& shaded) const override;
+  void write_number(ShadeBoard& p, int cell, int value) const override;
+  std::string number_words(const ShadeBoard& p, int cell, int value) const override;
+  std::string no_number_to_add(const ShadeBoard&) const override { return "every room already holds its number"; }
+  std::string cell_text(const ShadeBoard& p, int i) const override;
+  std::string clue_id_at(const ShadeBoard& p, int i) const override;
+  std::function<int(Cell)> rooms(const ShadeBoard& p) const override;
+  std::shared_ptr<ShadeBoard> clone(const ShadeBoard& p) const override;
+  bool edit_clue(ShadeBoard& p, const ClueEdit& e) const override;
+};
+
+}  // namespace psmt::pencil
