@@ -13,6 +13,7 @@
 #include "nonogram.h"
 #include "pencil/akari.h"
 #include "pencil/aqre.h"
+#include "pencil/binairo.h"
 #include "pencil/fillomino.h"
 #include "pencil/gokigen.h"
 #include "pencil/hashi.h"
@@ -45,6 +46,7 @@ struct Entry {
 constexpr Entry kKinds[] = {
     {"akari", akari::akari_encoder},
     {"aqre", aqre::aqre_encoder},
+    {"binairo", binairo::binairo_encoder},
     {"disk_rotation", disk_rotation::disk_rotation_encoder},
     {"equation_grid", equation_grid::equation_grid_encoder},
     {"fillomino", fillomino::fillomino_encoder},

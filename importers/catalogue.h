@@ -57,6 +57,7 @@ std::vector<TathamGame> tatham_pencil_games();    // tatham_pencil.cpp
 PzprGenre akari_pzpr();
 TathamGame akari_tatham();
 PzprGenre aqre_pzpr();
+TathamGame binairo_tatham();
 PzprGenre lits_pzpr();
 PzprGenre norinori_pzpr();
 PzprGenre shakashaka_pzpr();

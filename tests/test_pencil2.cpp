@@ -608,6 +608,119 @@ TEST(Aqre, RoomsAreNamedTheFlagIsReadAndBadInputIsRefused) {
                                    "aqre.json");
 }
 
+// ---------------------------------------------------------------- binairo
+
+TEST(Binairo, UnrulyIdsAreUniqueWithTheCollectionsSolution) {
+  const std::string path = kDataDir + "/tatham/unruly.txt";
+  const int n = for_each_tatham_id(path, [](const std::string& id, const std::string& solution, int, int) {
+    const CliResult r = run_cli({"check", "--json", id});
+    ASSERT_EQ(r.exit_code, 0) << id << ": " << r.err;
+    // The collection's answer: a 0 or 1 per cell in reading order, 1 black.
+    const json rep = json::parse(r.out);
+    std::string ours;
+    for (const auto& row : rep["solutions"][0]) ours += row.get<std::string>();
+    for (char& c : ours) c = c == '#' ? '1' : '0';
+    EXPECT_EQ("S" + ours, solution) << id;
+  });
+  EXPECT_EQ(n, 6);
+  expect_id_link_file_and_convert_agree(read_file(path).substr(0, read_file(path).find(' ')));
+}
+
+// Every filling of small boards tried with the kind's checker, with and
+// without "unique"; givens from a random filling the rules allow, some
+// boards with fewer (several solutions), some with a digit flipped (none).
+TEST(Binairo, ExactCountsMatchEveryFillingTried) {
+  std::mt19937 rng(61);
+  Verdicts seen;
+  for (int t = 0; t < 12; ++t) {
+    const int rows = t % 3 == 2 ? 2 : 4, cols = 4;
+    json bare = {{"kind", "binairo"}, {"grid", json(std::vector<std::string>(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.')))}};
+    if (t % 2) bare["unique"] = true;
+    const LoadedPuzzle lp = puzzle_from_text(bare.dump());
+    std::vector<std::string> planted;
+    for (int tries = 0; tries < 5000 && planted.empty(); ++tries) {
+      std::vector<std::string> g(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+      for (auto& row : g)
+        for (char& c : row) c = rng() % 2 ? '#' : '.';
+      if (lp.encoder->check(*lp.puzzle, json(g)).empty()) planted = g;
+    }
+    if (planted.empty()) {  // no filling holds (2x4 with unique lines: four columns, two kinds)
+      seen.expect(bare, shadings_that_pass(bare, rows, cols));
+      continue;
+    }
+    std::vector<std::string> grid(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+    for (int i = 0; i < rows * cols; ++i)
+      if (rng() % 4 < static_cast<unsigned>(1 + t % 3)) grid[static_cast<std::size_t>(i / cols)][static_cast<std::size_t>(i % cols)] = planted[static_cast<std::size_t>(i / cols)][static_cast<std::size_t>(i % cols)] == '#' ? '1' : '0';
+    if (t % 4 == 3)  // a digit flipped
+      for (auto& row : grid)
+        for (char& c : row)
+          if (c != '.') {
+            c = c == '1' ? '0' : '1';
+            goto flipped;
+          }
+  flipped:
+    json p = bare;
+    p["grid"] = grid;
+    seen.expect(p, shadings_that_pass(p, rows, cols));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+// The rules' words: three alike, halves, two lines the same.
+TEST(Binairo, TheCheckerNamesEachRule) {
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "binairo", "grid": ["....", "....", "....", "...."], "unique": true})");
+  auto words = [&](const std::vector<std::string>& g) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, json(g))) all += v.message + "; ";
+    return all;
+  };
+  EXPECT_NE(words({"###.", "..##", "#..#", ".##."}).find("row 1: 3 1s in a line from r1c1 (at most 2)"), std::string::npos) << words({"###.", "..##", "#..#", ".##."});
+  EXPECT_NE(words({"##.#", "..#.", "#..#", ".##."}).find("row 1 holds 3 1s and 1 0s"), std::string::npos);
+  EXPECT_NE(words({"#.#.", "#.#.", ".#.#", ".#.#"}).find("row 1 and row 2 are the same"), std::string::npos);
+  EXPECT_TRUE(lp.encoder->check(*lp.puzzle, json::array({"#.#.", ".#.#", "#..#", ".##."})).empty());
+}
+
+TEST(Binairo, ADigitIsNamedFlippedAndAddedAndBadInputIsRefused) {
+  // An 8x8 unruly ID with the 1 at r2c8 flipped to 0: no solution (7 of its
+  // 18 givens do that flipped, 6 leave it unique); flipping it back is the
+  // repair that makes it unique again.
+  const CliResult conv = run_cli({"convert", "unruly:8x8dt:IGABABmabDdbAcacBbe"});
+  ASSERT_EQ(conv.exit_code, 0) << conv.err;
+  json p = json::parse(conv.out);
+  std::string row2 = p["grid"][1];
+  ASSERT_EQ(row2[7], '1') << conv.out;
+  row2[7] = '0';
+  p["grid"][1] = row2;
+  const std::string wrong = "0 at r2c8", right = "1 at r2c8";
+  const std::string file = ::testing::TempDir() + "/binairo-flipped.json";
+  std::ofstream(file) << p.dump();
+  const CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", file});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out)["diagnosis"];
+  bool flipped_back = false;
+  for (const auto& r : dj["change_repairs"])
+    if (r["edits"][0]["before"] == wrong && r["edits"][0]["after"] == right) flipped_back = r["status"] == "unique";
+  EXPECT_TRUE(flipped_back) << wrong << " -> " << right << ": " << dj["change_repairs"].dump();
+  // Several solutions: the extra clues are digits.
+  const CliResult s = run_cli({"diagnose", "--json", "-"}, R"({"kind": "binairo", "grid": ["1...", "....", "....", "...."]})");
+  ASSERT_EQ(s.exit_code, 10) << s.err;
+  const json sj = json::parse(s.out)["diagnosis"];
+  ASSERT_FALSE(sj["extra_givens"].empty()) << sj.dump();
+  EXPECT_TRUE(std::regex_search(sj["extra_givens"][0].get<std::string>(), std::regex("^[01] at r\\dc\\d$"))) << sj.dump();
+  expect_refused_in_one_line({
+      {"unruly:7x8:a", "parameters"},
+      {"unruly:8x8:IGABAB", "description"},
+      {"unruly:8x8:IGABAB!", "unexpected \"!\""},
+      {"unruly:4x4:a", "the collection's least is 6"},
+  });
+  expect_bad_files_name_their_path({{R"({"kind": "binairo", "grid": ["1.0", "..."]})", "/grid"},
+                                    {R"({"kind": "binairo", "grid": ["12", ".."]})", "/grid/0"},
+                                    {R"({"kind": "binairo", "grid": ["..", ".."], "unique": "yes"})", "/unique"}},
+                                   "binairo.json");
+}
+
 // ---------------------------------------------------------------- shikaku
 
 // A shikaku answer as walls: per row the walls right of each cell but the

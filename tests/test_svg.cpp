@@ -270,6 +270,20 @@ Expect expected(const json& p, bool solved) {
     for (const auto& r : rows) e.cells += static_cast<int>(r.is_string() ? r.get<std::string>().size() : r.size());
     e.givens = 0;
     e.numbers = 0;
+  } else if (kind == "binairo") {
+    // Given digits written in their cells, the 1s filled.
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (char c : r.get<std::string>()) {
+        e.cells++;
+        e.givens += c != '.';
+      }
+    e.numbers = e.givens;
+    if (solved && p.contains("expect") && p["expect"].contains("solution")) {
+      e.filled = 0;
+      for (const auto& r : p["expect"]["solution"])
+        for (char c : r.get<std::string>()) e.filled += c == '#';
+    }
   } else if (kind == "xor_keystream") {
     const auto& parts = p["ciphertexts"];
     std::size_t longest = 0;

@@ -438,8 +438,12 @@ TEST_P(FamilyCounts, ExactCountsMatchBacktracking) {
       if (!jigsaw) run_case({p, 0}, fmt::format("{} alone on {}", family, jigsaw ? "the 6x6 jigsaw" : "4x4"));
     }
   }
+  // The sanitizer pass runs every family's encoders in every encoding on 5
+  // rounds: the other 9 repeat, on other instances, work done in the
+  // solvers (456 of its 1,519 test seconds were these 41 tests at 14).
+  const int rounds = PSMT_SANITIZED ? 5 : 14;
   int checked = 0, with_solutions = 0;
-  for (int round = 0; round < 14; ++round) {
+  for (int round = 0; round < rounds; ++round) {
     const bool big = round % 2 == 1 || !small_ok;
     const bool jigsaw = big && round % 4 == 3 && jigsaw_ok;
     const int n = big ? 6 : 4;
@@ -464,8 +468,8 @@ TEST_P(FamilyCounts, ExactCountsMatchBacktracking) {
     with_solutions += expected > 0;
     if (HasFatalFailure()) return;
   }
-  EXPECT_GE(checked, 8) << family;
-  EXPECT_GE(with_solutions, 3) << family;
+  EXPECT_GE(checked, PSMT_SANITIZED ? 3 : 8) << family;
+  EXPECT_GE(with_solutions, PSMT_SANITIZED ? 1 : 3) << family;
 }
 
 // Small hand-made instances with known counts, one per family, in the

@@ -77,8 +77,10 @@ void check_no_adjacent_shaded(const Lattice& L, const std::vector<bool>& shaded,
 void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
 void check_shaded_connected(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out);
 // No more than `longest` cells in a row or column all shaded, nor all
-// unshaded (aqre: 3).
-void check_no_runs(const Lattice& L, const std::vector<bool>& shaded, int longest, std::vector<Violation>& out);
+// unshaded (aqre: 3; binairo: 2), named with `on` and `off` (plural nouns:
+// "shaded cells", "1s").
+void check_no_runs(const Lattice& L, const std::vector<bool>& shaded, int longest, std::vector<Violation>& out,
+                   const char* on = "shaded cells", const char* off = "unshaded cells");
 // pzprjs's checkShadeCellExist: an answer shades at least one cell.
 void check_some_shaded(const std::vector<bool>& shaded, std::vector<Violation>& out);
 

@@ -172,7 +172,8 @@ void check_shaded_connected(const Lattice& L, const std::vector<bool>& shaded, s
   if (!graph::vertices_connected(L.cell_graph(), shaded)) out.push_back({"rule/shaded_connected", "the shaded cells are not connected"});
 }
 
-void check_no_runs(const Lattice& L, const std::vector<bool>& shaded, int longest, std::vector<Violation>& out) {
+void check_no_runs(const Lattice& L, const std::vector<bool>& shaded, int longest, std::vector<Violation>& out, const char* on,
+                   const char* off) {
   const auto all = lines(L);
   for (std::size_t k = 0; k < all.size(); ++k) {
     const auto& cells = all[k];
@@ -180,8 +181,8 @@ void check_no_runs(const Lattice& L, const std::vector<bool>& shaded, int longes
     for (std::size_t i = 1; i <= cells.size(); ++i) {
       if (i < cells.size() && shaded[static_cast<std::size_t>(cells[i])] == shaded[static_cast<std::size_t>(cells[start])]) continue;
       if (static_cast<int>(i - start) > longest)
-        out.push_back({"rule/run", fmt::format("{}: {} {} cells in a line from {} (at most {})", line_name(L, k), i - start,
-                                               shaded[static_cast<std::size_t>(cells[start])] ? "shaded" : "unshaded",
+        out.push_back({"rule/run", fmt::format("{}: {} {} in a line from {} (at most {})", line_name(L, k), i - start,
+                                               shaded[static_cast<std::size_t>(cells[start])] ? on : off,
                                                cell_label(L.cell_at(cells[start])), longest)});
       start = i;
     }
