@@ -14,6 +14,8 @@
 #include "pencil/akari.h"
 #include "pencil/aqre.h"
 #include "pencil/binairo.h"
+#include "pencil/chocobanana.h"
+#include "pencil/nurimisaki.h"
 #include "pencil/fillomino.h"
 #include "pencil/gokigen.h"
 #include "pencil/hashi.h"
@@ -47,6 +49,7 @@ constexpr Entry kKinds[] = {
     {"akari", akari::akari_encoder},
     {"aqre", aqre::aqre_encoder},
     {"binairo", binairo::binairo_encoder},
+    {"chocobanana", chocobanana::chocobanana_encoder},
     {"disk_rotation", disk_rotation::disk_rotation_encoder},
     {"equation_grid", equation_grid::equation_grid_encoder},
     {"fillomino", fillomino::fillomino_encoder},
@@ -66,6 +69,7 @@ constexpr Entry kKinds[] = {
     {"nonogram", nonogram::nonogram_encoder},
     {"norinori", norinori::norinori_encoder},
     {"nurikabe", nurikabe::nurikabe_encoder},
+    {"nurimisaki", nurimisaki::nurimisaki_encoder},
     {"polyomino", polyomino::polyomino_encoder},
     {"shakashaka", shakashaka::shakashaka_encoder},
     {"shikaku", shikaku::shikaku_encoder},

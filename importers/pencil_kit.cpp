@@ -50,6 +50,19 @@ void no_trailing(const std::string& genre, const Board& b, std::size_t end, cons
                                     b.body.size() - end, b.cols, b.rows));
 }
 
+nlohmann::json number16_rows(const Board& b, const std::string& genre, int least, int most, const std::string& what,
+                             const std::string& why, const std::string& origin) {
+  const auto read = pzpr::number16(b.body, 0, b.rows * b.cols, genre, origin);
+  no_trailing(genre, b, read.end, origin);
+  for (std::size_t i = 0; i < read.values.size(); ++i) {
+    const int v = read.values[i];
+    if (v != pzpr::kNone && v != pzpr::kUnknown && (v < least || v > most))
+      pencil_fail(origin, fmt::format("{} data: {} {} at r{}c{} ({})", genre, what, v, i / static_cast<std::size_t>(b.cols) + 1,
+                                      i % static_cast<std::size_t>(b.cols) + 1, why));
+  }
+  return number_rows(read.values, b.cols, b.rows);
+}
+
 void no_flags(const std::vector<std::string>& flags, const std::string& genre, const std::string& origin) {
   refuse_variant(flags, genre, origin);
   for (const auto& f : flags) pencil_fail(origin, fmt::format("{}: the flag {} is not read", genre, quote_input(f)));

@@ -43,6 +43,12 @@ struct RoomNumbers {
   std::string inner_wall;  // the first wall between two cells of one room ("r1c2|r1c3"), or ""
 };
 RoomNumbers room_numbers(const Board& b, const std::string& genre, const std::string& origin);
+// A Number16 body over every cell, all of it, as rows of numbers ('.'
+// none, '?' a number not given); a number outside least..most is refused
+// as "GENRE data: an area of 0 at r1c1 (WHY)", `what` naming it ("an area
+// of").
+nlohmann::json number16_rows(const Board& b, const std::string& genre, int least, int most, const std::string& what,
+                             const std::string& why, const std::string& origin);
 // The body read up to `end`: anything after it is refused.
 void no_trailing(const std::string& genre, const Board& b, std::size_t end, const std::string& origin);
 

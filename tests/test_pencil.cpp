@@ -80,6 +80,63 @@ TEST(GraphRules, CutsAreValidAndBrokenByTheModelTheyCome) {
   EXPECT_GT(kept, 100);
 }
 
+// Marked components: a model yields cuts exactly when some part of its true
+// vertices holds no true mark (a brute-force look at the parts); each cut is
+// valid by the plain check, broken by the model, and names the mark of every
+// vertex of the part; a cut with a mark left out, or with a markable vertex
+// of the part's boundary left out, is not valid.
+TEST(GraphRules, MarkedComponentCutsAreValidAndExact) {
+  std::mt19937 rng(23);
+  Context ctx;
+  int broken = 0, kept = 0, weakened = 0;
+  for (int round = 0; round < 600; ++round) {
+    const int n = 2 + static_cast<int>(rng() % 9);
+    graph::Rule rule;
+    rule.kind = graph::RuleKind::MarkedComponents;
+    rule.graph = random_graph(rng, n, 0.35);
+    std::vector<bool> on(static_cast<std::size_t>(n)), mark(static_cast<std::size_t>(n));
+    for (int v = 0; v < n; ++v) {
+      rule.vertex_lits.push_back(ctx.bool_const(("v" + std::to_string(v)).c_str()));
+      // Some vertices are never marked (the literal false).
+      const bool markable = rng() % 4 != 0;
+      rule.mark_lits.push_back(markable ? ctx.bool_const(("m" + std::to_string(v)).c_str()) : ctx.bool_val(false));
+      on[static_cast<std::size_t>(v)] = rng() % 3 != 0;
+      mark[static_cast<std::size_t>(v)] = markable && rng() % 5 == 0;
+    }
+    int count = 0;
+    const auto comp = graph::components(rule.graph, on, {}, count);
+    std::vector<bool> has_mark(static_cast<std::size_t>(count), false);
+    for (int v = 0; v < n; ++v)
+      if (comp[static_cast<std::size_t>(v)] >= 0 && mark[static_cast<std::size_t>(v)]) has_mark[static_cast<std::size_t>(comp[static_cast<std::size_t>(v)])] = true;
+    const auto unmarked = static_cast<std::size_t>(std::count(has_mark.begin(), has_mark.end(), false));
+    const auto cuts = graph::cuts_for(rule, on, {}, mark);
+    EXPECT_EQ(cuts.size(), unmarked);
+    (unmarked ? broken : kept)++;
+    for (const auto& c : cuts) {
+      EXPECT_TRUE(graph::valid_cut(rule, c));
+      bool satisfied = false;
+      for (auto [v, pos] : c.vertices) satisfied = satisfied || on[static_cast<std::size_t>(v)] == pos;
+      for (int v : c.marks) satisfied = satisfied || mark[static_cast<std::size_t>(v)];
+      EXPECT_FALSE(satisfied);
+      if (!c.marks.empty()) {
+        graph::Cut less = c;
+        less.marks.pop_back();
+        EXPECT_FALSE(graph::valid_cut(rule, less));
+        ++weakened;
+      }
+      // A boundary vertex that could be marked, left out: reached, unnamed.
+      if (c.vertices.size() > 1 && !rule.mark_lits[static_cast<std::size_t>(c.vertices.back().first)].is_false()) {
+        graph::Cut less = c;
+        less.vertices.pop_back();
+        EXPECT_FALSE(graph::valid_cut(rule, less));
+      }
+    }
+  }
+  EXPECT_GT(broken, 200);
+  EXPECT_GT(kept, 50);
+  EXPECT_GT(weakened, 100);
+}
+
 // A cut of the true vertices around a part with more than 8 false
 // neighbours has as few positive literals as can separate the part from the
 // other it names (a brute-force minimum over the false vertices on random

@@ -888,5 +888,249 @@ TEST(Shikaku, AnAreaIsNamedChangedAndAddedInTheGenresWords) {
                               {"https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5jzz", "shikaku data"}});
 }
 
+
+// ---------------------------------------------------------------- choco banana
+
+namespace choco {
+// The size of each cell's area (cells of its colour joined side by side):
+// a plain flood fill, for the tests' own numbers.
+std::vector<int> sizes(const std::vector<std::string>& rows) {
+  const int h = static_cast<int>(rows.size()), w = static_cast<int>(rows[0].size());
+  std::vector<int> out(static_cast<std::size_t>(h * w), 0);
+  for (int s = 0; s < h * w; ++s) {
+    if (out[static_cast<std::size_t>(s)]) continue;
+    std::vector<int> area{s}, seen(static_cast<std::size_t>(h * w), 0);
+    seen[static_cast<std::size_t>(s)] = 1;
+    const char colour = rows[static_cast<std::size_t>(s / w)][static_cast<std::size_t>(s % w)];
+    for (std::size_t q = 0; q < area.size(); ++q) {
+      const int r = area[q] / w, c = area[q] % w;
+      for (auto [dr, dc] : {std::pair{0, 1}, std::pair{0, -1}, std::pair{1, 0}, std::pair{-1, 0}}) {
+        const int y = r + dr, x = c + dc;
+        if (y < 0 || y >= h || x < 0 || x >= w || seen[static_cast<std::size_t>(y * w + x)] ||
+            rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] != colour)
+          continue;
+        seen[static_cast<std::size_t>(y * w + x)] = 1;
+        area.push_back(y * w + x);
+      }
+    }
+    for (int i : area) out[static_cast<std::size_t>(i)] = static_cast<int>(area.size());
+  }
+  return out;
+}
+}  // namespace choco
+
+TEST(ChocoBanana, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("cbanana", 5, 5, [](const PzprjsBoard& b) { return shading_solution(b, 5, 5); });
+}
+
+// Numbers from a random shading the rules allow (so that some boards are
+// unique), some boards with few numbers (several), some with a number one
+// off (mostly none); every shading of the 3x4 or 4x4 tried with the kind's
+// checker, in both encodings and on both back ends.
+TEST(ChocoBanana, ExactCountsMatchEveryShadingTried) {
+  std::mt19937 rng(67);
+  Verdicts seen;
+  for (int t = 0; t < 14; ++t) {
+    const int rows = t % 2 ? 4 : 3, cols = 4;
+    const json bare = {{"kind", "chocobanana"}, {"grid", json(std::vector<json>(static_cast<std::size_t>(rows), json(std::vector<std::string>(4, "."))))}};
+    const LoadedPuzzle lp = puzzle_from_text(bare.dump());
+    std::vector<std::string> planted;
+    for (int tries = 0; tries < 20000 && planted.empty(); ++tries) {
+      std::vector<std::string> g(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+      for (auto& row : g)
+        for (char& c : row) c = rng() % 2 ? '#' : '.';
+      if (lp.encoder->check(*lp.puzzle, json(g)).empty()) planted = g;
+    }
+    ASSERT_FALSE(planted.empty());
+    const auto size = choco::sizes(planted);
+    json grid = json::array();
+    for (int r = 0; r < rows; ++r) {
+      json row = json::array();
+      for (int c = 0; c < cols; ++c) {
+        const int n = size[static_cast<std::size_t>(r * cols + c)];
+        const bool numbered = rng() % (t % 3 == 0 ? 6 : 3) == 0;
+        const bool off = t % 5 == 4 && rng() % 2 == 0;
+        row.push_back(!numbered ? json(".") : rng() % 9 == 0 ? json("?") : json(off ? n + 1 : n));
+      }
+      grid.push_back(row);
+    }
+    json p = {{"kind", "chocobanana"}, {"grid", grid}};
+    seen.expect(p, shadings_that_pass(p, rows, cols));
+  }
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+  EXPECT_GT(seen.none, 0);
+}
+
+TEST(ChocoBanana, TheCheckerNamesEachRule) {
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "chocobanana", "grid": [[".", ".", "."], [".", ".", 2], [".", ".", "."]]})");
+  auto said = [&](const std::vector<std::string>& rows) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, json(rows))) all += v.id + ": " + v.message + "\n";
+    return all;
+  };
+  EXPECT_NE(said({"##.", "#..", "..."}).find("rule/shaded_rectangles: the shaded area at r1c1 (3 cells) is not a rectangle"), std::string::npos)
+      << said({"##.", "#..", "..."});
+  EXPECT_NE(said({"#..", "#..", "#.."}).find("rule/unshaded_not_rectangles: the unshaded area at r1c2 (6 cells) is a rectangle"), std::string::npos);
+  EXPECT_NE(said({"#..", "#..", "#.."}).find("grid/r2c3: area of 2 at r2c3: its unshaded area has 6 cells"), std::string::npos);
+  EXPECT_EQ(said({"..#", "..#", "..."}), "");
+}
+
+TEST(ChocoBanana, ANumberIsNamedChangedAndAddedAndBadInputIsRefused) {
+  // pzprjs's puzzle with the 3 at r1c3 misprinted as 2: the conflict is
+  // named in numbers, and changing it back makes it unique.
+  const CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", "https://puzz.link/p?cbanana/5/5/g12t6h6i1"});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out)["diagnosis"];
+  EXPECT_EQ(dj["min_change"], 1) << dj.dump();
+  bool changed_back = false;
+  for (const auto& r : dj["change_repairs"])
+    if (r["edits"][0]["before"] == "area of 2 at r1c3" && r["edits"][0]["after"] == "area of 3 at r1c3") changed_back = r["status"] == "unique";
+  EXPECT_TRUE(changed_back) << dj["change_repairs"].dump();
+  // Several solutions: the extra clues are numbers, each its area's size.
+  const CliResult s = run_cli({"diagnose", "--json", "--timeout", "0", "https://puzz.link/p?cbanana/5/5/g13t6h6j"});
+  ASSERT_EQ(s.exit_code, 10) << s.out << s.err;
+  const json sj = json::parse(s.out)["diagnosis"];
+  ASSERT_FALSE(sj["extra_givens"].empty()) << sj.dump();
+  for (const auto& g : sj["extra_givens"]) EXPECT_TRUE(std::regex_match(g.get<std::string>(), std::regex("area of [0-9]+ at r[0-9]c[0-9]"))) << g.dump();
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?cbanana/x/5/5/g13t6h6i1", "cbanana: the flag \"x\" is not read"},
+      {"https://puzz.link/p?cbanana/5/5/g13t6h6i1g", "cbanana data"},
+      {"https://puzz.link/p?cbanana/2/2/0h", "cbanana data: an area of 0 at r1c1"},
+  });
+  expect_bad_files_name_their_path({{R"({"kind": "chocobanana", "grid": [[0, "."]]})", "/grid/0/0"},
+                                    {R"({"kind": "chocobanana", "grid": [[1, "x"]]})", "/grid/0/1"}},
+                                   "chocobanana.json");
+}
+
+// ---------------------------------------------------------------- nurimisaki
+
+TEST(Nurimisaki, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("nurimisaki", 5, 5, [](const PzprjsBoard& b) { return shading_solution(b, 5, 5); });
+}
+
+namespace misaki {
+// The promontories of a shading (unshaded cells with one unshaded
+// neighbour) and what each sees, by plain loops over the rows.
+int open_around(const std::vector<std::string>& g, int r, int c) {
+  int n = 0;
+  for (auto [dr, dc] : {std::pair{0, 1}, std::pair{0, -1}, std::pair{1, 0}, std::pair{-1, 0}}) {
+    const int y = r + dr, x = c + dc;
+    if (y >= 0 && y < static_cast<int>(g.size()) && x >= 0 && x < static_cast<int>(g[0].size()) && g[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] == '.') ++n;
+  }
+  return n;
+}
+int seen(const std::vector<std::string>& g, int r, int c) {
+  int n = 1;
+  for (auto [dr, dc] : {std::pair{0, 1}, std::pair{0, -1}, std::pair{1, 0}, std::pair{-1, 0}})
+    for (int y = r + dr, x = c + dc; y >= 0 && y < static_cast<int>(g.size()) && x >= 0 && x < static_cast<int>(g[0].size()) &&
+                                     g[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] == '.';
+         y += dr, x += dc)
+      ++n;
+  return n;
+}
+}  // namespace misaki
+
+// Circles at the promontories of a random shading the rules allow (checked
+// by the kind's checker with those circles), numbers what each sees, some
+// left '?', some boards with a circle left out or a number one off; every
+// shading of the 4x4 or 3x4 tried with the checker, in both encodings and
+// on both back ends.
+TEST(Nurimisaki, ExactCountsMatchEveryShadingTried) {
+  std::mt19937 rng(71);
+  Verdicts seen;
+  for (int t = 0; t < 14; ++t) {
+    const int rows = t % 2 ? 4 : 3, cols = 4;
+    std::vector<std::string> planted;
+    json circles;
+    for (int tries = 0; tries < 20000 && planted.empty(); ++tries) {
+      std::vector<std::string> g(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+      for (auto& row : g)
+        for (char& c : row) c = rng() % 5 < 2 ? '#' : '.';
+      json grid = json::array();
+      for (int r = 0; r < rows; ++r) {
+        json row = json::array();
+        for (int c = 0; c < cols; ++c)
+          row.push_back(g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '.' && misaki::open_around(g, r, c) == 1 ? json("?") : json("."));
+        grid.push_back(row);
+      }
+      const LoadedPuzzle lp = puzzle_from_text(json{{"kind", "nurimisaki"}, {"grid", grid}}.dump());
+      if (lp.encoder->check(*lp.puzzle, json(g)).empty()) planted = g, circles = grid;
+    }
+    ASSERT_FALSE(planted.empty());
+    bool dropped = false;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        json& v = circles[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+        if (v != "?") continue;
+        if (t % 7 == 6 && !dropped) {  // a circle left out: mostly none
+          v = ".";
+          dropped = true;
+          continue;
+        }
+        const int n = misaki::seen(planted, r, c);
+        if (t % 5 == 4) v = n + 1;  // every number one off: mostly none
+        else if (rng() % 3) v = n;
+      }
+    json p = {{"kind", "nurimisaki"}, {"grid", circles}};
+    seen.expect(p, shadings_that_pass(p, rows, cols));
+  }
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+  EXPECT_GT(seen.none, 0);
+}
+
+TEST(Nurimisaki, TheCheckerNamesEachRule) {
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "nurimisaki", "grid": [[3, ".", "."], [".", ".", "."], [".", "?", "."]]})");
+  auto said = [&](const std::vector<std::string>& rows) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, json(rows))) all += v.id + ": " + v.message + "\n";
+    return all;
+  };
+  EXPECT_EQ(said({"...", "##.", "#.."}), "");
+  const std::string open = said({"...", "...", "..."});
+  EXPECT_NE(open.find("rule/some_shaded"), std::string::npos) << open;
+  EXPECT_NE(open.find("rule/2x2_unshaded: a 2x2 block of unshaded cells at r1c1"), std::string::npos) << open;
+  EXPECT_NE(said({"..#", "##.", "#.."}).find("the unshaded cells are not connected"), std::string::npos) << said({"..#", "##.", "#.."});
+  EXPECT_NE(said({"##.", "##.", "..."}).find("rule/2x2: a 2x2 block of shaded cells at r1c1"), std::string::npos);
+  const std::string wrong = said({"..#", "#.#", "#.."});
+  EXPECT_NE(wrong.find("grid/r1c1: circle 3 at r1c1: it sees 2 cells"), std::string::npos) << wrong;
+  EXPECT_NE(wrong.find("rule/promontories: r3c3 has one unshaded neighbour and no circle"), std::string::npos) << wrong;
+  EXPECT_NE(wrong.find("rule/promontories: circle ? at r3c2: it has 2 unshaded neighbours, not one"), std::string::npos) << wrong;
+  EXPECT_NE(said({"#..", "..#", "#.."}).find("rule/promontories: circle 3 at r1c1: the circle is shaded"), std::string::npos);
+}
+
+TEST(Nurimisaki, ACircleIsNamedChangedAndNumberedAndBadInputIsRefused) {
+  // pzprjs's puzzle with its 2 misprinted as 4: the conflict is named in
+  // circles, and changing it back makes it unique.
+  const CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", "https://puzz.link/p?nurimisaki/5/5/g.i.m4l.j"});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out)["diagnosis"];
+  bool changed_back = false, kept = false;
+  for (const auto& r : dj["change_repairs"])
+    if (r["edits"][0]["before"] == "circle 4 at r3c4" && r["edits"][0]["after"] == "circle 2 at r3c4") changed_back = r["status"] == "unique";
+  for (const auto& r : dj["drop_repairs"])
+    if (r["edits"][0]["before"] == "circle 4 at r3c4") kept = r["edits"][0]["after"] == "circle ? at r3c4";
+  EXPECT_TRUE(changed_back) << dj["change_repairs"].dump();
+  EXPECT_TRUE(kept) << dj.dump();
+  // Several solutions: the extra clues are the numbers of circles showing
+  // none (here one: the circle at r3c5 sees 3 in one solution).
+  const CliResult s = run_cli({"diagnose", "--json", "--timeout", "0", "-"},
+                              R"({"kind": "nurimisaki", "grid": [[".", ".", ".", ".", "?"], [".", ".", "?", ".", "."], [".", "?", ".", ".", "?"], [".", ".", ".", ".", "."], [".", ".", ".", ".", "?"]]})");
+  ASSERT_EQ(s.exit_code, 10) << s.out << s.err;
+  const json sj = json::parse(s.out)["diagnosis"];
+  ASSERT_FALSE(sj["extra_givens"].empty()) << sj.dump();
+  for (const auto& g : sj["extra_givens"]) EXPECT_TRUE(std::regex_match(g.get<std::string>(), std::regex("circle [0-9]+ at r[0-9]c[0-9]"))) << g;
+  EXPECT_EQ(sj["extra_givens_status"], "unique");
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?nurimisaki/x/5/5/g.i.m2l.j", "nurimisaki: the flag \"x\" is not read"},
+      {"https://puzz.link/p?nurimisaki/5/5/g.i.m2l.jg", "nurimisaki data"},
+      {"https://puzz.link/p?nurimisaki/2/2/1i", "nurimisaki data: a circle showing 1 at r1c1"},
+  });
+  expect_bad_files_name_their_path({{R"({"kind": "nurimisaki", "grid": [[1, "."]]})", "/grid/0/0"},
+                                    {R"({"kind": "nurimisaki", "grid": [["o", "."]]})", "/grid/0/0"}},
+                                   "nurimisaki.json");
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 #include "engine/expr.h"
 
-#include "engine/cardinality.h"
 #include "encoders/pencil/kit.h"
 #include "engine/encoding.h"
 #include "io/error.h"
@@ -21,7 +20,7 @@ int most_seen(const pencil::Lattice& L) { return L.rows + L.cols - 1; }
 int highest_alternative(const pencil::Lattice& L, int n) { return std::max(most_seen(L), n); }
 std::vector<int> alternatives(const pencil::Lattice& L, int n) { return pencil::other_values(n, 1, highest_alternative(L, n)); }
 
-class KurodokoEncoder final : public pencil::ShadingEncoder {
+class KurodokoEncoder final : public pencil::NumberShadingEncoder<Board> {
  public:
   // Extra clues: a number in an unshaded cell without one: what it sees.
   std::string_view kind() const override { return "kurodoko"; }
@@ -68,41 +67,10 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
       }
       // Sight: "the first k cells that way are unshaded", k up to n (seeing
       // n cells one way is already too many; to the edge when diagnose
-      // weighs other numbers): each direction's count in the order encoding.
+      // weighs other numbers), summed (encoders/pencil/shading.h).
       const int cap = eo.alternatives ? highest_alternative(L, n) : n;
-      std::vector<std::vector<Expr>> sight;
-      const char* names[] = {"up", "down", "left", "right"};
-      int d = 0;
-      for (auto [dr, dc] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
-        sight.emplace_back();
-        std::optional<Expr> prev;
-        int k = 1;
-        for (int r = c.row + dr, q = c.col + dc; r >= 0 && r < L.rows && q >= 0 && q < L.cols && k <= cap; r += dr, q += dc, ++k) {
-          const Expr open = !shaded[static_cast<std::size_t>(L.cell(r, q))];
-          Expr v = ctx.bool_const(fmt::format("sight_r{}c{}_{}{}", c.row + 1, c.col + 1, names[d], k).c_str());
-          enc.rules.push_back(v == (prev ? *prev && open : open));
-          sight.back().push_back(v);
-          prev = v;
-        }
-        ++d;
-      }
-      // The four counts' sum, defined by a totalizer over them (rules: it
-      // holds for every shading); a number m says the sum is m - 1.
-      ExprVector defs(ctx);
-      const std::vector<Expr> sum = unary_sum(ctx, sight, static_cast<unsigned>(cap), fmt::format("sees_r{}c{}!", c.row + 1, c.col + 1), defs);
-      for (const auto& e : defs.items()) enc.rules.push_back(e);
-      auto sees = [&](int m) {  // the number m: unshaded, and m - 1 other cells seen
-        ExprVector parts(ctx);
-        parts.push_back(!shaded[static_cast<std::size_t>(i)]);
-        const std::size_t k = static_cast<std::size_t>(m - 1);
-        if (sum.size() < k) {
-          parts.push_back(ctx.bool_val(false));
-        } else {
-          if (k > 0) parts.push_back(sum[k - 1]);
-          if (sum.size() > k) parts.push_back(!sum[k]);
-        }
-        return mk_and(parts);
-      };
+      const pencil::Sight sight = pencil::sight_count(L, shaded, i, cap, fmt::format("sight_r{}c{}", c.row + 1, c.col + 1), ctx, enc);
+      auto sees = [&](int m) { return sight.sees(m, ctx); };
       Clue clue{number_id(c), number_label(c, n), sees(n), {c}, {}};
       if (eo.alternatives)
         for (int v : alternatives(L, n)) clue.alternatives.push_back({number_label(c, v), sees(v)});
@@ -124,30 +92,13 @@ class KurodokoEncoder final : public pencil::ShadingEncoder {
     std::vector<std::pair<int, int>> out;
     for (int i = 0; i < b.lat.cells(); ++i)
       if (b.number[static_cast<std::size_t>(i)] == pencil::kNoNumber && !shaded[static_cast<std::size_t>(i)])
-        out.emplace_back(i, sight(b.lat, shaded, i));
+        out.emplace_back(i, pencil::sight(b.lat, shaded, i));
     return out;
   }
-  void write_number(pencil::ShadeBoard& p, int cell, int value) const override { static_cast<Board&>(p).number[static_cast<std::size_t>(cell)] = value; }
-  std::string number_words(const pencil::ShadeBoard& p, int cell, int value) const override { return number_label(p.lat.cell_at(cell), value); }
+  std::string number_label(Cell c, int n) const override { return kurodoko::number_label(c, n); }
+  std::vector<int> number_values(const pencil::Lattice& L, int n) const override { return alternatives(L, n); }
   std::string no_number_to_add(const pencil::ShadeBoard&) const override { return "every unshaded cell already holds a number"; }
-  std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
-    return kurodoko::check_shading(static_cast<const Board&>(p), shaded);
-  }
-  std::string cell_text(const pencil::ShadeBoard& p, int i) const override {
-    return pencil::number_text(static_cast<const Board&>(p).number[static_cast<std::size_t>(i)]);
-  }
-  std::string clue_id_at(const pencil::ShadeBoard& p, int i) const override {
-    return static_cast<const Board&>(p).number[static_cast<std::size_t>(i)] > 0 ? number_id(p.lat.cell_at(i)) : std::string();
-  }
-  std::shared_ptr<pencil::ShadeBoard> clone(const pencil::ShadeBoard& p) const override {
-    return std::make_shared<Board>(static_cast<const Board&>(p));
-  }
-  bool edit_clue(pencil::ShadeBoard& p, const ClueEdit& e) const override {
-    auto& b = static_cast<Board&>(p);
-    return pencil::edit_number(
-        b.lat, b.number, e, [&](int i) { return number_id(b.lat.cell_at(i)); }, pencil::kNoNumber,
-        [&](int, int n) { return alternatives(b.lat, n); });
-  }
+  std::vector<Violation> check_board(const Board& b, const std::vector<bool>& shaded) const override { return kurodoko::check_shading(b, shaded); }
 };
 
 }  // namespace

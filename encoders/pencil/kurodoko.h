@@ -30,14 +30,10 @@ namespace psmt::kurodoko {
 
 inline constexpr int kMaxSide = kMaxBoardSide;
 
-struct Board : pencil::ShadeBoard {
-  std::vector<int> number;  // per cell: pencil::kNoNumber, kUnknownNumber or the number
-};
+struct Board : pencil::NumberBoard {};  // per cell: pencil::kNoNumber, kUnknownNumber or the number
 
 std::string number_id(Cell c);            // "grid/r2c3"
 std::string number_label(Cell c, int n);  // "sees 4 at r2c3"
-// How many unshaded cells the cell sees (itself included; 0 if shaded).
-int sight(const pencil::Lattice& L, const std::vector<bool>& shaded, int cell);
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded);
 
 const Encoder& kurodoko_encoder();

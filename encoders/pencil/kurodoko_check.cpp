@@ -10,17 +10,6 @@ std::string number_label(Cell c, int n) {
   return n == pencil::kUnknownNumber ? fmt::format("? at r{}c{}", c.row + 1, c.col + 1) : fmt::format("sees {} at r{}c{}", n, c.row + 1, c.col + 1);
 }
 
-int sight(const pencil::Lattice& L, const std::vector<bool>& shaded, int cell) {
-  if (shaded[static_cast<std::size_t>(cell)]) return 0;
-  const Cell c = L.cell_at(cell);
-  int seen = 1;
-  for (auto [dr, dc] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}})
-    for (int r = c.row + dr, k = c.col + dc; r >= 0 && r < L.rows && k >= 0 && k < L.cols && !shaded[static_cast<std::size_t>(L.cell(r, k))];
-         r += dr, k += dc)
-      ++seen;
-  return seen;
-}
-
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded) {
   const auto& L = b.lat;
   std::vector<Violation> out;
@@ -32,8 +21,8 @@ std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& sh
     if (n == pencil::kNoNumber) continue;
     const Cell c = L.cell_at(i);
     if (shaded[static_cast<std::size_t>(i)]) out.push_back({number_id(c), number_label(c, n) + ": the numbered cell is shaded"});
-    else if (n > 0 && sight(L, shaded, i) != n)
-      out.push_back({number_id(c), fmt::format("{}: it sees {} cells", number_label(c, n), sight(L, shaded, i))});
+    else if (n > 0 && pencil::sight(L, shaded, i) != n)
+      out.push_back({number_id(c), fmt::format("{}: it sees {} cells", number_label(c, n), pencil::sight(L, shaded, i))});
   }
   return out;
 }

@@ -70,11 +70,7 @@ class LitsEncoder final : public pencil::RegionShadingEncoder<Board> {
           }
         if (touch) enc.rules.push_back(!a.lit || !c.lit);
       }
-    // No shaded 2x2.
-    for (int r = 0; r + 1 < L.rows; ++r)
-      for (int c = 0; c + 1 < L.cols; ++c)
-        enc.rules.push_back(!shaded[static_cast<std::size_t>(L.cell(r, c))] || !shaded[static_cast<std::size_t>(L.cell(r, c + 1))] ||
-                            !shaded[static_cast<std::size_t>(L.cell(r + 1, c))] || !shaded[static_cast<std::size_t>(L.cell(r + 1, c + 1))]);
+    pencil::no_2x2(L, shaded, ctx, enc);
     pencil::cells_connected(L, shaded, "the shaded cells are connected", encoding == "eager", ctx, enc, "black!");
     // Each region: exactly one tetromino, and its shaded cells are the
     // tetromino's (the region's clue).

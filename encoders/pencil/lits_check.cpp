@@ -138,12 +138,7 @@ std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& sh
       out.push_back({pencil::region_id(r), fmt::format("{}: its {} do not form a tetromino", pencil::region_name(L, b.regions, r),
                                                        plural(on.size(), "shaded cell"))});
   }
-  for (int i = 0; i < L.cells(); ++i) {
-    const Cell c = L.cell_at(i);
-    if (c.row + 1 < L.rows && c.col + 1 < L.cols && shaded[static_cast<std::size_t>(i)] && shaded[static_cast<std::size_t>(i + 1)] &&
-        shaded[static_cast<std::size_t>(i + L.cols)] && shaded[static_cast<std::size_t>(i + L.cols + 1)])
-      out.push_back({"rule/2x2", fmt::format("the 2x2 block at {} is all shaded", cell_label(c))});
-  }
+  pencil::check_no_2x2(L, shaded, "shaded cells", "rule/2x2", out);
   const graph::Graph g = L.cell_graph();
   for (const auto& [u, v] : g.edges) {
     const int ru = b.regions.of[static_cast<std::size_t>(u)], rv = b.regions.of[static_cast<std::size_t>(v)];

@@ -88,12 +88,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     enc.clues_in_rules = true;
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     const graph::Graph cells = L.cell_graph();
-    // No 2x2 shaded block.
-    for (int r = 0; r + 1 < L.rows; ++r)
-      for (int c = 0; c + 1 < L.cols; ++c)
-        enc.rules.push_back(!shaded[static_cast<std::size_t>(L.cell(r, c))] || !shaded[static_cast<std::size_t>(L.cell(r, c + 1))] ||
-                            !shaded[static_cast<std::size_t>(L.cell(r + 1, c))] ||
-                            !shaded[static_cast<std::size_t>(L.cell(r + 1, c + 1))]);
+    pencil::no_2x2(L, shaded, ctx, enc);
     // Shaded cells connected.
     graph::Rule sea;
     sea.kind = graph::RuleKind::ConnectedVertices;

@@ -19,11 +19,7 @@ std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& sh
   std::vector<Violation> out;
   const graph::Graph g = L.cell_graph();
   if (!graph::vertices_connected(g, shaded)) out.push_back({"rule/shaded_connected", "the shaded cells are not connected"});
-  for (int r = 0; r + 1 < L.rows; ++r)
-    for (int c = 0; c + 1 < L.cols; ++c)
-      if (shaded[static_cast<std::size_t>(L.cell(r, c))] && shaded[static_cast<std::size_t>(L.cell(r, c + 1))] &&
-          shaded[static_cast<std::size_t>(L.cell(r + 1, c))] && shaded[static_cast<std::size_t>(L.cell(r + 1, c + 1))])
-        out.push_back({"rule/2x2", fmt::format("a 2x2 block of shaded cells at r{}c{}", r + 1, c + 1)});
+  pencil::check_no_2x2(L, shaded, "shaded cells", "rule/2x2", out);
   // Islands: each holds exactly one number, which is its size.
   std::vector<bool> white(shaded.size());
   for (std::size_t i = 0; i < shaded.size(); ++i) white[i] = !shaded[i];

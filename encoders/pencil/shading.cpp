@@ -1,11 +1,13 @@
 #include "encoders/pencil/shading.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 #include "engine/expr.h"
 
 #include "encoders/pencil/kit.h"
+#include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
 #include "io/error.h"
@@ -52,6 +54,55 @@ void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Con
       enc.rules.push_back(mk_or(some));
       enc.rules.push_back(mk_or(not_all));
     }
+}
+
+void no_2x2(const Lattice& L, const std::vector<Expr>& lits, Context& ctx, Encoding& enc) {
+  for (int r = 0; r + 1 < L.rows; ++r)
+    for (int c = 0; c + 1 < L.cols; ++c) {
+      ExprVector some_off(ctx);
+      for (int i : {L.cell(r, c), L.cell(r, c + 1), L.cell(r + 1, c), L.cell(r + 1, c + 1)}) some_off.push_back(!lits[static_cast<std::size_t>(i)]);
+      enc.rules.push_back(mk_or(some_off));
+    }
+}
+
+Sight sight_count(const Lattice& L, const std::vector<Expr>& shaded, int cell, int cap, const std::string& prefix, Context& ctx,
+                  Encoding& enc) {
+  const Cell c = L.cell_at(cell);
+  std::vector<std::vector<Expr>> ways;
+  const char* names[] = {"up", "down", "left", "right"};
+  int d = 0;
+  for (auto [dr, dc] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
+    ways.emplace_back();
+    std::optional<Expr> prev;
+    int k = 1;
+    for (int r = c.row + dr, q = c.col + dc; r >= 0 && r < L.rows && q >= 0 && q < L.cols && k <= cap; r += dr, q += dc, ++k) {
+      const Expr open = !shaded[static_cast<std::size_t>(L.cell(r, q))];
+      Expr v = ctx.bool_const(fmt::format("{}_{}{}", prefix, names[d], k).c_str());
+      enc.rules.push_back(v == (prev ? *prev && open : open));
+      ways.back().push_back(v);
+      prev = v;
+    }
+    ++d;
+  }
+  // The four counts' sum, defined by a totalizer (rules: it holds for every
+  // shading).
+  ExprVector defs(ctx);
+  Sight s{!shaded[static_cast<std::size_t>(cell)], unary_sum(ctx, ways, static_cast<unsigned>(cap), prefix + "!", defs)};
+  for (const auto& e : defs.items()) enc.rules.push_back(e);
+  return s;
+}
+
+Expr Sight::sees(int m, Context& ctx) const {
+  ExprVector parts(ctx);
+  parts.push_back(cell_open);
+  const std::size_t k = static_cast<std::size_t>(m - 1);
+  if (sum.size() < k) {
+    parts.push_back(ctx.bool_val(false));
+  } else {
+    if (k > 0) parts.push_back(sum[k - 1]);
+    if (sum.size() > k) parts.push_back(!sum[k]);
+  }
+  return mk_and(parts);
 }
 
 void cells_connected(const Lattice& L, const std::vector<Expr>& lits, const std::string& name, bool eager,

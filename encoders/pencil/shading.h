@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "encoders/pencil/lattice.h"
+#include "engine/expr.h"
 #include "engine/encoder.h"
 #include "render/svg.h"
 
@@ -83,6 +84,14 @@ void check_no_runs(const Lattice& L, const std::vector<bool>& shaded, int longes
                    const char* on = "shaded cells", const char* off = "unshaded cells");
 // pzprjs's checkShadeCellExist: an answer shades at least one cell.
 void check_some_shaded(const std::vector<bool>& shaded, std::vector<Violation>& out);
+// No 2x2 block of cells all `on` (pzprjs's check2x2ShadeCell with the
+// shading, check2x2UnshadeCell with its opposite): "a 2x2 block of
+// {what} at r1c1", under `id`.
+void check_no_2x2(const Lattice& L, const std::vector<bool>& on, const char* what, const char* id, std::vector<Violation>& out);
+// Lines of sight (kurodoko's numbers, nurimisaki's circles): how many
+// unshaded cells a cell sees up, down, left and right until a shaded cell or
+// the edge, itself included (0 if it is shaded).
+int sight(const Lattice& L, const std::vector<bool>& shaded, int cell);
 
 // Clause helpers. A Bool per cell (shaded_rRcC), the decision variables and
 // places of `enc`, in reading order.
@@ -90,6 +99,20 @@ std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc);
 void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc);
 // In every longest+1 cells in a row or column, one shaded and one not.
 void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Context& ctx, Encoding& enc);
+// No 2x2 block whose four literals are all true (the shading, or its
+// negation for unshaded blocks).
+void no_2x2(const Lattice& L, const std::vector<Expr>& lits, Context& ctx, Encoding& enc);
+// What a cell sees, as Booleans fixed by the shading: sum[k-1] "it sees at
+// least k other unshaded cells", k up to `cap` (Booleans per direction "the
+// first k cells that way are unshaded", summed by a totalizer; names start
+// with `prefix`). sees(m): the cell unshaded and m-1 others seen.
+struct Sight {
+  Expr cell_open;
+  std::vector<Expr> sum;
+  Expr sees(int m, Context& ctx) const;
+};
+Sight sight_count(const Lattice& L, const std::vector<Expr>& shaded, int cell, int cap, const std::string& prefix, Context& ctx,
+                  Encoding& enc);
 // Hitori's, kurodoko's and heyawake's shared rules (pzprjs's
 // checkShadeCellExist, checkAdjacentShadeCell, checkConnectUnshadeRB): some
 // cell is shaded, no two shaded cells side by side, and the unshaded cells
@@ -160,6 +183,44 @@ class ShadingEncoder : public Encoder {
   // Drop (alternative < 0) or change one of the genre's clues; false when
   // `e` names none of them (the givens are handled here).
   virtual bool edit_clue(ShadeBoard& b, const ClueEdit& e) const = 0;
+};
+
+// The genres whose clues are numbers in cells (kurodoko, choco banana,
+// nurimisaki): the board's numbers (kNoNumber, kUnknownNumber or the
+// number), drawn in their cells, each a clue "grid/r2c3" that diagnose
+// drops (to dropped_number()) or changes to every value of
+// number_values(); the extra clues of several solutions are numbers too.
+struct NumberBoard : ShadeBoard {
+  std::vector<int> number;
+};
+std::string grid_number_id(Cell c);  // "grid/r2c3"
+
+template <class B>  // B derives from NumberBoard
+class NumberShadingEncoder : public ShadingEncoder {
+ protected:
+  // The clue's words ("sees 4 at r2c3"), and every value a number n could
+  // be changed to, n left out (pencil::other_values).
+  virtual std::string number_label(Cell c, int n) const = 0;
+  virtual std::vector<int> number_values(const Lattice& L, int n) const = 0;
+  virtual int dropped_number() const { return kNoNumber; }
+
+  void write_number(ShadeBoard& p, int cell, int value) const override { static_cast<B&>(p).number[static_cast<std::size_t>(cell)] = value; }
+  std::string number_words(const ShadeBoard& p, int cell, int value) const override { return number_label(p.lat.cell_at(cell), value); }
+  std::vector<Violation> check_shading(const ShadeBoard& p, const std::vector<bool>& shaded) const override {
+    return check_board(static_cast<const B&>(p), shaded);
+  }
+  virtual std::vector<Violation> check_board(const B& b, const std::vector<bool>& shaded) const = 0;
+  std::string cell_text(const ShadeBoard& p, int i) const override { return number_text(static_cast<const B&>(p).number[static_cast<std::size_t>(i)]); }
+  std::string clue_id_at(const ShadeBoard& p, int i) const override {
+    return static_cast<const B&>(p).number[static_cast<std::size_t>(i)] > 0 ? grid_number_id(p.lat.cell_at(i)) : std::string();
+  }
+  std::shared_ptr<ShadeBoard> clone(const ShadeBoard& p) const override { return std::make_shared<B>(static_cast<const B&>(p)); }
+  bool edit_clue(ShadeBoard& p, const ClueEdit& e) const override {
+    auto& b = static_cast<B&>(p);
+    return edit_number(
+        b.lat, b.number, e, [&](int i) { return grid_number_id(b.lat.cell_at(i)); }, dropped_number(),
+        [&](int, int n) { return number_values(b.lat, n); });
+  }
 };
 
 }  // namespace psmt::pencil

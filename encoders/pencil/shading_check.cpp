@@ -97,6 +97,8 @@ void read_number_grid(const JsonNode& grid, int least, int most, int max_side, L
   }
 }
 
+std::string grid_number_id(Cell c) { return fmt::format("grid/r{}c{}", c.row + 1, c.col + 1); }
+
 std::string number_text(int n) { return n == kNoNumber ? std::string() : n == kUnknownNumber ? std::string("?") : std::to_string(n); }
 
 std::vector<std::vector<int>> lines(const Lattice& L) {
@@ -170,6 +172,25 @@ void check_unshaded_connected(const Lattice& L, const std::vector<bool>& shaded,
 
 void check_shaded_connected(const Lattice& L, const std::vector<bool>& shaded, std::vector<Violation>& out) {
   if (!graph::vertices_connected(L.cell_graph(), shaded)) out.push_back({"rule/shaded_connected", "the shaded cells are not connected"});
+}
+
+void check_no_2x2(const Lattice& L, const std::vector<bool>& on, const char* what, const char* id, std::vector<Violation>& out) {
+  for (int r = 0; r + 1 < L.rows; ++r)
+    for (int c = 0; c + 1 < L.cols; ++c)
+      if (on[static_cast<std::size_t>(L.cell(r, c))] && on[static_cast<std::size_t>(L.cell(r, c + 1))] &&
+          on[static_cast<std::size_t>(L.cell(r + 1, c))] && on[static_cast<std::size_t>(L.cell(r + 1, c + 1))])
+        out.push_back({id, fmt::format("a 2x2 block of {} at r{}c{}", what, r + 1, c + 1)});
+}
+
+int sight(const Lattice& L, const std::vector<bool>& shaded, int cell) {
+  if (shaded[static_cast<std::size_t>(cell)]) return 0;
+  const Cell c = L.cell_at(cell);
+  int seen = 1;
+  for (auto [dr, dc] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}})
+    for (int r = c.row + dr, k = c.col + dc; r >= 0 && r < L.rows && k >= 0 && k < L.cols && !shaded[static_cast<std::size_t>(L.cell(r, k))];
+         r += dr, k += dc)
+      ++seen;
+  return seen;
 }
 
 void check_no_runs(const Lattice& L, const std::vector<bool>& shaded, int longest, std::vector<Violation>& out, const char* on,

@@ -196,13 +196,78 @@ bool valid_sized_area_cut(const Graph& g, const Rule& rule, const Cut& cut) {
   return true;
 }
 
+// Per part of the true vertices without a true mark: not its first vertex,
+// or some vertex around it, or some mark in it (marks that are the constant
+// false left out).
+std::vector<Cut> marked_component_cuts(const Graph& g, const Rule& rule, const std::vector<bool>& on, const std::vector<bool>& mark_on) {
+  std::vector<Cut> out;
+  int count = 0;
+  const auto comp = components(g, on, {}, count);
+  std::vector<std::vector<int>> parts(static_cast<std::size_t>(count));
+  std::vector<bool> marked(static_cast<std::size_t>(count), false);
+  for (int v = 0; v < g.vertices; ++v) {
+    const int p = comp[static_cast<std::size_t>(v)];
+    if (p < 0) continue;
+    parts[static_cast<std::size_t>(p)].push_back(v);
+    if (mark_on[static_cast<std::size_t>(v)]) marked[static_cast<std::size_t>(p)] = true;
+  }
+  std::vector<int> seen(static_cast<std::size_t>(g.vertices), -1);
+  for (std::size_t p = 0; p < parts.size() && out.size() < kMaxCutsPerModel; ++p) {
+    if (marked[p]) continue;
+    Cut c;
+    c.vertices.push_back({parts[p].front(), false});
+    for (int v : parts[p]) {
+      for (int e : g.incident[static_cast<std::size_t>(v)]) {
+        const int w = g.other(e, v);
+        if (!on[static_cast<std::size_t>(w)] && seen[static_cast<std::size_t>(w)] != static_cast<int>(p)) {
+          seen[static_cast<std::size_t>(w)] = static_cast<int>(p);
+          c.vertices.push_back({w, true});
+        }
+      }
+      if (!rule.mark_lits[static_cast<std::size_t>(v)].is_false()) c.marks.push_back(v);
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// A marked-component cut follows from the rule: one negated vertex u, and
+// every vertex reached from u without passing a positive one has its mark
+// in the clause (or is never marked).
+bool valid_marked_component_cut(const Graph& g, const Rule& rule, const Cut& cut) {
+  if (!cut.edges.empty()) return false;
+  int u = -1;
+  std::vector<bool> wall(static_cast<std::size_t>(g.vertices), false), mark(static_cast<std::size_t>(g.vertices), false);
+  for (auto [v, positive] : cut.vertices) {
+    if (positive) {
+      wall[static_cast<std::size_t>(v)] = true;
+    } else {
+      if (u >= 0) return false;
+      u = v;
+    }
+  }
+  if (u < 0 || wall[static_cast<std::size_t>(u)]) return false;
+  for (int v : cut.marks) mark[static_cast<std::size_t>(v)] = true;
+  std::vector<bool> open(static_cast<std::size_t>(g.vertices));
+  for (int v = 0; v < g.vertices; ++v) open[static_cast<std::size_t>(v)] = !wall[static_cast<std::size_t>(v)];
+  int count = 0;
+  const auto comp = components(g, open, {}, count);
+  for (int v = 0; v < g.vertices; ++v)
+    if (comp[static_cast<std::size_t>(v)] == comp[static_cast<std::size_t>(u)] && !mark[static_cast<std::size_t>(v)] &&
+        !rule.mark_lits[static_cast<std::size_t>(v)].is_false())
+      return false;
+  return true;
+}
+
 }  // namespace
 
-std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on, const std::vector<bool>& edge_on) {
+std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on, const std::vector<bool>& edge_on,
+                          const std::vector<bool>& mark_on) {
   Graph scratch;
   const Graph& g = indexed(rule0.graph, scratch);
   std::vector<Cut> out;
   if (rule0.kind == RuleKind::SizedAreas) return sized_area_cuts(g, rule0, vertex_on, edge_on);
+  if (rule0.kind == RuleKind::MarkedComponents) return marked_component_cuts(g, rule0, vertex_on, mark_on);
   if (rule0.kind == RuleKind::Acyclic) {
     for (auto& cycle : find_cycles(g, edge_on, kMaxCutsPerModel)) {
       Cut c;
@@ -296,6 +361,7 @@ bool valid_cut(const Rule& rule0, const Cut& cut) {
   Graph scratch;
   const Graph& g = indexed(rule0.graph, scratch);
   if (rule0.kind == RuleKind::SizedAreas) return valid_sized_area_cut(g, rule0, cut);
+  if (rule0.kind == RuleKind::MarkedComponents) return valid_marked_component_cut(g, rule0, cut);
   if (rule0.kind == RuleKind::Acyclic) {
     std::vector<bool> active(g.edges.size(), false);
     for (auto [e, positive] : cut.edges) {
@@ -328,6 +394,7 @@ Expr cut_clause(const Rule& rule, const Cut& cut, Context& ctx) {
     const Expr& l = rule.edge_lits[static_cast<std::size_t>(e)];
     lits.push_back(positive ? l : !l);
   }
+  for (int v : cut.marks) lits.push_back(rule.mark_lits[static_cast<std::size_t>(v)]);
   return mk_or(lits);
 }
 
@@ -337,7 +404,8 @@ void encode_eager(const Rule& rule0, Context& ctx, ExprVector& rules, const std:
   const int n = g.vertices;
   auto fresh = [&](const std::string& name) { return ctx.bool_const(prefix + name); };
   auto define = [&](const Expr& var, const Expr& value) { rules.push_back(var == value); };
-  if (rule0.kind == RuleKind::SizedAreas) throw std::logic_error("sized areas have no eager encoding: " + rule0.name);
+  if (rule0.kind == RuleKind::SizedAreas || rule0.kind == RuleKind::MarkedComponents)
+    throw std::logic_error("this rule has no eager encoding: " + rule0.name);
   if (rule0.kind == RuleKind::Acyclic) {
     // Peeling: an edge stays while both its ends keep two or more edges; a
     // forest loses every edge within ceil(n/2)+1 rounds, a cycle never does.
@@ -433,6 +501,7 @@ class CutBackend final : public detail::Backend {
       Lits l;
       for (const auto& lit : r.vertex_lits) l.vertex.push_back(slot(lit));
       for (const auto& lit : r.edge_lits) l.edge.push_back(slot(lit));
+      for (const auto& lit : r.mark_lits) l.mark.push_back(slot(lit));
       lits_.push_back(std::move(l));
     }
   }
@@ -467,15 +536,16 @@ class CutBackend final : public detail::Backend {
 
  private:
   struct Slot {
-    int constant = -1;  // index into constants_, or -1: the literal is true
+    int constant = -1;  // index into constants_, or -1: the literal is true (false if negated)
     bool negated = false;
   };
   struct Lits {
-    std::vector<Slot> vertex, edge;
+    std::vector<Slot> vertex, edge, mark;
   };
 
   Slot slot(const Expr& lit) {
     if (is_true(lit)) return {};
+    if (lit.is_false()) return {-1, true};
     auto [a, neg] = atom(lit);
     if (a.is_const()) {
       // Constants by key (their serial or name): a scan comparing names
@@ -503,14 +573,17 @@ class CutBackend final : public detail::Backend {
       if (r != z3::sat) return r;
       rounds_++;
       const std::vector<bool> t = constants_.empty() ? std::vector<bool>{} : inner_->truth(constants_);
-      auto value = [&](const Slot& s) { return s.constant < 0 || (t[static_cast<std::size_t>(s.constant)] != s.negated); };
+      auto value = [&](const Slot& s) {
+        return s.constant < 0 ? !s.negated : t[static_cast<std::size_t>(s.constant)] != s.negated;
+      };
       bool cut = false;
       for (std::size_t k = 0; k < rules_.size(); ++k) {
         const auto& rule = rules_[k];
-        std::vector<bool> vertex_on, edge_on;
+        std::vector<bool> vertex_on, edge_on, mark_on;
         for (const auto& s : lits_[k].vertex) vertex_on.push_back(value(s));
         for (const auto& s : lits_[k].edge) edge_on.push_back(value(s));
-        for (const auto& c : cuts_for(rule, vertex_on, edge_on)) {
+        for (const auto& s : lits_[k].mark) mark_on.push_back(value(s));
+        for (const auto& c : cuts_for(rule, vertex_on, edge_on, mark_on)) {
           // Every cut is checked by the plain graph check before it is added:
           // a wrong cut would remove solutions unseen.
           if (!valid_cut(rule, c))

@@ -10,6 +10,9 @@
 //   "each area has the size its vertices  (SizedAreas: fillomino; the areas
 //    say"                                  are the components of the true
 //                                          edges)
+//   "each part of the true vertices holds (MarkedComponents: choco banana's
+//    a marked one"                         white areas, each with a corner
+//                                          that makes it no rectangle)
 //
 // Cuts (lazy): the kind puts the rule in Encoding::lazy_rules. The back end
 // (make_backend wraps it, engine/graph.cpp) solves without it; when a model
@@ -24,7 +27,10 @@
 //   - sized areas: for a vertex v labelled n whose area is too big, "not
 //     (v labelled n and the edges of a tree of n+1 vertices through v)";
 //     too small (the area C), "not (v labelled n and a spanning tree of C)
-//     or some edge leaving C".
+//     or some edge leaving C";
+//   - marked components: a part C of the true vertices without a true
+//     mark: not u (a vertex of C) or some vertex around C or some mark in
+//     C (u's part then lies within C, and holds no mark).
 // Each cut follows from the rule alone (never from a clue, so diagnose never
 // blames one), so solutions, counts and uniqueness are exact, and proofs
 // (--proof, --certify) cover the formula and the cuts. Each cut is checked
@@ -54,7 +60,7 @@ class Backend;
 
 namespace graph {
 
-enum class RuleKind { ConnectedVertices, ConnectedEdges, Acyclic, SizedAreas };
+enum class RuleKind { ConnectedVertices, ConnectedEdges, Acyclic, SizedAreas, MarkedComponents };
 
 struct Rule {
   RuleKind kind = RuleKind::ConnectedVertices;
@@ -73,6 +79,9 @@ struct Rule {
   // literal is usually fixed: the clause has one literal fewer in effect.
   int anchor = -1;
   std::vector<std::pair<int, int>> labels;  // SizedAreas: per vertex literal, (vertex, size)
+  // MarkedComponents: per vertex, its mark (a literal, or false: never
+  // marked); vertex_lits say which vertices are in.
+  std::vector<Expr> mark_lits;
 };
 
 // A clause over a rule's literals: vertex and edge literals, each taken
@@ -80,18 +89,21 @@ struct Rule {
 struct Cut {
   std::vector<std::pair<int, bool>> vertices;  // (vertex, positive)
   std::vector<std::pair<int, bool>> edges;     // (edge, positive)
+  std::vector<int> marks;                      // vertices whose mark is in the clause (positive)
 };
 
 // The cuts a full assignment of the rule's literals breaks (none: it holds).
-std::vector<Cut> cuts_for(const Rule& rule, const std::vector<bool>& vertex_on, const std::vector<bool>& edge_on);
+// mark_on: per vertex, its mark (MarkedComponents only).
+std::vector<Cut> cuts_for(const Rule& rule, const std::vector<bool>& vertex_on, const std::vector<bool>& edge_on,
+                          const std::vector<bool>& mark_on = {});
 // Whether a cut follows from the rule alone, by a plain graph check.
 bool valid_cut(const Rule& rule, const Cut& cut);
 // The cut as a Z3 clause over the rule's literals.
 Expr cut_clause(const Rule& rule, const Cut& cut, Context& ctx);
 
 // The rule as clauses, added to `rules`; auxiliary constants are named with
-// `prefix`. SizedAreas has no eager encoding (std::logic_error): its kinds
-// offer cuts only.
+// `prefix`. SizedAreas and MarkedComponents have no eager encoding
+// (std::logic_error): their kinds offer cuts only.
 void encode_eager(const Rule& rule, Context& ctx, ExprVector& rules, const std::string& prefix);
 
 // The back end for an encoding with lazy rules: cuts added between checks.
