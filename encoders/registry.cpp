@@ -16,6 +16,7 @@
 #include "pencil/binairo.h"
 #include "pencil/chocobanana.h"
 #include "pencil/nurimisaki.h"
+#include "pencil/tapa.h"
 #include "pencil/fillomino.h"
 #include "pencil/gokigen.h"
 #include "pencil/hashi.h"
@@ -77,6 +78,7 @@ constexpr Entry kKinds[] = {
     {"slitherlink", slitherlink::slitherlink_encoder},
     {"starbattle", starbattle::starbattle_encoder},
     {"sudoku", sudoku::sudoku_encoder},
+    {"tapa", tapa::tapa_encoder},
     {"tentaisho", tentaisho::tentaisho_encoder},
     {"tents", tents::tents_encoder},
     {"xor_keystream", xor_keystream::xor_keystream_encoder},

@@ -66,6 +66,7 @@ PzprGenre shakashaka_pzpr();
 PzprGenre shikaku_pzpr();
 TathamGame shikaku_tatham();
 PzprGenre starbattle_pzpr();
+PzprGenre tapa_pzpr();
 PzprGenre tents_pzpr();
 TathamGame tents_tatham();
 

@@ -1132,5 +1132,130 @@ TEST(Nurimisaki, ACircleIsNamedChangedAndNumberedAndBadInputIsRefused) {
                                    "nurimisaki.json");
 }
 
+// ---------------------------------------------------------------- tapa
+
+TEST(Tapa, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("tapa", 5, 5, [](const PzprjsBoard& b) { return shading_solution(b, 5, 5); });
+}
+
+namespace tapa_test {
+// The runs of shaded cells round (r, c), longest first ({0} if none), by a
+// plain walk round the eight neighbours.
+std::vector<int> runs(const std::vector<std::string>& g, int r, int c) {
+  const int h = static_cast<int>(g.size()), w = static_cast<int>(g[0].size());
+  const int dr[] = {-1, -1, -1, 0, 1, 1, 1, 0}, dc[] = {-1, 0, 1, 1, 1, 0, -1, -1};
+  std::string ring;
+  for (int k = 0; k < 8; ++k) {
+    const int y = r + dr[k], x = c + dc[k];
+    ring += y >= 0 && y < h && x >= 0 && x < w && g[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] == '#' ? '#' : '.';
+  }
+  if (ring == "########") return {8};
+  while (ring[0] != '.') std::rotate(ring.begin(), ring.begin() + 1, ring.end());
+  std::vector<int> out;
+  int run = 0;
+  for (char ch : ring + ".") {
+    if (ch == '#') ++run;
+    else if (run) out.push_back(run), run = 0;
+  }
+  if (out.empty()) out.push_back(0);
+  std::sort(out.rbegin(), out.rend());
+  return out;
+}
+}  // namespace tapa_test
+
+// Clues read off a random shading at some unshaded cells (so that some
+// boards are unique), some with a '?', some one off (mostly none); every
+// shading of the 3x4 or 4x4 tried with the kind's checker, in both
+// encodings and on both back ends.
+TEST(Tapa, ExactCountsMatchEveryShadingTried) {
+  std::mt19937 rng(73);
+  Verdicts seen;
+  for (int t = 0; t < 14; ++t) {
+    const int rows = t % 2 ? 4 : 3, cols = 4;
+    std::vector<std::string> g(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+    for (auto& row : g)
+      for (char& ch : row) ch = rng() % 2 ? '#' : '.';
+    json grid = json::array();
+    for (int r = 0; r < rows; ++r) {
+      json row = json::array();
+      for (int c = 0; c < cols; ++c) {
+        if (g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '#' || rng() % 3) {
+          row.push_back(".");
+          continue;
+        }
+        auto v = tapa_test::runs(g, r, c);
+        if (t % 5 == 4) v[0] = v[0] == 0 ? 1 : v[0] - 1;  // one off
+        json clue = json::array();
+        for (int x : v) clue.push_back(rng() % 6 == 0 && x > 0 ? json("?") : json(x));
+        row.push_back(clue.size() == 1 ? clue[0] : clue);
+      }
+      grid.push_back(row);
+    }
+    json p = {{"kind", "tapa"}, {"grid", grid}};
+    seen.expect(p, shadings_that_pass(p, rows, cols));
+  }
+  EXPECT_GT(seen.one + seen.several, 0);
+  EXPECT_GT(seen.none, 0);
+}
+
+// The runs are read round the cell: a run across the top-left corner is
+// one run, runs are matched in any order, '?' is a run of any length, and
+// the checker names each rule.
+TEST(Tapa, RunsAreReadRoundTheCellAndTheCheckerNamesEachRule) {
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "tapa", "grid": [[".", ".", "."], [".", [3, 1], "."], [".", ".", "."]]})");
+  auto said = [&](const std::vector<std::string>& rows) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, json(rows))) all += v.id + ": " + v.message + "\n";
+    return all;
+  };
+  // r2c1, r1c1, r1c2 is one run of 3 round the corner; r3c3 a run of 1 — but
+  // not connected to it: the connection rule speaks, not the clue.
+  EXPECT_EQ(said({"##.", "#..", "..#"}).find("grid/r2c2"), std::string::npos) << said({"##.", "#..", "..#"});
+  EXPECT_NE(said({"##.", "#..", "..#"}).find("rule/shaded_connected"), std::string::npos) << said({"##.", "#..", "..#"});
+  EXPECT_NE(said({"###", "...", "..."}).find("grid/r2c2: clue 3 1 at r2c2: the shaded cells round it run 3"), std::string::npos)
+      << said({"###", "...", "..."});
+  EXPECT_NE(said({"#.#", "#.#", "#.#"}).find("grid/r2c2: clue 3 1 at r2c2: the shaded cells round it run 3 3"), std::string::npos);
+  EXPECT_NE(said({"###", "##.", "..."}).find("rule/2x2"), std::string::npos);
+  EXPECT_NE(said({"...", ".#.", "..."}).find("rule/clue_unshaded"), std::string::npos);
+  EXPECT_NE(said({"...", "...", "..."}).find("rule/some_shaded"), std::string::npos);
+  // '?' and 1: the runs 2 and 1 (r1c3; r3c2, r3c3) show it, the one run 3 does not.
+  const LoadedPuzzle any = puzzle_from_text(
+      R"({"kind": "tapa", "grid": [[".", ".", ".", "."], [".", ["?", 1], ".", "."], [".", ".", ".", "."], [".", ".", ".", "."]]})");
+  EXPECT_TRUE(any.encoder->check(*any.puzzle, json::array({"..##", "...#", ".###", "...."})).empty());
+  const auto one_run = any.encoder->check(*any.puzzle, json::array({"###.", "....", "....", "...."}));
+  ASSERT_EQ(one_run.size(), 1u);
+  EXPECT_EQ(one_run[0].message, "clue ? 1 at r2c2: the shaded cells round it run 3");
+}
+
+TEST(Tapa, AClueIsNamedChangedAndAddedAndBadInputIsRefused) {
+  // pzprjs's puzzle with its 5 misprinted as 6 (on the edge: five
+  // neighbours): the conflict is named in clues, and changing it back makes
+  // it unique.
+  const CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", "https://puzz.link/p?tapa/5/5/3n6hchhajn2"});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out)["diagnosis"];
+  bool changed_back = false;
+  for (const auto& r : dj["change_repairs"])
+    if (r["edits"][0]["before"] == "clue 6 at r2c5" && r["edits"][0]["after"] == "clue 5 at r2c5") changed_back = r["status"] == "unique";
+  EXPECT_TRUE(changed_back) << dj["change_repairs"].dump();
+  // Several solutions (the 3,1,1 left out): the extra clues are clues.
+  const CliResult s = run_cli({"diagnose", "--json", "--timeout", "0", "https://puzz.link/p?tapa/5/5/3n5hghajn2"});
+  ASSERT_EQ(s.exit_code, 10) << s.out << s.err;
+  const json sj = json::parse(s.out)["diagnosis"];
+  ASSERT_FALSE(sj["extra_givens"].empty()) << sj.dump();
+  for (const auto& g : sj["extra_givens"]) EXPECT_TRUE(std::regex_match(g.get<std::string>(), std::regex("clue [0-9?]( [0-9?])* at r[0-9]c[0-9]"))) << g;
+  EXPECT_EQ(sj["extra_givens_status"], "unique");
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?tapa/x/5/5/3n5hchhajn2", "tapa: the flag \"x\" is not read"},
+      {"https://puzz.link/p?tapa/5/5/3n5hchhajn2g", "tapa data"},
+      {"https://puzz.link/p?tapa/2/2/fz", "tapa data, character 1: \"fz\" is no clue"},
+      {"https://puzz.link/p?tapa/2/2/!", "tapa data, character 1: \"!\" is not read"},
+  });
+  expect_bad_files_name_their_path({{R"({"kind": "tapa", "grid": [[9, "."]]})", "/grid/0/0"},
+                                    {R"({"kind": "tapa", "grid": [[".", [4, 4]]]})", "/grid/0/1"},
+                                    {R"({"kind": "tapa", "grid": [[".", [1, 0]]]})", "/grid/0/1/1"}},
+                                   "tapa.json");
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -241,7 +241,7 @@ Expect expected(const json& p, bool solved) {
       }
     e.numbers = e.givens;
   } else if (kind == "nurikabe" || kind == "hitori" || kind == "kurodoko" || kind == "heyawake" || kind == "aqre" ||
-             kind == "chocobanana" || kind == "nurimisaki") {
+             kind == "chocobanana" || kind == "nurimisaki" || kind == "tapa") {
     // The shading genres (encoders/pencil/shading.h): numbers in cells, shaded cells filled.
     e.givens = 0;
     for (const auto& r : p["grid"])
