@@ -17,6 +17,7 @@
 #include "pencil/chocobanana.h"
 #include "pencil/nurimisaki.h"
 #include "pencil/tapa.h"
+#include "pencil/magnets.h"
 #include "pencil/fillomino.h"
 #include "pencil/gokigen.h"
 #include "pencil/hashi.h"
@@ -66,6 +67,7 @@ constexpr Entry kKinds[] = {
     {"kurodoko", kurodoko::kurodoko_encoder},
     {"lits", lits::lits_encoder},
     {"logic_grid", logic_grid::logic_grid_encoder},
+    {"magnets", magnets::magnets_encoder},
     {"masyu", masyu::masyu_encoder},
     {"nonogram", nonogram::nonogram_encoder},
     {"norinori", norinori::norinori_encoder},

@@ -26,7 +26,7 @@ const std::vector<TathamGame>& tatham_games() {
     for (auto part : {tatham_number_games, tatham_pencil_games})
       for (auto& g : part()) v.push_back(std::move(g));
     // One line per game of importers/pencil/.
-    for (auto one : {akari_tatham, binairo_tatham, shikaku_tatham, tents_tatham}) v.push_back(one());
+    for (auto one : {akari_tatham, binairo_tatham, magnets_tatham, shikaku_tatham, tents_tatham}) v.push_back(one());
     std::sort(v.begin(), v.end(), [](const TathamGame& a, const TathamGame& b) { return a.game < b.game; });
     return v;
   }();

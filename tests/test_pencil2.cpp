@@ -1257,5 +1257,156 @@ TEST(Tapa, AClueIsNamedChangedAndAddedAndBadInputIsRefused) {
                                    "tapa.json");
 }
 
+// ---------------------------------------------------------------- magnets
+
+TEST(Magnets, CollectionIdsAreUniqueWithTheCollectionsSolution) {
+  const std::string path = kDataDir + "/tatham/magnets.txt";
+  const int n = for_each_tatham_id(path, [](const std::string& id, const std::string& solution, int w, int h) {
+    const CliResult r = run_cli({"check", "--json", id});
+    ASSERT_EQ(r.exit_code, 0) << id << ": " << r.err;
+    // The collection's answer: ";+x,y" (or - or .) per cell, x the column.
+    std::vector<std::string> want(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '?'));
+    const std::regex move(R"(;([+.-])(\d+),(\d+))");
+    for (auto it = std::sregex_iterator(solution.begin(), solution.end(), move); it != std::sregex_iterator(); ++it)
+      want[std::stoul((*it)[3])][std::stoul((*it)[2])] = (*it)[1].str()[0];
+    EXPECT_EQ(json::parse(r.out)["solutions"][0], json(want)) << id;
+  });
+  EXPECT_EQ(n, 6);
+  expect_id_link_file_and_convert_agree(read_file(path).substr(0, read_file(path).find(' ')));
+}
+
+namespace magnet_test {
+// A random cut of a rows x cols board into plates (and a few cells alone),
+// as the "plates" strings.
+std::vector<std::string> random_plates(int rows, int cols, std::mt19937& rng) {
+  std::vector<std::string> g(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '?'));
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      if (g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] != '?') continue;
+      const bool across = c + 1 < cols && g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c + 1)] == '?';
+      const bool down = r + 1 < rows;
+      const auto pick = rng() % 7;
+      if (across && (pick < 3 || !down)) {
+        g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = 'L';
+        g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c + 1)] = 'R';
+      } else if (down && pick < 6) {
+        g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = 'T';
+        g[static_cast<std::size_t>(r + 1)][static_cast<std::size_t>(c)] = 'B';
+      } else {
+        g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = '*';
+      }
+    }
+  return g;
+}
+}  // namespace magnet_test
+
+// Counts read off a random assignment of the plates (each neutral, +- or
+// -+), some left out (several), some one off (mostly none); every
+// assignment of every plate tried with the kind's checker (every filling
+// of every cell with +, - or blank would be 3^16), in both encodings and on
+// both back ends.
+TEST(Magnets, ExactCountsMatchEveryAssignmentTried) {
+  std::mt19937 rng(79);
+  Verdicts seen;
+  for (int t = 0; t < 14; ++t) {
+    const int rows = t % 2 ? 4 : 3, cols = 4;
+    const auto plates = magnet_test::random_plates(rows, cols, rng);
+    // The plates' first cells, and each cell's mate.
+    std::vector<int> mate(static_cast<std::size_t>(rows * cols)), firsts;
+    for (int i = 0; i < rows * cols; ++i) {
+      const char ch = plates[static_cast<std::size_t>(i / cols)][static_cast<std::size_t>(i % cols)];
+      mate[static_cast<std::size_t>(i)] = ch == 'L' ? i + 1 : ch == 'R' ? i - 1 : ch == 'T' ? i + cols : ch == 'B' ? i - cols : i;
+      if (mate[static_cast<std::size_t>(i)] > i) firsts.push_back(i);
+    }
+    auto fill = [&](uint64_t code) {
+      std::vector<std::string> g(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+      for (int f : firsts) {
+        const auto state = code % 3;
+        code /= 3;
+        if (state == 0) continue;
+        g[static_cast<std::size_t>(f / cols)][static_cast<std::size_t>(f % cols)] = state == 1 ? '+' : '-';
+        const int m = mate[static_cast<std::size_t>(f)];
+        g[static_cast<std::size_t>(m / cols)][static_cast<std::size_t>(m % cols)] = state == 1 ? '-' : '+';
+      }
+      return g;
+    };
+    uint64_t all = 1;
+    for (std::size_t k = 0; k < firsts.size(); ++k) all *= 3;
+    const json bare = {{"kind", "magnets"}, {"plates", plates}};
+    const LoadedPuzzle lp0 = puzzle_from_text(bare.dump());
+    std::vector<std::string> planted;
+    for (int tries = 0; tries < 200 && planted.empty(); ++tries) {
+      const auto g = fill(rng() % all);
+      if (lp0.encoder->check(*lp0.puzzle, json(g)).empty()) planted = g;
+    }
+    if (planted.empty()) planted = fill(0);  // every plate neutral always keeps the poles apart
+    json p = bare;
+    for (const char sign : {'+', '-'})
+      for (const bool row : {false, true}) {
+        json counts = json::array();
+        for (int k = 0; k < (row ? rows : cols); ++k) {
+          int n = 0;
+          for (int j = 0; j < (row ? cols : rows); ++j) n += (row ? planted[static_cast<std::size_t>(k)][static_cast<std::size_t>(j)] : planted[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)]) == sign;
+          if (t % 5 == 4 && k == 0) n += 1;  // one off
+          counts.push_back(rng() % (t % 3 == 0 ? 2 : 6) == 0 ? json(nullptr) : json(n));
+        }
+        p[std::string(sign == '+' ? "plus_" : "minus_") + (row ? "rows" : "columns")] = counts;
+      }
+    const LoadedPuzzle lp = puzzle_from_text(p.dump());
+    uint64_t want = 0;
+    for (uint64_t code = 0; code < all; ++code) want += lp.encoder->check(*lp.puzzle, json(fill(code))).empty() ? 1 : 0;
+    seen.expect(p, want);
+  }
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+  EXPECT_GT(seen.none, 0);
+}
+
+TEST(Magnets, TheCheckerNamesEachRule) {
+  const LoadedPuzzle lp = puzzle_from_text(
+      R"({"kind": "magnets", "plates": ["LRT", "T*B", "BLR"], "plus_columns": [2, 0, 1], "plus_rows": [1, 0, 2], "minus_columns": [1, 2, 0], "minus_rows": [1, 1, 1]})");
+  auto said = [&](const std::vector<std::string>& rows) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, json(rows))) all += v.id + ": " + v.message + "\n";
+    return all;
+  };
+  EXPECT_EQ(said({"+-.", "-..", "+-+"}), "");
+  EXPECT_NE(said({"+-.", "-+.", "+-+"}).find("rule/plates: r2c2 is a cell alone and holds a pole"), std::string::npos);
+  EXPECT_NE(said({"++.", "-..", "+-+"}).find("rule/plates: the plate r1c1-r1c2 is neither a magnet (+ and -) nor neutral"), std::string::npos);
+  EXPECT_NE(said({"-+.", "+..", "+-+"}).find("rule/like_poles: r2c1 and r3c1 are both +, side by side"), std::string::npos)
+      << said({"-+.", "+..", "+-+"});
+  EXPECT_NE(said({"...", "...", "..."}).find("plus/rows/1: row 1 has 1 +: it has 0"), std::string::npos);
+  EXPECT_NE(said({"...", "...", "..."}).find("minus/columns/2: column 2 has 2 -: it has 0"), std::string::npos);
+}
+
+TEST(Magnets, ACountIsNamedChangedAndAddedAndBadInputIsRefused) {
+  // The collection's 3x3 example with row 1's + count misprinted as 2: the
+  // conflict is named in counts, and changing it back makes it unique.
+  const CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", "magnets:3x3:201,202,120,111,LRTT*BBLR"});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out)["diagnosis"];
+  bool changed_back = false;
+  for (const auto& r : dj["change_repairs"])
+    if (r["edits"][0]["before"] == "row 1 has 2 +" && r["edits"][0]["after"] == "row 1 has 1 +") changed_back = r["status"] == "unique";
+  EXPECT_TRUE(changed_back) << dj["change_repairs"].dump();
+  // Several solutions (the + counts of the columns alone): the extra clues
+  // are counts.
+  const CliResult s = run_cli({"diagnose", "--json", "--timeout", "0", "magnets:3x3:201,...,...,...,LRTT*BBLR"});
+  ASSERT_EQ(s.exit_code, 10) << s.out << s.err;
+  const json sj = json::parse(s.out)["diagnosis"];
+  ASSERT_FALSE(sj["extra_givens"].empty()) << sj.dump();
+  for (const auto& g : sj["extra_givens"]) EXPECT_TRUE(std::regex_match(g.get<std::string>(), std::regex("(row|column) [0-9]+ has [0-9]+ [+-]"))) << g;
+  EXPECT_EQ(sj["extra_givens_status"], "unique");
+  expect_refused_in_one_line({
+      {"magnets:3x3:201,102,120,111,LRTT*BBL", "8 plate cells, a 3x3 grid has 9"},
+      {"magnets:3x3:201,102,120,111,LRTT*BBLX", "unexpected \"X\" in the plates"},
+      {"magnets:3x3:2!1,102,120,111,LRTT*BBLR", "unexpected \"!\" in the + counts of the columns"},
+      {"magnets:3x3x:201,102,120,111,LRTT*BBLR", "after the size"},
+  });
+  expect_bad_files_name_their_path({{R"({"kind": "magnets", "plates": ["LL"]})", "/plates/0"},
+                                    {R"({"kind": "magnets", "plates": ["LR"], "plus_rows": [1, 2]})", "/plus_rows"}},
+                                   "magnets.json");
+}
+
 }  // namespace
 }  // namespace psmt::testing

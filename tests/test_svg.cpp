@@ -232,6 +232,11 @@ Expect expected(const json& p, bool solved) {
     for (const auto& r : p["clues"])
       for (char c : r.get<std::string>()) e.givens += c != '.';
     e.numbers = e.givens;
+  } else if (kind == "magnets") {
+    // The poles are symbols and the counts outside: no number in a cell.
+    e.cells = static_cast<int>(p["plates"].size() * p["plates"][0].get<std::string>().size());
+    e.givens = 0;
+    e.numbers = 0;
   } else if (kind == "hashi") {
     e.givens = 0;
     for (const auto& r : p["grid"])

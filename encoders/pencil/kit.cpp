@@ -1,5 +1,9 @@
 #include "encoders/pencil/kit.h"
 
+#include <algorithm>
+
+#include "encoders/pencil/clauses.h"
+
 #include <fmt/format.h>
 
 #include "io/error.h"
@@ -27,6 +31,52 @@ std::vector<bool> truth_of(const std::vector<int64_t>& values) {
   std::vector<bool> out(values.size());
   for (std::size_t i = 0; i < values.size(); ++i) out[i] = values[i] != 0;
   return out;
+}
+
+std::vector<int> read_line_counts(const JsonNode& root, const char* field, int size) {
+  std::vector<int> out(static_cast<std::size_t>(size), -1);
+  auto list = root.find(field);
+  if (!list) return out;
+  const auto items = list->items(static_cast<std::size_t>(size));
+  for (int k = 0; k < size; ++k)
+    if (!items[static_cast<std::size_t>(k)].is_null()) out[static_cast<std::size_t>(k)] = static_cast<int>(items[static_cast<std::size_t>(k)].as_int(0, 10000));
+  return out;
+}
+
+std::vector<int> line_count_values(int length, int n) {
+  std::vector<int> out;
+  for (int v = 0; v <= std::max(length, n); ++v)
+    if (v != n) out.push_back(v);
+  return out;
+}
+
+void line_count_clues(const Lattice& L, const std::vector<Expr>& lits, const std::vector<int>& col_count,
+                      const std::vector<int>& row_count, bool pairwise, const std::function<std::string(bool, int)>& id,
+                      const std::function<std::string(bool, int, int)>& label, Context& ctx, Encoding& enc,
+                      const EncodeOptions& eo) {
+  for (int pass = 0; pass < 2; ++pass) {
+    eo.check_deadline();
+    const bool row = pass == 1;
+    const auto& counts = row ? row_count : col_count;
+    for (int k = 0; k < static_cast<int>(counts.size()); ++k) {
+      const int n = counts[static_cast<std::size_t>(k)];
+      if (n < 0) continue;
+      std::vector<Expr> line;
+      std::vector<Cell> cells;
+      for (int j = 0; j < (row ? L.cols : L.rows); ++j) {
+        const int i = row ? L.cell(k, j) : L.cell(j, k);
+        line.push_back(lits[static_cast<std::size_t>(i)]);
+        cells.push_back(L.cell_at(i));
+      }
+      const std::string name = id(row, k);
+      auto count = [&](int v, const std::string& prefix) { return exactly_k(ctx, line, v, pairwise, prefix); };
+      Clue clue{name, label(row, k, n), count(n, name + "!"), cells, {}};
+      if (eo.alternatives)
+        for (int v : line_count_values(static_cast<int>(line.size()), n))
+          clue.alternatives.push_back({label(row, k, v), count(v, fmt::format("{}_as{}!", name, v))});
+      enc.clues.push_back(std::move(clue));
+    }
+  }
 }
 
 std::vector<Place> cell_places(const Lattice& L) {

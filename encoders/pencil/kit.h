@@ -41,6 +41,20 @@ std::vector<bool> truth_of(const std::vector<int64_t>& values);
 
 // Every cell a place, labelled r3c7, in reading order.
 std::vector<Place> cell_places(const Lattice& L);
+// Counts outside the rows or columns (tents' tents, magnets' poles): the
+// optional array `field` of `size` entries, each a number from 0 or null
+// (none: -1).
+std::vector<int> read_line_counts(const JsonNode& root, const char* field, int size);
+// Those counts as clues: per counted line, exactly n of its cells' literals
+// (`lits`, one per cell; exactly_k of clauses.h, `pairwise` or a counter),
+// changed by diagnose to every count from 0 to the line's length; named by
+// id(row, k) ("rows/3") and label(row, k, n) ("row 3 has 2 tents").
+void line_count_clues(const Lattice& L, const std::vector<Expr>& lits, const std::vector<int>& col_count,
+                      const std::vector<int>& row_count, bool pairwise, const std::function<std::string(bool, int)>& id,
+                      const std::function<std::string(bool, int, int)>& label, Context& ctx, Encoding& enc,
+                      const EncodeOptions& eo);
+// The counts a line's count can be changed to: 0 to its length, n left out.
+std::vector<int> line_count_values(int length, int n);
 
 // The labels of the cells whose values differ.
 std::vector<std::string> cells_that_differ(const Lattice& L, const std::vector<std::string>& a, const std::vector<std::string>& b);

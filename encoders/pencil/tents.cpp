@@ -15,18 +15,6 @@
 namespace psmt::tents {
 namespace {
 
-// The counts diagnose tries instead of n: 0 to the line's length.
-std::vector<int> alternatives(int length, int n) { return pencil::other_values(n, 0, std::max(length, n)); }
-
-std::vector<int> read_counts(const JsonNode& root, const char* field, int size) {
-  std::vector<int> out(static_cast<std::size_t>(size), kNoCount);
-  auto list = root.find(field);
-  if (!list) return out;
-  const auto items = list->items(static_cast<std::size_t>(size));
-  for (int k = 0; k < size; ++k)
-    if (!items[static_cast<std::size_t>(k)].is_null()) out[static_cast<std::size_t>(k)] = static_cast<int>(items[static_cast<std::size_t>(k)].as_int(0, 10000));
-  return out;
-}
 
 class TentsEncoder final : public pencil::ShadingEncoder {
  public:
@@ -57,8 +45,8 @@ class TentsEncoder final : public pencil::ShadingEncoder {
         b->tree.push_back(s[k] == 'T');
       }
     b->uprooted.assign(static_cast<std::size_t>(L.cells()), false);
-    b->col_count = read_counts(root, "columns", L.cols);
-    b->row_count = read_counts(root, "rows", L.rows);
+    b->col_count = pencil::read_line_counts(root, "columns", L.cols);
+    b->row_count = pencil::read_line_counts(root, "rows", L.rows);
     b->given.assign(static_cast<std::size_t>(L.cells()), 0);
     for (const char* field : {"tents", "no_tents"})
       if (auto list = root.find(field))
@@ -117,29 +105,7 @@ class TentsEncoder final : public pencil::ShadingEncoder {
       for (std::size_t x = 0; x < in.size(); ++x)
         for (std::size_t y = x + 1; y < in.size(); ++y) enc.rules.push_back(!in[x] || !in[y]);
     }
-    // Counts.
-    for (int pass = 0; pass < 2; ++pass) {
-      eo.check_deadline();
-      const bool row = pass == 1;
-      const auto& counts = row ? b.row_count : b.col_count;
-      for (int k = 0; k < static_cast<int>(counts.size()); ++k) {
-        const int n = counts[static_cast<std::size_t>(k)];
-        if (n == kNoCount) continue;
-        std::vector<Expr> lits;
-        std::vector<Cell> cells;
-        for (int j = 0; j < (row ? L.cols : L.rows); ++j) {
-          const int i = row ? L.cell(k, j) : L.cell(j, k);
-          lits.push_back(tent[static_cast<std::size_t>(i)]);
-          cells.push_back(L.cell_at(i));
-        }
-        auto count = [&](int v, const std::string& prefix) { return pencil::exactly_k(ctx, lits, v, pairwise, prefix); };
-        Clue clue{count_id(row, k), count_label(row, k, n), count(n, count_id(row, k) + "!"), cells, {}};
-        if (eo.alternatives)
-          for (int v : alternatives(static_cast<int>(lits.size()), n))
-            clue.alternatives.push_back({count_label(row, k, v), count(v, fmt::format("{}_as{}!", count_id(row, k), v))});
-        enc.clues.push_back(std::move(clue));
-      }
-    }
+    pencil::line_count_clues(L, tent, b.col_count, b.row_count, pairwise, count_id, count_label, ctx, enc, eo);
     pencil::given_clues(b, tent, enc);
     return enc;
   }
@@ -216,7 +182,7 @@ class TentsEncoder final : public pencil::ShadingEncoder {
         if (n == kNoCount || count_id(row, k) != e.clue_id) continue;
         if (e.alternative < 0) n = kNoCount;
         else {
-          const auto alts = alternatives(row ? b.lat.cols : b.lat.rows, n);
+          const auto alts = pencil::line_count_values(row ? b.lat.cols : b.lat.rows, n);
           if (e.alternative >= static_cast<int>(alts.size())) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
           n = alts[static_cast<std::size_t>(e.alternative)];
         }

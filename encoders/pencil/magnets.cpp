@@ -1,0 +1,302 @@
+#include "encoders/pencil/magnets.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include "engine/expr.h"
+
+#include "encoders/pencil/clauses.h"
+#include "encoders/pencil/kit.h"
+#include "encoders/pencil/valued.h"
+#include "engine/encoding.h"
+#include "io/words.h"
+#include "render/marks.h"
+#include "render/svg.h"
+
+namespace psmt::magnets {
+namespace {
+
+const char* kFields[2][2] = {{"plus_columns", "plus_rows"}, {"minus_columns", "minus_rows"}};
+
+class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
+ public:
+  std::string_view kind() const override { return "magnets"; }
+  std::string_view summary() const override {
+    return "make each plate a magnet (+ and -) or neutral, like poles never side by side, the counts of + and - in "
+           "the rows and columns met (Tatham's magnets)";
+  }
+  std::vector<std::string> fields() const override { return {"plates", "plus_columns", "plus_rows", "minus_columns", "minus_rows"}; }
+  std::string schema() const override {
+    const std::string counts = R"json({"type": "array", "description": "a count per line, null for none", "items": {"type": ["integer", "null"], "minimum": 0}})json";
+    return R"json({"description": "Magnets (Tatham's magnets): the board is cut into plates of two cells (a cell alone is always neutral); make each plate a magnet, one cell + and the other -, or neutral, both blank, so that no two + cells and no two - cells are side by side, and the numbers outside the rows and columns count their + cells (plus_rows, plus_columns) and their - cells (minus_rows, minus_columns). Each count is a clue (plus/rows/3, 'row 3 has 2 +') that diagnose can blame. Solution: one string per row, '+', '-' or '.' (neutral).", "required": ["plates"], "properties": {"plates": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one string per row: 'L' and 'R' the left and right cells of a plate across, 'T' and 'B' the top and bottom of a plate down, '*' a cell alone", "items": {"type": "string", "pattern": "^[LRTB*]{1,100}$"}}, "plus_columns": )json" +
+           counts + R"json(, "plus_rows": )json" + counts + R"json(, "minus_columns": )json" + counts + R"json(, "minus_rows": )json" + counts +
+           R"json(}, "examples": [{"kind": "magnets", "plates": ["LR", "LR"], "plus_columns": [1, null], "plus_rows": [1, 0]}, {"kind": "magnets", "name": "the collection's 3x3 example", "source": "magnets.c in Simon Tatham's collection: 3x3:201,102,120,111,LRTT*BBLR", "plates": ["LRT", "T*B", "BLR"], "plus_columns": [2, 0, 1], "plus_rows": [1, 0, 2], "minus_columns": [1, 2, 0], "minus_rows": [1, 1, 1], "expect": {"status": "unique"}}]})json";
+  }
+  std::vector<EncodingInfo> encodings() const override {
+    return {{"counter", "two Bools per cell (+, -); a plate's cells opposite; like poles apart; counts as sequential counters", "cadical"},
+            {"pairwise", "the same with the counts as plain clauses over subsets", "cadical"}};
+  }
+
+  std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
+    auto b = std::make_shared<Board>();
+    auto& L = b->lat;
+    const auto rows = pencil::char_rows(root.at("plates"), 1, kMaxSide, "cells");
+    L.rows = static_cast<int>(rows.size());
+    L.cols = static_cast<int>(rows[0].second.size());
+    b->mate.assign(static_cast<std::size_t>(L.cells()), -1);
+    for (int r = 0; r < L.rows; ++r)
+      for (int c = 0; c < L.cols; ++c) {
+        const char ch = rows[static_cast<std::size_t>(r)].second[static_cast<std::size_t>(c)];
+        const int i = L.cell(r, c);
+        int j = -1;
+        if (ch == 'L' && c + 1 < L.cols) j = i + 1;
+        else if (ch == 'R' && c > 0) j = i - 1;
+        else if (ch == 'T' && r + 1 < L.rows) j = i + L.cols;
+        else if (ch == 'B' && r > 0) j = i - L.cols;
+        else if (ch == '*') j = i;
+        const char want = ch == 'L' ? 'R' : ch == 'R' ? 'L' : ch == 'T' ? 'B' : ch == 'B' ? 'T' : '*';
+        const Cell o = j >= 0 ? L.cell_at(j) : Cell{};
+        if (j < 0 || std::string("LRTB*").find(ch) == std::string::npos ||
+            rows[static_cast<std::size_t>(o.row)].second[static_cast<std::size_t>(o.col)] != want)
+          rows[static_cast<std::size_t>(r)].first.fail("input.value", fmt::format("{}: {} at {} is not one end of a plate whose other end says so "
+                                                                                  "('L' then 'R' across, 'T' above 'B', '*' alone)",
+                                                                                  quote_input(rows[static_cast<std::size_t>(r)].second), quote_input(std::string(1, ch)), cell_label(Cell{r, c})));
+        b->mate[static_cast<std::size_t>(i)] = j;
+      }
+    for (int sign = 0; sign < 2; ++sign) {
+      b->col_count[sign] = pencil::read_line_counts(root, kFields[sign][0], L.cols);
+      b->row_count[sign] = pencil::read_line_counts(root, kFields[sign][1], L.rows);
+    }
+    return b;
+  }
+
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    const bool pairwise = encoding == "pairwise";
+    Encoding enc = pencil::new_encoding(ctx);
+    std::vector<Expr> pole[2];
+    for (int i = 0; i < L.cells(); ++i) {
+      const std::string at = cell_label(L.cell_at(i));
+      pole[0].push_back(ctx.bool_const(("plus_" + at).c_str()));
+      pole[1].push_back(ctx.bool_const(("minus_" + at).c_str()));
+      enc.places.push_back({static_cast<unsigned>(enc.decision_vars.size()), static_cast<unsigned>(enc.decision_vars.size() + 1)});
+      enc.decision_vars.push_back(pole[0].back());
+      enc.decision_vars.push_back(pole[1].back());
+    }
+    auto plus = [&](int i) { return pole[0][static_cast<std::size_t>(i)]; };
+    auto minus = [&](int i) { return pole[1][static_cast<std::size_t>(i)]; };
+    for (int i = 0; i < L.cells(); ++i) {
+      enc.rules.push_back(!plus(i) || !minus(i));
+      const int j = b.mate[static_cast<std::size_t>(i)];
+      if (j == i) {
+        enc.rules.push_back(!plus(i));
+        enc.rules.push_back(!minus(i));
+      } else if (j > i) {
+        enc.rules.push_back(plus(i) == minus(j));
+        enc.rules.push_back(minus(i) == plus(j));
+      }
+      for (int n : L.neighbours(i))
+        if (n > i) {
+          enc.rules.push_back(!plus(i) || !plus(n));
+          enc.rules.push_back(!minus(i) || !minus(n));
+        }
+    }
+    for (int sign = 0; sign < 2; ++sign)
+      pencil::line_count_clues(
+          L, pole[sign], b.col_count[sign], b.row_count[sign], pairwise, [&](bool row, int k) { return count_id(sign == 0, row, k); },
+          [&](bool row, int k, int n) { return count_label(sign == 0, row, k, n); }, ctx, enc, eo);
+    enc.solver_logic = "QF_FD";
+    return enc;
+  }
+
+  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
+    const auto& b = static_cast<const Board&>(p);
+    std::vector<int> v;
+    for (int i = 0; i < b.lat.cells(); ++i)
+      v.push_back(values[static_cast<std::size_t>(2 * i)] ? kPlus : values[static_cast<std::size_t>(2 * i + 1)] ? kMinus : kBlank);
+    return write_values(b, v);
+  }
+
+  std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    const std::vector<int> v = solution ? read_values(b, *solution) : std::vector<int>(static_cast<std::size_t>(L.cells()), kBlank);
+    auto sign = [&](int i) { return v[static_cast<std::size_t>(i)] == kPlus ? std::string("+") : v[static_cast<std::size_t>(i)] == kMinus ? std::string("-") : std::string(); };
+    if (opt.format == RenderFormat::Svg) {
+      GridSvg g;
+      g.rows = L.rows;
+      g.cols = L.cols;
+      g.title = opt.title;
+      g.cell_text = [](Cell) { return std::string(); };  // the poles are symbols (below)
+      g.is_given = [](Cell) { return false; };
+      for (int i = 0; i < L.cells(); ++i)
+        if (v[static_cast<std::size_t>(i)] != kBlank)
+          g.shapes.push_back(pencil::cell_symbol(L.cell_at(i), v[static_cast<std::size_t>(i)] == kPlus ? "+" : "\u2212", 0.55,
+                                                 v[static_cast<std::size_t>(i)] == kPlus ? "#b71c1c" : "#0d47a1", "pole"));
+      g.region = [&](Cell c) {  // the plates, as regions
+        const int i = L.cell(c.row, c.col);
+        return std::min(i, b.mate[static_cast<std::size_t>(i)]);
+      };
+      g.filled = [&](Cell c) { return solution && b.mate[static_cast<std::size_t>(L.cell(c.row, c.col))] != L.cell(c.row, c.col) && v[static_cast<std::size_t>(L.cell(c.row, c.col))] == kBlank; };
+      g.filled_meaning = "a neutral plate";
+      // The counts as the collection draws them: + above and to the left,
+      // - below and to the right.
+      g.margin = 1;
+      for (int s = 0; s < 2; ++s)
+        for (int pass = 0; pass < 2; ++pass) {
+          const bool row = pass == 1;
+          const auto& counts = row ? b.row_count[s] : b.col_count[s];
+          for (int k = 0; k < static_cast<int>(counts.size()); ++k) {
+            if (counts[static_cast<std::size_t>(k)] == kNoCount) continue;
+            Shape t;
+            t.type = Shape::Type::Text;
+            t.points = {row ? std::pair{k + 0.5, s == 0 ? -0.5 : L.cols + 0.5} : std::pair{s == 0 ? -0.5 : L.rows + 0.5, k + 0.5}};
+            t.text = (s == 0 ? "+" : "\u2212") + std::to_string(counts[static_cast<std::size_t>(k)]);
+            t.size = 0.42;
+            t.fill = s == 0 ? "#b71c1c" : "#0d47a1";
+            t.cls = s == 0 ? "count plus" : "count minus";
+            g.shapes.push_back(t);
+          }
+        }
+      g.highlighted = [&](Cell c) { return has_cell(opt.highlight, c); };
+      apply_marks(g, opt);
+      return g.render();
+    }
+    // Text: the counts of + above and left, of - below and right (as the
+    // collection draws them), the signs in the cells.
+    auto num = [](int n) { return n == kNoCount ? std::string(" ") : std::to_string(n); };
+    std::string out = "   ";
+    for (int c = 0; c < L.cols; ++c) out += fmt::format("{:>3}", num(b.col_count[0][static_cast<std::size_t>(c)]));
+    out += "   +\n";
+    for (int r = 0; r < L.rows; ++r) {
+      out += fmt::format("{:>3}", num(b.row_count[0][static_cast<std::size_t>(r)]));
+      for (int c = 0; c < L.cols; ++c) {
+        const int i = L.cell(r, c);
+        const std::string s = sign(i);
+        out += fmt::format("{:>3}", s.empty() ? (b.mate[static_cast<std::size_t>(i)] == i ? "#" : ".") : s);
+      }
+      out += fmt::format("{:>3}\n", num(b.row_count[1][static_cast<std::size_t>(r)]));
+    }
+    out += " - ";
+    for (int c = 0; c < L.cols; ++c) out += fmt::format("{:>3}", num(b.col_count[1][static_cast<std::size_t>(c)]));
+    return out + "\n";
+  }
+
+  std::string describe(const Puzzle& p) const override {
+    const auto& b = static_cast<const Board&>(p);
+    std::size_t counts = 0;
+    for (int s = 0; s < 2; ++s)
+      for (const auto* v : {&b.row_count[s], &b.col_count[s]}) counts += static_cast<std::size_t>(std::count_if(v->begin(), v->end(), [](int n) { return n != kNoCount; }));
+    std::size_t plates = 0;
+    for (int i = 0; i < b.lat.cells(); ++i) plates += b.mate[static_cast<std::size_t>(i)] > i ? 1 : 0;
+    return fmt::format("{}x{} magnets, {}, {}", b.lat.rows, b.lat.cols, plural(plates, "plate"), plural(counts, "count"));
+  }
+
+  std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
+
+  std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    for (const auto& e : edits) {
+      bool found = false;
+      for (int s = 0; s < 2 && !found; ++s)
+        for (int pass = 0; pass < 2 && !found; ++pass) {
+          const bool row = pass == 1;
+          auto& counts = row ? b->row_count[s] : b->col_count[s];
+          for (int k = 0; k < static_cast<int>(counts.size()) && !found; ++k) {
+            int& n = counts[static_cast<std::size_t>(k)];
+            if (n == kNoCount || count_id(s == 0, row, k) != e.clue_id) continue;
+            if (e.alternative < 0) {
+              n = kNoCount;
+            } else {
+              const auto alts = pencil::line_count_values(row ? b->lat.cols : b->lat.rows, n);
+              if (e.alternative >= static_cast<int>(alts.size())) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
+              n = alts[static_cast<std::size_t>(e.alternative)];
+            }
+            found = true;
+          }
+        }
+      if (!found) throw InputError("input.value", "#", "no count " + e.clue_id);
+    }
+    return b;
+  }
+
+  // Extra clues: a count for a line without one.
+  bool proposes_extra_clues() const override { return true; }
+  std::vector<ExtraClue> extra_clues(const Puzzle& p, const nlohmann::json& solution) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    const auto v = read_values(b, solution);
+    std::vector<ExtraClue> out;
+    for (int s = 0; s < 2; ++s)
+      for (int pass = 0; pass < 2; ++pass) {
+        const bool row = pass == 1;
+        const auto& counts = row ? b.row_count[s] : b.col_count[s];
+        for (int k = 0; k < static_cast<int>(counts.size()); ++k) {
+          if (counts[static_cast<std::size_t>(k)] != kNoCount) continue;
+          int n = 0;
+          std::vector<Cell> cells;
+          for (int j = 0; j < (row ? L.cols : L.rows); ++j) {
+            const int i = row ? L.cell(k, j) : L.cell(j, k);
+            n += v[static_cast<std::size_t>(i)] == (s == 0 ? kPlus : kMinus);
+            cells.push_back(L.cell_at(i));
+          }
+          out.push_back({count_id(s == 0, row, k), count_label(s == 0, row, k, n), cells, {{"sign", s}, {"row", row}, {"line", k}, {"value", n}}});
+        }
+      }
+    return out;
+  }
+  std::shared_ptr<const Puzzle> add_extra_clues(const Puzzle& p, const std::vector<ExtraClue>& clues) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    for (const auto& x : clues) {
+      const int s = x.data.at("sign").get<int>();
+      (x.data.at("row").get<bool>() ? b->row_count[s] : b->col_count[s])[x.data.at("line").get<std::size_t>()] = x.data.at("value").get<int>();
+    }
+    return b;
+  }
+  std::string no_extra_clues_reason(const Puzzle&) const override { return "every row and column already has both its counts"; }
+  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json&, const std::vector<std::size_t>&,
+                                           std::vector<std::string>*) const override {
+    return std::make_shared<Board>(static_cast<const Board&>(p));  // extra clues are counts (extra_clues)
+  }
+
+ protected:
+  std::vector<int> read_values(const Board& b, const nlohmann::json& solution) const override {
+    const auto& L = b.lat;
+    if (!solution.is_array() || static_cast<int>(solution.size()) != L.rows)
+      throw InputError("input.shape", "#", fmt::format("a solution is {} strings of '+', '-' and '.'", L.rows));
+    std::vector<int> out;
+    for (int r = 0; r < L.rows; ++r) {
+      const auto& row = solution[static_cast<std::size_t>(r)];
+      if (!row.is_string() || static_cast<int>(row.get<std::string>().size()) != L.cols)
+        throw InputError("input.shape", fmt::format("/{}", r), fmt::format("row {}: {} of '+', '-' and '.'", r + 1, plural(static_cast<std::size_t>(L.cols), "character")));
+      for (char ch : row.get<std::string>()) {
+        if (ch != '+' && ch != '-' && ch != '.') throw InputError("input.value", fmt::format("/{}", r), fmt::format("row {}: {} is not '+', '-' or '.'", r + 1, quote_input(std::string(1, ch))));
+        out.push_back(ch == '+' ? kPlus : ch == '-' ? kMinus : kBlank);
+      }
+    }
+    return out;
+  }
+  nlohmann::json write_values(const Board& b, const std::vector<int>& values) const override {
+    nlohmann::json out = nlohmann::json::array();
+    for (int r = 0; r < b.lat.rows; ++r) {
+      std::string row;
+      for (int c = 0; c < b.lat.cols; ++c) {
+        const int v = values[static_cast<std::size_t>(b.lat.cell(r, c))];
+        row += v == kPlus ? '+' : v == kMinus ? '-' : '.';
+      }
+      out.push_back(row);
+    }
+    return out;
+  }
+  std::vector<Violation> check_values(const Board& b, const std::vector<int>& values) const override { return magnets::check_values(b, values); }
+};
+
+}  // namespace
+
+const Encoder& magnets_encoder() {
+  static const MagnetsEncoder e;
+  return e;
+}
+
+}  // namespace psmt::magnets
