@@ -6,6 +6,7 @@
 #include "engine/expr.h"
 
 #include "encoders/pencil/kit.h"
+#include "encoders/pencil/sight.h"
 #include "engine/encoding.h"
 #include "io/error.h"
 #include "io/words.h"

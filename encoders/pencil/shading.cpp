@@ -1,4 +1,5 @@
 #include "encoders/pencil/shading.h"
+#include "encoders/pencil/sight.h"
 
 #include <algorithm>
 #include <optional>

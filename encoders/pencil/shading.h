@@ -19,7 +19,6 @@
 #include <nlohmann/json.hpp>
 
 #include "encoders/pencil/lattice.h"
-#include "engine/expr.h"
 #include "engine/encoder.h"
 #include "render/svg.h"
 
@@ -102,17 +101,7 @@ void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Con
 // No 2x2 block whose four literals are all true (the shading, or its
 // negation for unshaded blocks).
 void no_2x2(const Lattice& L, const std::vector<Expr>& lits, Context& ctx, Encoding& enc);
-// What a cell sees, as Booleans fixed by the shading: sum[k-1] "it sees at
-// least k other unshaded cells", k up to `cap` (Booleans per direction "the
-// first k cells that way are unshaded", summed by a totalizer; names start
-// with `prefix`). sees(m): the cell unshaded and m-1 others seen.
-struct Sight {
-  Expr cell_open;
-  std::vector<Expr> sum;
-  Expr sees(int m, Context& ctx) const;
-};
-Sight sight_count(const Lattice& L, const std::vector<Expr>& shaded, int cell, int cap, const std::string& prefix, Context& ctx,
-                  Encoding& enc);
+// Lines of sight as clauses: encoders/pencil/sight.h.
 // Hitori's, kurodoko's and heyawake's shared rules (pzprjs's
 // checkShadeCellExist, checkAdjacentShadeCell, checkConnectUnshadeRB): some
 // cell is shaded, no two shaded cells side by side, and the unshaded cells
