@@ -1,7 +1,9 @@
 // Tentaisho: exact counts against brute force (every assignment of cells
 // to dots held to the plain checker), pzprjs's test puzzle (with a hole)
 // and the collection's generated IDs solved to their walls, a broken puzzle
-// diagnosed in dots, bad links and IDs refused in one line.
+// diagnosed in dots, bad links and IDs refused in one line; the candidates'
+// propagation refutes a dot added to a 15x15 and never a board that has a
+// solution.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -15,6 +17,7 @@
 
 #include "encoders/pencil/tentaisho.h"
 #include "helpers.h"
+#include "importers/importer.h"
 
 namespace psmt::testing {
 namespace {
@@ -218,6 +221,57 @@ TEST(Tentaisho, PzprjsPuzzleAndGalaxiesIdsSolveToTheirWalls) {
     }
   });
   EXPECT_EQ(n, 8);
+}
+
+// The collection's generator (sgt-galaxies --generate 1 '15x15du#psmt-diag-galaxies'),
+// and the same with a dot added between r1c6 and r1c7 in the first long gap
+// of the description (scripts/bench-diagnose-pencil's breaking).
+const std::string kGalaxies15 = "galaxies:15x15:fkfzjnefzjcbnuzpczkroiovczccuqzzbudgbjwqiztppzsbdlhojzxipqogkf";
+const std::string kGalaxies15Added = "galaxies:15x15:ffefzjnefzjcbnuzpczkroiovczccuqzzbudgbjwqiztppzsbdlhojzxipqogkf";
+
+LoadedPuzzle from_id(const std::string& id) {
+  return puzzle_from_text(importers::read_argument(id, importers::ImportOptions{}).imported->puzzle.dump());
+}
+
+TEST(Tentaisho, PropagationRefutesTheAddedDotAndNeverABoardWithASolution) {
+  const LoadedPuzzle broken = from_id(kGalaxies15Added), fine = from_id(kGalaxies15);
+  EXPECT_TRUE(broken.encoder->refutes_quickly(*broken.puzzle, {}));
+  EXPECT_FALSE(fine.encoder->refutes_quickly(*fine.puzzle, {}));
+  // Dropping dots relaxes a board: the unique board with any dots dropped
+  // still has its solution, and must never be refuted.
+  Context ctx;
+  const Encoding enc = fine.encoder->encode(*fine.puzzle, ctx, "cuts", EncodeOptions{});
+  std::mt19937 rng(5);
+  for (int round = 0; round < 20; ++round) {
+    std::vector<std::string> dropped;
+    for (const auto& c : enc.clues)
+      if (rng() % 3 == 0) dropped.push_back(c.id);
+    EXPECT_FALSE(fine.encoder->refutes_quickly(*fine.puzzle, dropped)) << round;
+  }
+  // The broken board: the added dot is in every set the propagation refutes
+  // (without it the board is the unique one).
+  EXPECT_FALSE(broken.encoder->refutes_quickly(*broken.puzzle, {"dots/r1c6-r1c7"}));
+  Result r = run_puzzle(broken, "cuts", 2);
+  EXPECT_EQ(std::string(status_name(r.status)), "none");
+}
+
+TEST(Tentaisho, ADotAddedToA15x15IsBlamedAndItsRemovalFoundWithinTheDefaultLimit) {
+  CliResult d = run_cli({"diagnose", "--json", kGalaxies15Added});
+  ASSERT_EQ(d.exit_code, 20) << d.err;
+  const json j = json::parse(d.out)["diagnosis"];
+  ASSERT_FALSE(j["conflicts"].empty()) << j.dump();
+  std::set<std::string> ids;
+  for (const auto& c : j["conflicts"][0]["clues"]) ids.insert(c["id"].get<std::string>());
+  EXPECT_TRUE(ids.count("dots/r1c6-r1c7")) << j["conflicts"][0].dump();
+  EXPECT_LT(ids.size(), 40u) << "a conflict of the dots around the added one, not every dot";
+  if (!j["conflicts"][0]["minimal"].get<bool>()) {
+    ASSERT_FALSE(j["notes"].empty());
+    EXPECT_NE(j["notes"][0].get<std::string>().find("conflict for certain"), std::string::npos) << j["notes"].dump();
+  }
+  bool removal = false;
+  for (const auto& rep : j["drop_repairs"])
+    removal = removal || (rep["edits"][0]["id"] == "dots/r1c6-r1c7" && rep["edits"][0]["drop"] == true && rep["status"] == "unique");
+  EXPECT_TRUE(removal) << j["drop_repairs"].dump();
 }
 
 TEST(Tentaisho, BrokenPuzzleIsDiagnosedInDotsAndBadInputIsRefused) {

@@ -26,6 +26,11 @@ namespace {
 // set is the same after a half turn about the dot, so one search suffices.
 // What is left out follows from the held dots, which are clues: the
 // encoding says clues_in_rules, and diagnose drops a dot by re-encoding.
+// Repeated to a fixed point: a cell left with one dot is kept by that dot
+// (every solution puts it there), and so is a cell without which a cell a
+// held dot keeps would be cut off from the dot; a kept cell is taken from
+// the other dots and may cut their galaxies off from more cells. A cell left with none makes
+// the encoding false at once (a broken board is then refuted before search).
 std::vector<std::vector<int>> candidates(const Board& b) {
   const auto cells = static_cast<std::size_t>(b.lat.cells());
   std::vector<int> kept(cells, -1), touching(cells, 0);  // the held dot that keeps a cell (-1: none, or two)
@@ -38,33 +43,67 @@ std::vector<std::vector<int>> candidates(const Board& b) {
   for (std::size_t i = 0; i < cells; ++i)
     if (touching[i] != 1) kept[i] = -1;
   const graph::Graph g = b.lat.cell_graph();
-  std::vector<std::vector<int>> out(cells);
-  for (std::size_t k = 0; k < b.dots.size(); ++k) {
-    const Dot& d = b.dots[k];
-    auto free_for = [&](int i) { return kept[static_cast<std::size_t>(i)] < 0 || kept[static_cast<std::size_t>(i)] == static_cast<int>(k); };
-    std::vector<char> ok(cells, 0);
-    for (std::size_t i = 0; i < cells; ++i) {
-      if (b.hole[i]) continue;
-      const int m = mirror(b, d, static_cast<int>(i));
-      ok[i] = m >= 0 && !b.hole[static_cast<std::size_t>(m)] && free_for(static_cast<int>(i)) && free_for(m);
-    }
-    const std::vector<int> own = touched(b, d);
-    if (d.holds && std::all_of(own.begin(), own.end(), [&](int t) { return ok[static_cast<std::size_t>(t)] != 0; })) {
-      std::vector<char> seen(cells, 0);
-      std::vector<int> queue = own;
-      for (int t : own) seen[static_cast<std::size_t>(t)] = 1;
-      for (std::size_t q = 0; q < queue.size(); ++q)
-        for (int e : g.incident[static_cast<std::size_t>(queue[q])]) {
-          const int w = g.other(e, queue[q]);
-          if (ok[static_cast<std::size_t>(w)] && !seen[static_cast<std::size_t>(w)]) {
-            seen[static_cast<std::size_t>(w)] = 1;
-            queue.push_back(w);
-          }
+  std::vector<std::vector<int>> out;
+  std::vector<std::pair<int, int>> forced;  // a cell and the dot it must join
+  for (bool changed = true; changed;) {
+    out.assign(cells, {});
+    for (std::size_t k = 0; k < b.dots.size(); ++k) {
+      const Dot& d = b.dots[k];
+      auto free_for = [&](int i) { return kept[static_cast<std::size_t>(i)] < 0 || kept[static_cast<std::size_t>(i)] == static_cast<int>(k); };
+      std::vector<char> ok(cells, 0);
+      for (std::size_t i = 0; i < cells; ++i) {
+        if (b.hole[i]) continue;
+        const int m = mirror(b, d, static_cast<int>(i));
+        ok[i] = m >= 0 && !b.hole[static_cast<std::size_t>(m)] && free_for(static_cast<int>(i)) && free_for(m);
+      }
+      const std::vector<int> own = touched(b, d);
+      if (d.holds && std::all_of(own.begin(), own.end(), [&](int t) { return ok[static_cast<std::size_t>(t)] != 0; })) {
+        // The cells reached from the dot's own through allowed ones, but for
+        // `away` and its mirror.
+        auto reached = [&](const std::vector<char>& allowed, int away, int away_mirror) {
+          std::vector<char> seen(cells, 0);
+          std::vector<int> queue = own;
+          for (int t : own) seen[static_cast<std::size_t>(t)] = 1;
+          for (std::size_t q = 0; q < queue.size(); ++q)
+            for (int e : g.incident[static_cast<std::size_t>(queue[q])]) {
+              const int w = g.other(e, queue[q]);
+              if (allowed[static_cast<std::size_t>(w)] && !seen[static_cast<std::size_t>(w)] && w != away && w != away_mirror) {
+                seen[static_cast<std::size_t>(w)] = 1;
+                queue.push_back(w);
+              }
+            }
+          return seen;
+        };
+        std::vector<char> seen = reached(ok, -1, -1);
+        ok = std::move(seen);
+        // A cell (with its mirror) without which a cell the dot keeps is
+        // cut off from the dot is the dot's too.
+        std::vector<int> far;
+        for (std::size_t i = 0; i < cells; ++i)
+          if (ok[i] && kept[i] == static_cast<int>(k) && std::find(own.begin(), own.end(), static_cast<int>(i)) == own.end())
+            far.push_back(static_cast<int>(i));
+        for (std::size_t y = 0; y < cells && !far.empty(); ++y) {
+          if (!ok[y] || kept[y] == static_cast<int>(k)) continue;
+          const int my = mirror(b, d, static_cast<int>(y));
+          const std::vector<char> reach = reached(ok, static_cast<int>(y), my);
+          if (std::any_of(far.begin(), far.end(), [&](int x) { return !reach[static_cast<std::size_t>(x)]; })) forced.push_back({static_cast<int>(y), static_cast<int>(k)});
         }
-      ok = std::move(seen);
+      }
+      for (std::size_t i = 0; i < cells; ++i)
+        if (ok[i]) out[i].push_back(static_cast<int>(k));
     }
+    changed = false;
+    for (auto [y, k] : forced)
+      if (kept[static_cast<std::size_t>(y)] < 0) {
+        kept[static_cast<std::size_t>(y)] = k;
+        changed = true;
+      }
+    forced.clear();
     for (std::size_t i = 0; i < cells; ++i)
-      if (ok[i]) out[i].push_back(static_cast<int>(k));
+      if (out[i].size() == 1 && kept[i] != out[i][0]) {
+        kept[i] = out[i][0];
+        changed = true;
+      }
   }
   return out;
 }
@@ -315,6 +354,32 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
       if (!found) throw InputError("input.value", "#", "no clue " + e.clue_id);
     }
     return b;
+  }
+
+  // The candidates' fixed point is sound: a cell left without a dot, a
+  // held dot without its own cells, or a given cell without its galaxy
+  // leaves no solution (how a dot added into a solved board is most often
+  // refuted, in milliseconds where a solver check costs an encoding).
+  bool refutes_quickly(const Puzzle& p, const std::vector<std::string>& dropped) const override {
+    std::vector<ClueEdit> edits;
+    for (const auto& id : dropped) edits.push_back({id, -1});
+    const auto edited = edit(p, edits);
+    const auto& b = static_cast<const Board&>(*edited);
+    const auto cand = candidates(b);
+    auto has = [&](int cell, int k) {
+      const auto& c = cand[static_cast<std::size_t>(cell)];
+      return std::find(c.begin(), c.end(), k) != c.end();
+    };
+    for (int i = 0; i < b.lat.cells(); ++i) {
+      if (b.hole[static_cast<std::size_t>(i)]) continue;
+      if (cand[static_cast<std::size_t>(i)].empty()) return true;
+      if (const int a = b.assigned[static_cast<std::size_t>(i)]; a && !has(i, a - 1)) return true;
+    }
+    for (std::size_t k = 0; k < b.dots.size(); ++k)
+      if (b.dots[k].holds)
+        for (int t : touched(b, b.dots[k]))
+          if (!has(t, static_cast<int>(k))) return true;
+    return false;
   }
 
   std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution, const std::vector<std::size_t>& place_indices,

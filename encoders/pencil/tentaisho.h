@@ -15,8 +15,12 @@
 // dot in reading order (from 1), 0 for a hole.
 //
 // Variables: a Bool per cell and dot it can belong to (its mirror about the
-// dot is on the board, neither is a cell another held dot alone touches, and
-// a held dot's galaxy reaches it through such cells), the answer. Rules: exactly one dot per cell; a cell
+// dot is on the board, neither is a cell another dot keeps, and a held dot's
+// galaxy reaches it through such cells), the answer. A dot keeps the cells
+// only it touches, the cells left with it alone, and the cells (with their
+// mirrors) without which a cell it keeps is cut off from it; repeated to a
+// fixed point, this refutes most boards with a dot added before any search
+// (and diagnose uses it to find the dots at fault: refutes_quickly). Rules: exactly one dot per cell; a cell
 // and its mirror go together; each dot's cells connected (engine/graph.h):
 //   cuts   (default) cut clauses between checks
 //   eager  reachability clauses from the dot

@@ -202,6 +202,7 @@ class Diagnoser {
   // the edited puzzle.
   void conflicts_by_edits(const Encoding& enc) {
     Conflict c = explain_by_edits(encoder_, puzzle_, d_.verdict.encoding, enc, budget_, d_.verdict.solver);
+    if (!c.note.empty()) note(c.note);
     d_.conflicts = {c};
     if (opt_.conflicts > 1) note("one conflict is listed for this kind (its encoding reasons from the clues)");
   }
@@ -223,7 +224,10 @@ class Diagnoser {
   void repairs_by_edits(const Encoding& enc, bool change) {
     std::vector<Repair> found;
     std::set<std::string> in_conflict;
-    const bool restrict = !d_.conflicts.empty() && d_.conflicts.front().minimal && !d_.conflicts.front().rules_alone;
+    // Every conflict explain_by_edits gives is one for certain (a set it
+    // could not show minimal is checked, or is every clue), so a repair of
+    // one clue is among its clues, minimal or not.
+    const bool restrict = !d_.conflicts.empty() && !d_.conflicts.front().rules_alone;
     if (restrict)
       for (const auto& c : d_.conflicts.front().clues) in_conflict.insert(c.id);
     bool stopped = false, every_value = true;

@@ -381,25 +381,60 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
   };
   // The kind's own propagation first (Encoder::refutes_quickly): QuickXplain
   // with it as the oracle ("not refuted" counted as consistent) finds a set
-  // it refutes, a conflict for certain; each clue of that set is then left
-  // out once and the solver asked whether the rest has a solution, which
-  // proves the set minimal. Only when that fails does the search below run.
+  // it refutes, a conflict for certain, which deletion with the solver then
+  // shrinks to a minimal one (or says it could not). Only when the
+  // propagation does not refute the puzzle does the search below run.
   if (encoder.refutes_quickly(puzzle, {}) && !encoder.refutes_quickly(puzzle, ids)) {
     std::function<bool(const std::vector<std::string>&)> saved = consistent;
     consistent = [&](const std::vector<std::string>& keep) { return !encoder.refutes_quickly(puzzle, without_others(keep)); };
     std::vector<std::string> found = qx({}, ids, false);
     consistent = saved;
-    bool fast = !found.empty() && encoder.refutes_quickly(puzzle, without_others(found));
-    for (std::size_t i = 0; fast && i < found.size(); ++i) {
-      std::vector<std::string> rest = found;
-      rest.erase(rest.begin() + static_cast<long>(i));
-      Budget slice = check_slice();
-      const Status st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr, solver);
-      fast = st != Status::None && st != Status::Unknown;
-    }
-    if (fast) {
+    if (!found.empty() && encoder.refutes_quickly(puzzle, without_others(found))) {
+      // A conflict for certain. Deletion with the solver makes it minimal:
+      // each clue is left out once, and stays out when the rest still has
+      // no solution. The checks are of small sets of clues, which are the
+      // hard ones for kinds that prune by their clues; one that runs out of
+      // time keeps its clue, and the set is then said to be maybe not minimal.
+      std::vector<std::string> cur = found;
+      int open = 0;
+      for (std::size_t i = 0; i < cur.size();) {
+        std::vector<std::string> rest = cur;
+        rest.erase(rest.begin() + static_cast<long>(i));
+        // Half of what is left, shared by the checks still to come, two per
+        // clue at most (about left / sqrt(n) stays over for the repairs,
+        // which come after).
+        auto share = [&]() {
+          const uint64_t left = budget.remaining_ms();
+          return budget.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(250, left / (4 * (cur.size() - i))));
+        };
+        Status st = Status::Unknown;
+        if (!budget.spent()) {
+          Budget slice = share();
+          st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr, solver);
+        }
+        if (st == Status::None) {
+          cur = rest;
+          continue;
+        }
+        if (st == Status::Unknown && !budget.spent()) {
+          // The whole puzzle without this clue alone (as quick to solve as
+          // the puzzle itself): a solution of it is one of `rest`, so the
+          // clue is needed.
+          Budget slice = share();
+          const Status whole = check_edited(encoder, puzzle, encoding, {cur[i]}, slice, 1, nullptr, solver);
+          if (whole != Status::None && whole != Status::Unknown) st = whole;
+        }
+        if (st == Status::Unknown) ++open;
+        ++i;
+      }
+      if (open) {
+        out.minimal = false;
+        out.note = fmt::format("{} of these {} clues could not be shown needed within the limit: the set is a conflict for certain (the "
+                               "kind's own propagation refutes it) but may not be minimal",
+                               open, cur.size());
+      }
       for (const auto& c : enc.clues)
-        if (std::find(found.begin(), found.end(), c.id) != found.end()) out.clues.push_back({c.id, c.label, c.cells});
+        if (std::find(cur.begin(), cur.end(), c.id) != cur.end()) out.clues.push_back({c.id, c.label, c.cells});
       return out;
     }
   }
