@@ -60,6 +60,7 @@ PzprGenre aqre_pzpr();
 TathamGame binairo_tatham();
 PzprGenre chocobanana_pzpr();
 PzprGenre lits_pzpr();
+PzprGenre magnets_pzpr();
 TathamGame magnets_tatham();
 PzprGenre norinori_pzpr();
 PzprGenre nurimisaki_pzpr();

@@ -87,17 +87,24 @@ RoomNumbers room_numbers(const Board& b, const std::string& genre, const std::st
   }
   out.grid = number_rows(numbers, b.cols, b.rows);
   out.end = read.end;
-  const int vertical = b.rows * (b.cols - 1);
-  for (std::size_t k = 0; k < walls.values.size() && out.inner_wall.empty(); ++k) {
-    if (!walls.values[k]) continue;
+  out.inner_wall = inner_wall(walls.values, b.cols, b.rows);
+  return out;
+}
+
+std::string inner_wall(const std::vector<int>& walls, int cols, int rows) {
+  int count = 0;
+  const std::vector<int> room = pzpr::rooms_of(walls, cols, rows, count);
+  const int vertical = rows * (cols - 1);
+  for (std::size_t k = 0; k < walls.size(); ++k) {
+    if (!walls[k]) continue;
     const int v = static_cast<int>(k);
     const bool right = v < vertical;
-    const int r = right ? v / (b.cols - 1) : (v - vertical) / b.cols, c = right ? v % (b.cols - 1) : (v - vertical) % b.cols;
+    const int r = right ? v / (cols - 1) : (v - vertical) / cols, c = right ? v % (cols - 1) : (v - vertical) % cols;
     const int r2 = right ? r : r + 1, c2 = right ? c + 1 : c;
-    if (room[static_cast<std::size_t>(r * b.cols + c)] == room[static_cast<std::size_t>(r2 * b.cols + c2)])
-      out.inner_wall = fmt::format("r{}c{}{}r{}c{}", r + 1, c + 1, right ? "|" : "_", r2 + 1, c2 + 1);
+    if (room[static_cast<std::size_t>(r * cols + c)] == room[static_cast<std::size_t>(r2 * cols + c2)])
+      return fmt::format("r{}c{}{}r{}c{}", r + 1, c + 1, right ? "|" : "_", r2 + 1, c2 + 1);
   }
-  return out;
+  return "";
 }
 
 nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows) {

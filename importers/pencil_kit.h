@@ -29,6 +29,9 @@ Board board_fields(const std::vector<std::string>& fields, const std::string& ge
                    const std::string& origin);
 // The regions of a Border block as rows of region numbers (our "regions").
 nlohmann::json region_rows(const std::vector<int>& walls, int cols, int rows);
+// The first wall of a Border block between two cells of one room
+// ("r1c2|r1c3", "r1c2_r2c2"), or "" when every wall parts two rooms.
+std::string inner_wall(const std::vector<int>& walls, int cols, int rows);
 // A 4Cell body over every cell, all of it, as rows of characters: '.' none,
 // '#' a cell marked without a number ('.' in the link), 0-4 a number
 // (akari's walls, shakashaka's black cells).

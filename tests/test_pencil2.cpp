@@ -1408,5 +1408,171 @@ TEST(Magnets, ACountIsNamedChangedAndAddedAndBadInputIsRefused) {
                                    "magnets.json");
 }
 
+// pzprjs's board files of magnets: walls, then (rows+2) x (cols+2) tokens,
+// the numbers outside in the first two rows and columns; a cell "a1"/"q1"
+// is +, "a2"/"q2" is -. Boards of another size (its anti-magnets 3x3 and its
+// input tests) are left out.
+json pzprjs_magnets(const PzprjsBoard& b) {
+  const int rows = 5, cols = 5;
+  if (b.tokens.size() < 2 || b.tokens[0] != "5" || b.tokens[1] != "5") return nullptr;
+  const std::size_t start = b.tokens.size() - static_cast<std::size_t>((rows + 2) * (cols + 2));
+  std::vector<std::string> out;
+  for (int r = 0; r < rows; ++r) {
+    std::string row;
+    for (int c = 0; c < cols; ++c) {
+      const std::string& t = b.tokens[start + static_cast<std::size_t>((r + 2) * (cols + 2) + 2 + c)];
+      row += t == "a1" || t == "q1" ? '+' : t == "a2" || t == "q2" ? '-' : '.';
+    }
+    out.push_back(row);
+  }
+  return out;
+}
+
+TEST(Magnets, PzprjsScriptIsAConformanceSet) {
+  // Its test puzzle has a plate of seven cells and a cell off the board.
+  expect_pzprjs_conformance("magnets", 5, 5, pzprjs_magnets);
+}
+
+// pzprjs's anti-magnets board (its script gives it as a board file; the link
+// is written for it here): unique with pzprjs's solved board only with the
+// flag; pzprjs's wrong board (a + beside a - of another magnet) is refused;
+// without the flag the same clues have 4 solutions and the solved board
+// breaks the like-pole rule.
+TEST(Magnets, AntiMagnetsFollowPzprjsBoards) {
+  const std::string anti = "https://puzz.link/p?magnets/a/3/3/i2nf0o000002";
+  const CliResult r = run_cli({"check", "--json", anti});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json solved = {"-+.", ".+.", ".-."};
+  EXPECT_EQ(json::parse(r.out)["solutions"][0], solved);
+  const LoadedPuzzle lp = puzzle_from_text(run_cli({"convert", anti}).out, anti);
+  std::string said;
+  for (const auto& v : lp.encoder->check(*lp.puzzle, json{"-+.", ".-.", ".+."})) said += v.id + ": " + v.message + "\n";
+  EXPECT_NE(said.find("rule/unlike_poles: r1c2 (+) and r2c2 (-) are poles of different magnets side by side, not alike"), std::string::npos) << said;
+  const std::string plain = "https://puzz.link/p?magnets/3/3/i2nf0o000002";
+  const CliResult c = run_cli({"count", "--json", plain});
+  ASSERT_EQ(c.exit_code, 10) << c.err;
+  EXPECT_EQ(json::parse(c.out)["count"], 4);
+  const LoadedPuzzle lp2 = puzzle_from_text(run_cli({"convert", plain}).out, plain);
+  said.clear();
+  for (const auto& v : lp2.encoder->check(*lp2.puzzle, solved)) said += v.id + ": " + v.message + "\n";
+  EXPECT_NE(said.find("rule/like_poles: r1c2 and r2c2 are both +, side by side"), std::string::npos) << said;
+}
+
+TEST(Magnets, PlatesOfAnyShapeAndGivenPolesAreNamedAndProposed) {
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "magnets", "regions": [[0, 0, 0], [1, 1, 2]], "poles": ["..#", "..."]})");
+  auto said = [&](const std::vector<std::string>& rows) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, json(rows))) all += v.id + ": " + v.message + "\n";
+    return all;
+  };
+  EXPECT_EQ(said({"+-.", "-+."}), "");
+  // The hole leaves plate 1 two cells side by side: a magnet or neutral.
+  EXPECT_NE(said({"+..", "..."}).find("rule/plates: the plate r1c1-r1c2 is neither a magnet (+ and -) nor neutral"), std::string::npos);
+  EXPECT_NE(said({"+.-", "..."}).find("rule/holes: r1c3 is not on the board and holds a pole"), std::string::npos);
+  EXPECT_NE(said({"...", "..+"}).find("rule/plates: r2c3 is a cell alone and holds a pole"), std::string::npos);
+  const LoadedPuzzle l3 = puzzle_from_text(R"({"kind": "magnets", "regions": [[0, 0, 0, 0]]})");
+  std::string three;
+  for (const auto& v : l3.encoder->check(*l3.puzzle, json{".+.."})) three += v.message + "\n";
+  EXPECT_NE(three.find("plate 1 (r1c1-r1c4) holds half a magnet: a pole at r1c2 alone"), std::string::npos) << three;
+  three.clear();
+  for (const auto& v : l3.encoder->check(*l3.puzzle, json{"+-+."})) three += v.message + "\n";
+  EXPECT_NE(three.find("plate 1 (r1c1-r1c4) holds 3 poles, more than one magnet"), std::string::npos) << three;
+  three.clear();
+  for (const auto& v : l3.encoder->check(*l3.puzzle, json{"+.-."})) three += v.message + "\n";
+  EXPECT_NE(three.find("holds poles at r1c1 and r1c3, not side by side"), std::string::npos) << three;
+
+  // Two plates down, every count given: two solutions until a pole is given;
+  // the extra clue proposed is a pole (puzz.link's circle), and a given pole
+  // turned round is a repair of the misprint.
+  const json two = {{"kind", "magnets"}, {"regions", {{0, 1}, {0, 1}}}, {"plus_columns", {1, 1}}, {"minus_columns", {1, 1}},
+                    {"plus_rows", {1, 1}}, {"minus_rows", {1, 1}}};
+  const std::string file = ::testing::TempDir() + "/magnets_two.json";
+  std::ofstream(file) << two.dump();
+  const CliResult s = run_cli({"diagnose", "--json", "--timeout", "0", file});
+  ASSERT_EQ(s.exit_code, 10) << s.out << s.err;
+  const json sj = json::parse(s.out)["diagnosis"];
+  ASSERT_EQ(sj["extra_givens"].size(), 1u) << sj.dump();
+  EXPECT_TRUE(std::regex_match(sj["extra_givens"][0].get<std::string>(), std::regex("a [+-] at r[12]c[12]"))) << sj.dump();
+  json given = two;
+  given["poles"] = {"+.", "+."};  // both +: a misprint
+  std::ofstream(file) << given.dump();
+  const CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", file});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out)["diagnosis"];
+  bool turned = false;
+  for (const auto& rep : dj["change_repairs"])
+    if (rep["status"] == "unique" && rep["edits"][0]["after"].get<std::string>().find("the - at r") == 0) turned = true;
+  EXPECT_TRUE(turned) << dj.dump();
+
+  expect_refused_in_one_line({
+      {"https://puzz.link/p?magnets/b/3/3/i2nf0o000002", "magnets: the flag \"b\" is not read"},
+      {"https://puzz.link/p?magnets/a/2/2/ng0", "with the flag a, the wall r1c1|r1c2 lies inside a plate"},
+      {"https://puzz.link/p?magnets/3/3/.i2nf0o000002", "a \"?\" count of the - poles of column 1"},
+      {"https://puzz.link/p?magnets/3/3/i2nf0o000q02", "a given pole on r3c3, a cell that is not on the board"},
+  });
+  expect_bad_files_name_their_path({{R"({"kind": "magnets", "plates": ["LR"], "regions": [[0, 0]]})", "/"},
+                                    {R"({"kind": "magnets", "regions": [[0, 0]], "poles": ["+"]})", "/poles/0"},
+                                    {R"({"kind": "magnets", "regions": [[0, 0]], "poles": ["+x"]})", "/poles/0"},
+                                    {R"({"kind": "magnets", "regions": [[0, 0]], "anti": 1})", "/anti"}},
+                                   "magnets_regions.json");
+}
+
+// Plates of any shape (random regions), a cell off the board now and then,
+// a given pole now and then, anti-magnets every other board; counts read
+// off a planted assignment (some left out, one off now and then): every
+// filling of every cell with +, - or blank tried with the kind's checker, in
+// both encodings and on both back ends.
+TEST(Magnets, ExactCountsOfAnyPlatesMatchEveryFillingTried) {
+  std::mt19937 rng(83);
+  Verdicts seen;
+  for (int t = 0; t < 12; ++t) {
+    const int rows = t % 3 == 2 ? 2 : 3, cols = t % 3 == 2 ? 4 : 3, n = rows * cols;
+    json bare = {{"kind", "magnets"}, {"regions", random_regions(rows, cols, n / 2 - (t % 2), rng)}};
+    if (t % 2) bare["anti"] = true;
+    std::vector<std::string> poles(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+    if (t % 4 == 1) poles[rng() % rows][rng() % cols] = '#';
+    bare["poles"] = poles;
+    auto fill = [&](uint64_t code) {
+      std::vector<std::string> g(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+      for (int i = 0; i < n; ++i, code /= 3) g[static_cast<std::size_t>(i / cols)][static_cast<std::size_t>(i % cols)] = ".+-"[code % 3];
+      return g;
+    };
+    uint64_t all = 1;
+    for (int i = 0; i < n; ++i) all *= 3;
+    const LoadedPuzzle lp0 = puzzle_from_text(bare.dump());
+    std::vector<std::vector<std::string>> valid;
+    for (uint64_t code = 0; code < all; ++code)
+      if (lp0.encoder->check(*lp0.puzzle, json(fill(code))).empty()) valid.push_back(fill(code));
+    ASSERT_FALSE(valid.empty());  // all blank always holds
+    const auto planted = valid[rng() % valid.size()];
+    json p = bare;
+    for (int i = 0; i < n && t % 3 == 0; ++i)  // a given pole of the planted filling
+      if (planted[static_cast<std::size_t>(i / cols)][static_cast<std::size_t>(i % cols)] != '.') {
+        poles[static_cast<std::size_t>(i / cols)][static_cast<std::size_t>(i % cols)] = planted[static_cast<std::size_t>(i / cols)][static_cast<std::size_t>(i % cols)];
+        p["poles"] = poles;
+        break;
+      }
+    for (const char sign : {'+', '-'})
+      for (const bool row : {false, true}) {
+        json counts = json::array();
+        for (int k = 0; k < (row ? rows : cols); ++k) {
+          int m = 0;
+          for (int j = 0; j < (row ? cols : rows); ++j)
+            m += (row ? planted[static_cast<std::size_t>(k)][static_cast<std::size_t>(j)] : planted[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)]) == sign;
+          if (t % 5 == 4 && k == 0) m += 1;  // one off
+          counts.push_back(rng() % (t % 3 == 1 ? 2 : 5) == 0 ? json(nullptr) : json(m));
+        }
+        p[std::string(sign == '+' ? "plus_" : "minus_") + (row ? "rows" : "columns")] = counts;
+      }
+    const LoadedPuzzle lp = puzzle_from_text(p.dump());
+    uint64_t want = 0;
+    for (const auto& g : valid) want += lp.encoder->check(*lp.puzzle, json(g)).empty() ? 1 : 0;
+    seen.expect(p, want);
+  }
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+  EXPECT_GT(seen.none, 0);
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -234,7 +234,8 @@ Expect expected(const json& p, bool solved) {
     e.numbers = e.givens;
   } else if (kind == "magnets") {
     // The poles are symbols and the counts outside: no number in a cell.
-    e.cells = static_cast<int>(p["plates"].size() * p["plates"][0].get<std::string>().size());
+    const json& plates = p.contains("plates") ? p["plates"] : p["regions"];
+    e.cells = static_cast<int>(plates.size() * (plates[0].is_string() ? plates[0].get<std::string>().size() : plates[0].size()));
     e.givens = 0;
     e.numbers = 0;
   } else if (kind == "hashi") {

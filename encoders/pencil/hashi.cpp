@@ -228,15 +228,7 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
       for (int i = 0; i < L.cells(); ++i) {
         if (b.number[static_cast<std::size_t>(i)] == kSea) continue;
         const Cell c = L.cell_at(i);
-        Shape s;
-        s.type = Shape::Type::Circle;
-        s.points = {{c.row + 0.5, c.col + 0.5}};
-        s.size = 0.38;
-        s.fill = marked(c) ? kHighlightFill : "white";
-        s.stroke = "#222";
-        s.stroke_width = 0.05;
-        s.cls = "island";
-        g.shapes.push_back(s);
+        g.shapes.push_back(pencil::cell_circle(c, 0.38, marked(c) ? kHighlightFill : "white", "#222", 0.05, "island"));
       }
       apply_marks(g, opt);
       return g.render();

@@ -187,6 +187,18 @@ Shape cell_symbol(Cell c, const std::string& text, double size, const std::strin
   return s;
 }
 
+Shape cell_circle(Cell c, double size, const std::string& fill, const std::string& stroke, double width, const std::string& cls) {
+  Shape s;
+  s.type = Shape::Type::Circle;
+  s.points = {{c.row + 0.5, c.col + 0.5}};
+  s.size = size;
+  s.fill = fill;
+  s.stroke = stroke;
+  s.stroke_width = width;
+  s.cls = cls;
+  return s;
+}
+
 void draw_black_cell(std::vector<Shape>& out, Cell c, int n, const std::string& cls, const std::string& number_cls) {
   Shape s;
   s.type = Shape::Type::Rect;

@@ -74,6 +74,9 @@ std::vector<Shape> loop_shapes(const Lattice& L, const std::vector<bool>& step);
 
 // A symbol written over a cell's centre (a star, a tree, a tent).
 Shape cell_symbol(Cell c, const std::string& text, double size, const std::string& fill, const std::string& cls);
+// A circle round a cell's centre (an island, a circled number, a given
+// pole): radius `size` cells, outline `stroke` of `width`.
+Shape cell_circle(Cell c, double size, const std::string& fill, const std::string& stroke, double width, const std::string& cls);
 // A black cell (akari's wall, shakashaka's black cell) as class `cls`, its
 // number in white (class `number_cls`) when it has one (n >= 0). A band of
 // the cell is left around it to show a mark (the conflict, a repair, an

@@ -127,15 +127,7 @@ class NurimisakiEncoder final : public pencil::NumberShadingEncoder<Board> {
     const auto& b = static_cast<const Board&>(p);
     for (int i = 0; i < b.lat.cells(); ++i) {
       if (b.number[static_cast<std::size_t>(i)] == pencil::kNoNumber) continue;
-      const Cell c = b.lat.cell_at(i);
-      Shape m;
-      m.type = Shape::Type::Circle;
-      m.points = {{c.row + 0.5, c.col + 0.5}};
-      m.size = 0.38;
-      m.stroke = "#212121";
-      m.stroke_width = 1.5;
-      m.cls = "circle";
-      g.shapes.push_back(m);
+      g.shapes.push_back(pencil::cell_circle(b.lat.cell_at(i), 0.38, "none", "#212121", 1.5, "circle"));
     }
   }
 };
