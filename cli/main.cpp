@@ -1,6 +1,7 @@
 // puzzle-smt: solve, check, count and enumerate puzzles with Z3.
 // Only this file turns errors into exit statuses.
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,9 +18,47 @@
 #include "io/error.h"
 #include "io/halt.h"
 
+#ifdef PSMT_MIMALLOC_OPTIONS
+#include <mimalloc.h>
+#include <sys/mman.h>
+#endif
+
+#ifdef PSMT_MIMALLOC_OPTIONS
+namespace {
+// mimalloc's memory in 2 MiB pages (transparent huge pages, madvise'd): a
+// page fault is dear on a virtual machine (about 10 us here), and a run that
+// builds a large formula touches thousands of 4 KiB pages for the first
+// time (magnets 15x15: 2,890 faults and 54 ms per process; 200 faults and
+// 22 ms in 2 MiB pages; docs/corpora-and-speed.md). mimalloc's own option
+// (MIMALLOC_LARGE_OS_PAGES) is read when the library loads, before main;
+// so here: the segment the main thread allocates from now (mimalloc's
+// segments are aligned to their size, 32 MiB) is advised, and an arena of
+// advised address space (pages only on first touch, mimalloc maps it
+// MAP_NORESERVE) serves the segments that follow. MIMALLOC_LARGE_OS_PAGES in the environment (0 or 1) leaves
+// it to mimalloc.
+void huge_pages_for_the_heap() {
+  if (std::getenv("MIMALLOC_LARGE_OS_PAGES")) return;
+  constexpr std::uintptr_t kSegment = std::uintptr_t{32} << 20;
+  void* probe = mi_malloc(64);
+  const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(probe) & ~(kSegment - 1);
+  madvise(reinterpret_cast<void*>(base), kSegment, MADV_HUGEPAGE);  // ENOMEM past the segment's end: advised up to it
+  mi_free(probe);
+  // The arena: mimalloc reserves it (aligned as its segments need), it is
+  // advised here.
+  mi_arena_id_t arena = 0;
+  if (mi_reserve_os_memory_ex(std::size_t{1} << 30, true, false, false, &arena) != 0) return;  // address space only
+  std::size_t size = 0;
+  if (void* area = mi_arena_area(arena, &size)) madvise(area, size, MADV_HUGEPAGE);
+}
+}  // namespace
+#endif
+
 int main(int argc, char** argv) {
   using namespace psmt;
   cli::process_age_ms();  // the anchor of --stats' process times
+#ifdef PSMT_MIMALLOC_OPTIONS
+  huge_pages_for_the_heap();
+#endif
   // Before any other thread: Ctrl-C and SIGTERM stop runs within about a
   // second (src/engine/stop.h). Z3 gets the memory cap with its first
   // context (new_context).

@@ -209,6 +209,9 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
           L, pole[sign], b.col_count[sign], b.row_count[sign], pairwise, [&](bool row, int k) { return count_id(sign == 0, row, k); },
           [&](bool row, int k, int n) { return count_label(sign == 0, row, k, n); }, ctx, enc, eo);
     enc.solver_logic = "QF_FD";
+    // Every two cells side by side share a clause (the pole rule, or their
+    // plate's): the board is one component, without asking the split.
+    enc.connected = true;
     return enc;
   }
 
