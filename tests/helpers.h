@@ -79,6 +79,7 @@ std::set<std::string> solution_set(const LoadedPuzzle& lp, const std::string& en
 // "GAME:PARAMS:DESC S<solution>" per line (solo's solution has commas).
 struct GameId {
   std::string id, solution;  // the solution's digits, commas removed
+  std::vector<int> values;   // the solution's numbers: comma-separated (16x16 solo: 1 to 16), or a digit each
 };
 std::vector<GameId> tatham_ids(const std::string& game);
 

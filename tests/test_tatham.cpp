@@ -15,8 +15,8 @@ namespace {
 using json = nlohmann::json;
 
 TEST(TathamIds, GeneratedSoloIdsAreUniqueWithTheCollectionsSolution) {
-  // Plain, X, jigsaw, killer and jigsaw killer, 4x4 to 9x9.
-  EXPECT_EQ(expect_ids_unique_with_their_solution("solo", "sudoku"), 12);
+  // Plain, X, jigsaw, killer and jigsaw killer, 4x4 to 9x9; plain 16x16.
+  EXPECT_EQ(expect_ids_unique_with_their_solution("solo", "sudoku"), 14);
 }
 
 TEST(TathamIds, MalformedSoloIdsAreOneLineAndExit2) {
