@@ -80,6 +80,18 @@ Expr count_is(Context& ctx, const std::vector<Expr>& lits, int k, const std::str
 }
 
 Expr exactly_k(Context& ctx, const std::vector<Expr>& lits, int k, bool pairwise, const std::string& prefix) {
+  return exactly_k(ctx, lits, k, pairwise ? Count::Pairwise : Count::Counter, prefix);
+}
+
+Expr exactly_k(Context& ctx, const std::vector<Expr>& lits, int k, Count how, const std::string& prefix) {
+  if (how == Count::Totalizer) {
+    if (static_cast<int>(lits.size()) < k) return ctx.bool_val(false);
+    ExprVector defs(ctx), parts(ctx);
+    exactly_k_tree(ctx, lits, static_cast<unsigned>(k), prefix, defs, parts);
+    for (const auto& d : defs) parts.push_back(d);  // the count's own definitions: a dropped count drops them too
+    return parts.empty() ? ctx.bool_val(true) : mk_and(parts);
+  }
+  const bool pairwise = how == Count::Pairwise;
   double subsets = 1;  // C(n, k + 1), the larger family of clauses
   const auto n = static_cast<int>(lits.size());
   for (int i = 0; i < std::min(k + 1, n); ++i) subsets = subsets * (n - i) / (i + 1);

@@ -22,9 +22,14 @@ Expr none_or_two(Context& ctx, const std::vector<Expr>& lits, bool at_least_one 
 // arrow's shaded cells) is written.
 Expr count_is(Context& ctx, const std::vector<Expr>& lits, int k, const std::string& prefix);
 
-// Exactly k of `lits` in one of the two encodings the counting genres offer
-// (star battle, norinori): a sequential counter, or (`pairwise`) plain
-// clauses over subsets, the counter where those would be more than 4,000.
+// How a count is written: a sequential counter; plain clauses over subsets
+// (the counter where those would be more than 4,000); a totalizer (a tree of
+// merged counts, engine/cardinality.h's exactly_k_tree).
+enum class Count { Counter, Pairwise, Totalizer };
+
+// Exactly k of `lits` in one of the encodings the counting genres offer
+// (star battle, norinori: `pairwise` or the counter).
 Expr exactly_k(Context& ctx, const std::vector<Expr>& lits, int k, bool pairwise, const std::string& prefix);
+Expr exactly_k(Context& ctx, const std::vector<Expr>& lits, int k, Count how, const std::string& prefix);
 
 }  // namespace psmt::pencil

@@ -51,7 +51,7 @@ std::vector<int> line_count_values(int length, int n) {
 }
 
 void line_count_clues(const Lattice& L, const std::vector<Expr>& lits, const std::vector<int>& col_count,
-                      const std::vector<int>& row_count, bool pairwise, const std::function<std::string(bool, int)>& id,
+                      const std::vector<int>& row_count, Count how, const std::function<std::string(bool, int)>& id,
                       const std::function<std::string(bool, int, int)>& label, Context& ctx, Encoding& enc,
                       const EncodeOptions& eo) {
   for (int pass = 0; pass < 2; ++pass) {
@@ -69,7 +69,7 @@ void line_count_clues(const Lattice& L, const std::vector<Expr>& lits, const std
         cells.push_back(L.cell_at(i));
       }
       const std::string name = id(row, k);
-      auto count = [&](int v, const std::string& prefix) { return exactly_k(ctx, line, v, pairwise, prefix); };
+      auto count = [&](int v, const std::string& prefix) { return exactly_k(ctx, line, v, how, prefix); };
       Clue clue{name, label(row, k, n), count(n, name + "!"), cells, {}};
       if (eo.alternatives)
         for (int v : line_count_values(static_cast<int>(line.size()), n))

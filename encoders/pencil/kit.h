@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "encoders/pencil/clauses.h"
 #include "encoders/pencil/lattice.h"
 #include "engine/encoder.h"
 #include "engine/encoding.h"
@@ -46,11 +47,11 @@ std::vector<Place> cell_places(const Lattice& L);
 // (none: -1).
 std::vector<int> read_line_counts(const JsonNode& root, const char* field, int size);
 // Those counts as clues: per counted line, exactly n of its cells' literals
-// (`lits`, one per cell; exactly_k of clauses.h, `pairwise` or a counter),
+// (`lits`, one per cell; exactly_k of clauses.h, written as `how` says),
 // changed by diagnose to every count from 0 to the line's length; named by
 // id(row, k) ("rows/3") and label(row, k, n) ("row 3 has 2 tents").
 void line_count_clues(const Lattice& L, const std::vector<Expr>& lits, const std::vector<int>& col_count,
-                      const std::vector<int>& row_count, bool pairwise, const std::function<std::string(bool, int)>& id,
+                      const std::vector<int>& row_count, Count how, const std::function<std::string(bool, int)>& id,
                       const std::function<std::string(bool, int, int)>& label, Context& ctx, Encoding& enc,
                       const EncodeOptions& eo);
 // The counts a line's count can be changed to: 0 to its length, n left out.

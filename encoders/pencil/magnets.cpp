@@ -38,7 +38,8 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
            R"json(}, "examples": [{"kind": "magnets", "plates": ["LR", "LR"], "plus_columns": [1, null], "plus_rows": [1, 0]}, {"kind": "magnets", "name": "the collection's 3x3 example", "source": "magnets.c in Simon Tatham's collection: 3x3:201,102,120,111,LRTT*BBLR", "plates": ["LRT", "T*B", "BLR"], "plus_columns": [2, 0, 1], "plus_rows": [1, 0, 2], "minus_columns": [1, 2, 0], "minus_rows": [1, 1, 1], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"counter", "two Bools per cell (+, -); a plate's cells opposite; like poles apart; counts as sequential counters", "cadical"},
+    return {{"totalizer", "two Bools per cell (+, -); a plate's cells opposite; like poles apart; counts as totalizers (trees of merged counts)", "cadical"},
+            {"counter", "the same with the counts as sequential counters", "cadical"},
             {"pairwise", "the same with the counts as plain clauses over subsets", "cadical"}};
   }
 
@@ -115,7 +116,7 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    const bool pairwise = encoding == "pairwise";
+    const pencil::Count how = encoding == "pairwise" ? pencil::Count::Pairwise : encoding == "counter" ? pencil::Count::Counter : pencil::Count::Totalizer;
     Encoding enc = pencil::new_encoding(ctx);
     std::vector<Expr> pole[2];
     for (int i = 0; i < L.cells(); ++i) {
@@ -206,7 +207,7 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
     }
     for (int sign = 0; sign < 2; ++sign)
       pencil::line_count_clues(
-          L, pole[sign], b.col_count[sign], b.row_count[sign], pairwise, [&](bool row, int k) { return count_id(sign == 0, row, k); },
+          L, pole[sign], b.col_count[sign], b.row_count[sign], how, [&](bool row, int k) { return count_id(sign == 0, row, k); },
           [&](bool row, int k, int n) { return count_label(sign == 0, row, k, n); }, ctx, enc, eo);
     enc.solver_logic = "QF_FD";
     // Every two cells side by side share a clause (the pole rule, or their

@@ -23,7 +23,9 @@
 // side (anti: no + beside a - of another plate). Each count is a clue
 // (plus/rows/3, "row 3 has 2 +"), exactly k of the line's + (or -) Bools;
 // each given pole a clue (poles/r2c3, "the + at r2c3"):
-//   counter   (default) a sequential counter
+//   totalizer (default) a tree of merged counts (random 40x40 boards with
+//             every count: 90 s -> 34 s against the counter)
+//   counter   a sequential counter
 //   pairwise  plain clauses over subsets (the counter where they would be
 //             too many)
 //

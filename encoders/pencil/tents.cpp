@@ -105,7 +105,7 @@ class TentsEncoder final : public pencil::ShadingEncoder {
       for (std::size_t x = 0; x < in.size(); ++x)
         for (std::size_t y = x + 1; y < in.size(); ++y) enc.rules.push_back(!in[x] || !in[y]);
     }
-    pencil::line_count_clues(L, tent, b.col_count, b.row_count, pairwise, count_id, count_label, ctx, enc, eo);
+    pencil::line_count_clues(L, tent, b.col_count, b.row_count, pairwise ? pencil::Count::Pairwise : pencil::Count::Counter, count_id, count_label, ctx, enc, eo);
     pencil::given_clues(b, tent, enc);
     return enc;
   }
