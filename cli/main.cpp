@@ -34,8 +34,10 @@ namespace {
 // so here: the segment the main thread allocates from now (mimalloc's
 // segments are aligned to their size, 32 MiB) is advised, and an arena of
 // advised address space (pages only on first touch, mimalloc maps it
-// MAP_NORESERVE) serves the segments that follow. MIMALLOC_LARGE_OS_PAGES in the environment (0 or 1) leaves
-// it to mimalloc.
+// MAP_NORESERVE) serves the segments that follow; a reservation refused
+// (strict overcommit, a small `ulimit -v`) leaves mimalloc as it was, and
+// where transparent huge pages are off the advice does nothing.
+// MIMALLOC_LARGE_OS_PAGES in the environment (0 or 1) leaves it to mimalloc.
 void huge_pages_for_the_heap() {
   if (std::getenv("MIMALLOC_LARGE_OS_PAGES")) return;
   constexpr std::uintptr_t kSegment = std::uintptr_t{32} << 20;
