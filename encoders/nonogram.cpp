@@ -565,6 +565,9 @@ class NonogramEncoder final : public Encoder {
 
   // Line solving is sound: when it meets a line that cannot hold, there is
   // no solution (a few ms where a solver check costs an encoding).
+  // Its lines as constraints of their own: what diagnose shrinks a conflict
+  // on, under assumptions, once line solving has found one.
+  std::string tracked_encoding() const override { return "automaton"; }
   bool refutes_quickly(const Puzzle& pz, const std::vector<std::string>& dropped) const override {
     std::vector<ClueEdit> edits;
     for (const auto& id : dropped) edits.push_back({id, -1});

@@ -194,6 +194,12 @@ class Encoder {
     (void)dropped;
     return false;
   }
+  // For a kind whose default encoding reasons from all its clues together
+  // (Encoding::clues_in_rules): another of its encodings whose clues are
+  // constraints of their own, with the same ids, so that diagnose can shrink
+  // a conflict the propagation found on one solver under assumptions instead
+  // of a fresh encoding per check ("" none).
+  virtual std::string tracked_encoding() const { return ""; }
   // The puzzle with the given places fixed to their values in `solution`
   // (extra givens); the new clues' labels are returned in `labels`.
   virtual std::shared_ptr<const Puzzle> fix_places(const Puzzle& puzzle, const nlohmann::json& solution,

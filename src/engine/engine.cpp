@@ -390,7 +390,28 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
     std::vector<std::string> found = qx({}, ids, false);
     consistent = saved;
     if (!found.empty() && encoder.refutes_quickly(puzzle, without_others(found))) {
-      // A conflict for certain. Deletion with the solver makes it minimal:
+      // A conflict for certain. With an encoding whose clues stand alone
+      // (Encoder::tracked_encoding), one solver under assumptions shrinks it
+      // (deletion with core refinement): each check keeps what the solver
+      // learned, where a fresh encoding per check starts over.
+      if (const std::string tracked = encoder.tracked_encoding(); !tracked.empty()) {
+        Context tctx;
+        Encoding tenc = encoder.encode(puzzle, tctx, tracked);
+        std::vector<std::size_t> start;
+        for (std::size_t k = 0; k < tenc.clues.size(); ++k)
+          if (std::find(found.begin(), found.end(), tenc.clues[k].id) != found.end()) start.push_back(k);
+        if (!tenc.clues_in_rules && start.size() == found.size()) {
+          TrackedSolver ts(tctx, tenc, solver, tracked);
+          bool minimal = true;
+          std::string note;
+          const auto kept = shrink_conflict(ts, start, budget, minimal, note);
+          out.minimal = minimal;
+          out.note = note;
+          for (std::size_t k : kept) out.clues.push_back({tenc.clues[k].id, tenc.clues[k].label, tenc.clues[k].cells});
+          return out;
+        }
+      }
+      // Deletion with the solver makes it minimal:
       // each clue is left out once, and stays out when the rest still has
       // no solution. The checks are of small sets of clues, which are the
       // hard ones for kinds that prune by their clues; one that runs out of
