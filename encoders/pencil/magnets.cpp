@@ -9,6 +9,7 @@
 #include "encoders/pencil/kit.h"
 #include "encoders/pencil/regions.h"
 #include "encoders/pencil/valued.h"
+#include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "io/words.h"
 #include "render/marks.h"
@@ -154,20 +155,11 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
         used.push_back(ctx.bool_const(("pole_" + cell_label(L.cell_at(i))).c_str()));
         enc.rules.push_back(used.back() == (plus(i) || minus(i)));
       }
-      // At most two poles (a counter by hand: seen[k] "one pole so far",
-      // two[k] "two so far"), each beside another pole of the plate, the
-      // two of a magnet opposite (the like-pole rule below, or here when
-      // anti).
-      Expr seen = ctx.bool_val(false), two = ctx.bool_val(false);
+      // At most two poles (the engine's sequential counter), each beside
+      // another pole of the plate, the two of a magnet opposite (the
+      // like-pole rule below, or here when anti).
+      at_most_k(ctx, used, 2, fmt::format("plate{}_poles", q), enc.rules);
       for (std::size_t k = 0; k < cells.size(); ++k) {
-        enc.rules.push_back(!used[k] || !two);
-        const Expr seen2 = ctx.bool_const(fmt::format("plate{}_seen{}", q, k).c_str());
-        const Expr two2 = ctx.bool_const(fmt::format("plate{}_two{}", q, k).c_str());
-        enc.rules.push_back(!used[k] || seen2);
-        enc.rules.push_back(!seen || seen2);
-        enc.rules.push_back(!two || two2);
-        enc.rules.push_back(!used[k] || !seen || two2);
-        seen = seen2, two = two2;
         std::vector<Expr> beside;
         for (int n : L.neighbours(cells[k])) {
           const auto at = std::find(cells.begin(), cells.end(), n);
