@@ -138,6 +138,9 @@ void setup_run_command(CLI::App& app, std::string_view name, int& exit_status); 
 void setup_kinds(CLI::App& app, int& exit_status);
 void setup_render(CLI::App& app, int& exit_status);
 void setup_diagnose(CLI::App& app, int& exit_status);
+void setup_explain(CLI::App& app, int& exit_status);  // explain_command.cpp
+void setup_hint(CLI::App& app, int& exit_status);
+void setup_grade(CLI::App& app, int& exit_status);
 void setup_batch(CLI::App& app, int& exit_status);
 void setup_export(CLI::App& app, int& exit_status);
 void setup_bench(CLI::App& app, int& exit_status);

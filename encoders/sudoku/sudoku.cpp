@@ -339,6 +339,14 @@ class SudokuFamily : public Encoder {
     return enc;
   }
 
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (encoding == "int-distinct" || encoding == "int-fd") return Encoder::fact_label(p, encoding, var, value, place, position);
+    const int n = static_cast<const Grid&>(p).n;
+    const int cell = static_cast<int>(var) / n, d = static_cast<int>(var) % n + 1;
+    return fmt::format("{} {} {}", cell_label({cell / n, cell % n}), value ? "is" : "is not", d);
+  }
+
   nlohmann::json decode(const Puzzle& p, std::string_view encoding, const std::vector<int64_t>& values) const override {
     const auto& g = static_cast<const Grid&>(p);
     const int n = g.n;
@@ -653,9 +661,12 @@ class SudokuFamily : public Encoder {
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {
         options.check_deadline();
+        const std::size_t first = enc.rules.size();
         std::vector<Expr> xs;
         for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
         constrain(xs, true);
+        if (options.name_rules)
+          enc.name_rules(first, "rule/cell/" + cell_label({r, c}), cell_label({r, c}) + " holds one digit", {{r, c}});
       }
     // Pairwise: two cells of a row and a box (or a column and a box) get
     // their clause per digit once, not once per unit (a 9x9: 10,206 binary
@@ -678,7 +689,9 @@ class SudokuFamily : public Encoder {
       const bool exactly = static_cast<int>(u.cells.size()) == n;
       std::vector<std::pair<std::size_t, std::size_t>> fresh;  // positions in u.cells not paired yet
       bool all_fresh = true;
-      if (mode == Builder::Mode::Pairwise)
+      const std::size_t first = enc.rules.size();
+      // Named rules are each whole: no pair left to another unit.
+      if (mode == Builder::Mode::Pairwise && !options.name_rules)
         for (std::size_t i = 0; i < u.cells.size(); ++i)
           for (std::size_t j = i + 1; j < u.cells.size(); ++j) {
             if (first_unit(u.cells[i], u.cells[j]) == k) fresh.push_back({i, j});
@@ -696,6 +709,8 @@ class SudokuFamily : public Encoder {
         for (auto [i, j] : fresh) clauses.push_back(mk_or({!xs[i], !xs[j]}));
         if (!clauses.empty()) enc.rules.push_back(mk_and(std::move(clauses)));
       }
+      if (options.name_rules)
+        enc.name_rules(first, u.id, fmt::format("{} holds each digit {}", u.name, exactly ? "once" : "at most once"), u.cells);
     }
   }
 

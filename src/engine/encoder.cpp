@@ -1,5 +1,7 @@
 #include "engine/encoder.h"
 
+#include <fmt/format.h>
+
 #include "io/halt.h"
 
 namespace psmt {
@@ -20,6 +22,15 @@ std::string Encoder::default_solver(std::string_view encoding) const {
   for (const auto& e : encodings())
     if (e.name == encoding) return e.solver;
   return "z3";
+}
+
+std::string Encoder::fact_label(const Puzzle& puzzle, std::string_view encoding, std::size_t var, bool value,
+                                const Place* place, std::size_t position) const {
+  (void)puzzle;
+  (void)encoding;
+  if (!place) return fmt::format("variable {} is {}", var, value ? "on" : "off");
+  return fmt::format("{}: its {} is {}", place->label, position + 1 == 1 ? std::string("first") : fmt::format("#{}", position + 1),
+                     value ? "on" : "off");
 }
 
 std::string Encoder::encoding_names() const {

@@ -97,6 +97,10 @@ struct EncodeOptions {
   // which is correct, only slower.
   bool clues_only = false;
   const std::vector<Expr>* reuse_vars = nullptr;
+  // explain: fill Encoding::named_rules, each rule instance whole (no
+  // clause shared between two of them, as the pairwise sudoku shares a
+  // row's and a box's pairs otherwise).
+  bool name_rules = false;
   // --timeout covers encoding: kinds whose encodings can grow large (tilings,
   // hidoku, keystreams, big grids) call check_deadline() in their loops, which
   // throws psmt::Halted (io/halt.h) once the run's wall-clock limit has
@@ -200,6 +204,13 @@ class Encoder {
   // a conflict the propagation found on one solver under assumptions instead
   // of a fresh encoding per check ("" none).
   virtual std::string tracked_encoding() const { return ""; }
+  // Explanations (explain, hint): what a Boolean decision variable (index
+  // into Encoding::decision_vars of `encoding`) having `value` means, in the
+  // kind's words ("r3c4 is 5", "r3c4 is not 5", "the edge above r2c2 is
+  // on"). The default names the place the variable belongs to
+  // (Encoding::places; nullptr: none) and the variable's position in it.
+  virtual std::string fact_label(const Puzzle& puzzle, std::string_view encoding, std::size_t var, bool value,
+                                 const Place* place, std::size_t position) const;
   // The puzzle with the given places fixed to their values in `solution`
   // (extra givens); the new clues' labels are returned in `labels`.
   virtual std::shared_ptr<const Puzzle> fix_places(const Puzzle& puzzle, const nlohmann::json& solution,

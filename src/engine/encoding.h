@@ -106,6 +106,23 @@ struct Encoding {
   std::vector<graph::Rule> lazy_rules;
   // For each place of Encoder::places, the indices of its decision variables.
   std::vector<std::vector<unsigned>> places;
+  // With EncodeOptions::name_rules: the rule instances in the kind's words
+  // (explain cites them): `rules[first, last)` is "row 3 holds each digit
+  // once". Each group is the whole of its rule (no clause shared with
+  // another group); rules in no group are definitions of auxiliary
+  // variables or rules the kind has not named, always applied.
+  struct RuleGroup {
+    std::string id;     // "rule/row/3"
+    std::string label;  // "row 3 holds each digit once"
+    std::vector<Cell> cells;
+    std::size_t first = 0, last = 0;
+  };
+  std::vector<RuleGroup> named_rules;
+  // The rules added since `first` (a rules.size() read before adding them)
+  // as one named group.
+  void name_rules(std::size_t first, std::string id, std::string label, std::vector<Cell> cells) {
+    if (first < rules.size()) named_rules.push_back({std::move(id), std::move(label), std::move(cells), first, rules.size()});
+  }
 };
 
 }  // namespace psmt

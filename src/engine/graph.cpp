@@ -1,6 +1,7 @@
 #include "engine/graph.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -502,6 +503,7 @@ class CutBackend final : public detail::Backend {
       for (const auto& lit : r.vertex_lits) l.vertex.push_back(slot(lit));
       for (const auto& lit : r.edge_lits) l.edge.push_back(slot(lit));
       for (const auto& lit : r.mark_lits) l.mark.push_back(slot(lit));
+      if (!r.guard.empty()) l.guard = slot(r.guard);
       lits_.push_back(std::move(l));
     }
   }
@@ -541,6 +543,7 @@ class CutBackend final : public detail::Backend {
   };
   struct Lits {
     std::vector<Slot> vertex, edge, mark;
+    std::optional<Slot> guard;
   };
 
   Slot slot(const Expr& lit) {
@@ -579,6 +582,7 @@ class CutBackend final : public detail::Backend {
       bool cut = false;
       for (std::size_t k = 0; k < rules_.size(); ++k) {
         const auto& rule = rules_[k];
+        if (lits_[k].guard && !value(*lits_[k].guard)) continue;
         std::vector<bool> vertex_on, edge_on, mark_on;
         for (const auto& s : lits_[k].vertex) vertex_on.push_back(value(s));
         for (const auto& s : lits_[k].edge) edge_on.push_back(value(s));
@@ -588,7 +592,7 @@ class CutBackend final : public detail::Backend {
           // a wrong cut would remove solutions unseen.
           if (!valid_cut(rule, c))
             throw InternalError(fmt::format("a cut for the rule \"{}\" does not follow from it", rule.name));
-          inner_->add(cut_clause(rule, c, ctx_));
+          inner_->add(rule.guard.empty() ? cut_clause(rule, c, ctx_) : (!rule.guard || cut_clause(rule, c, ctx_)));
           cuts_++;
           cut = true;
         }

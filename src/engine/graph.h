@@ -82,6 +82,10 @@ struct Rule {
   // MarkedComponents: per vertex, its mark (a literal, or false: never
   // marked); vertex_lits say which vertices are in.
   std::vector<Expr> mark_lits;
+  // explain: a Boolean constant the rule holds under (empty: always). The
+  // back end checks the rule only in models where the guard is true, and
+  // its cuts are clauses "not guard, or the cut".
+  Expr guard;
 };
 
 // A clause over a rule's literals: vertex and edge literals, each taken

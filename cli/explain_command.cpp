@@ -1,0 +1,241 @@
+// explain, hint and grade: how a unique puzzle is solved step by step
+// (engine/explain.h), the next step from a player's entries, and a
+// difficulty per puzzle of a corpus.
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/common.h"
+#include "engine/explain.h"
+#include "importers/importer.h"
+#include "io/corpus.h"
+#include "io/error.h"
+#include "io/halt.h"
+#include "io/report.h"
+#include "io/words.h"
+
+namespace psmt::cli {
+namespace {
+
+struct ExplainCli {
+  PuzzleOptions common;
+  uint64_t case_split = 5;
+  std::vector<std::string> entries;  // hint: --entry
+  std::string entries_file;          // hint: --entries
+  std::string kind;                  // grade: what a line of a corpus is
+};
+
+std::string because_text(const Explanation& e, const std::vector<std::size_t>& items) {
+  if (items.empty()) return e.rules_named ? "what is known already" : "what is known, with the rules";
+  std::string out;
+  for (auto i : items) out += (out.empty() ? "" : "; ") + e.items[i].label;
+  return out;
+}
+
+std::string facts_text(const std::vector<ExplainFact>& facts) {
+  std::string out;
+  for (const auto& f : facts) out += (out.empty() ? "" : ", ") + f.label;
+  return out;
+}
+
+std::string grade_text(const Grade& g) {
+  if (!g.steps) return "no step";
+  return fmt::format("{} (hardest step: {}, {} such step{}; {} steps)", g.level, plural(g.hardest, "item"), g.hardest_steps,
+                     g.hardest_steps == 1 ? "" : "s", g.steps);
+}
+
+std::string step_text(const Explanation& e, const ExplainStep& s, std::size_t number) {
+  std::string size = fmt::format("size {}", s.size());
+  if (!s.smallest) size += ", the smallest found, not shown smallest";
+  if (s.case_split) size += ", a case split or a long chain";
+  return fmt::format("step {} ({}): {}\n    => {}\n", number, size, because_text(e, s.items), facts_text(s.facts));
+}
+
+// One line for a verdict that is not unique: explain needs one solution.
+int not_unique(const LoadedPuzzle& lp, const Explanation& e, const std::string& command, bool json) {
+  const Status st = e.verdict.status;
+  const std::string why =
+      st == Status::None       ? "it has no solution (diagnose shows which clues conflict)"
+      : st == Status::Multiple ? "it has several solutions (diagnose shows where they differ and which clues would fix it)"
+                               : "its verdict is unknown: " + e.verdict.reason_unknown;
+  if (json) {
+    ReportContext rc;
+    rc.command = command;
+    nlohmann::json j = report_json(lp, e.verdict, rc);
+    j["explanation"] = nullptr;
+    j["explain_note"] = command + " needs a puzzle with exactly one solution: " + why;
+    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    std::cout << puzzle_header(lp) << fmt::format("{}: {} needs a puzzle with exactly one solution; {}\n", status_name(st), command, why);
+  }
+  return exit_code(st);
+}
+
+ExplainOptions options_of(const ExplainCli& o, std::chrono::steady_clock::time_point start) {
+  ExplainOptions eo;
+  eo.encoding = o.common.encoding;
+  eo.limits.start = start;
+  eo.limits.timeout_ms = o.common.timeout_ms;
+  eo.limits.rlimit = o.common.rlimit;
+  eo.case_split = static_cast<unsigned>(o.case_split);
+  return eo;
+}
+
+int explain_file(const ExplainCli& o, const std::string& file) {
+  const auto start = std::chrono::steady_clock::now();
+  LoadedPuzzle lp = load_argument(file, o.common.import_options());
+  const Explanation e = explain(*lp.encoder, *lp.puzzle, options_of(o, start));
+  if (e.verdict.status != Status::Unique) return not_unique(lp, e, "explain", o.common.json);
+  if (o.common.quiet) return e.complete ? 0 : 30;
+  if (o.common.json) {
+    ReportContext rc;
+    rc.command = "explain";
+    nlohmann::json j = report_json(lp, e.verdict, rc);
+    j["explanation"] = explanation_json(e);
+    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return e.complete ? 0 : 30;
+  }
+  std::string out = puzzle_header(lp);
+  out += fmt::format("explain with encoding {} on {}: unique; {} in {} round{}\n", e.encoding, e.solver,
+                     plural(e.steps.size(), "step"), e.steps.empty() ? 0 : e.steps.back().round,
+                     !e.steps.empty() && e.steps.back().round == 1 ? "" : "s");
+  for (std::size_t i = 0; i < e.steps.size(); ++i) out += step_text(e, e.steps[i], i + 1);
+  for (const auto& n : e.notes) out += "note: " + n + "\n";
+  out += fmt::format("{}: every one of the {} facts follows; grade: {}\n", e.complete ? "solved" : "partial", e.facts,
+                     grade_text(e.grade));
+  if (!e.complete) out += "partial: the steps above hold; the rest was not explained\n";
+  if (o.common.stats) out += fmt::format("[{} solver checks, {:.0f} ms]\n", e.checks, e.wall_ms);
+  std::cout << out << std::flush;
+  return e.complete ? 0 : 30;
+}
+
+// hint: the player's entries are facts in the kind's words ("r3c4 is 5").
+int hint_file(const ExplainCli& o, const std::string& file) {
+  const auto start = std::chrono::steady_clock::now();
+  LoadedPuzzle lp = load_argument(file, o.common.import_options());
+  std::vector<std::string> entries = o.entries;
+  if (!o.entries_file.empty()) {
+    std::ifstream in(o.entries_file);
+    if (!in) throw UsageError("--entries: cannot read " + o.entries_file);
+    for (std::string line; std::getline(in, line);) {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+      if (!line.empty() && line[0] != '#') entries.push_back(line);
+    }
+  }
+  ExplainOptions eo = options_of(o, start);
+  eo.stop_at_decision = true;
+  eo.entries = entries;
+  const Explanation e = explain(*lp.encoder, *lp.puzzle, eo);
+  if (e.verdict.status != Status::Unique) return not_unique(lp, e, "hint", o.common.json);
+  if (o.common.json) {
+    ReportContext rc;
+    rc.command = "hint";
+    nlohmann::json j = report_json(lp, e.verdict, rc);
+    j["explanation"] = explanation_json(e);
+    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return 0;
+  }
+  std::string out = puzzle_header(lp);
+  if (!e.mistakes.empty()) {
+    for (const auto& m : e.mistakes)
+      out += fmt::format("mistake: {} cannot be: {} rule{} it out{}\n", m.fact.label, because_text(e, m.items),
+                         m.items.size() == 1 ? "s" : "", e.known_at_start ? " (with your other entries)" : "");
+  } else if (e.complete && e.steps.empty()) {
+    out += "nothing left: your entries are the solution\n";
+  } else {
+    const std::size_t before = e.steps.empty() ? 0 : e.steps.size() - 1;
+    if (before)
+      out += fmt::format("first, {} that only rule{} out candidates:\n", plural(before, "step"), before == 1 ? "s" : "");
+    for (std::size_t i = 0; i < e.steps.size(); ++i) out += step_text(e, e.steps[i], i + 1);
+    if (!e.steps.empty()) out += fmt::format("hint: {}\n", facts_text(e.steps.back().facts));
+  }
+  for (const auto& n : e.notes) out += "note: " + n + "\n";
+  std::cout << out << std::flush;
+  return 0;
+}
+
+int grade_inputs(const ExplainCli& o) {
+  auto records = read_corpus(o.common.files, o.kind, o.kind.empty() ? &importers::is_link_text : nullptr,
+                             &importers::is_puzzle_text);
+  int status = 0;
+  for (const auto& r : records) {
+    status = merge_exit(status, guarded(r.origin, [&]() {
+      const auto start = std::chrono::steady_clock::now();
+      LoadedPuzzle lp = load_corpus_record(r, o.kind, o.common.import_options());
+      const Explanation e = explain(*lp.encoder, *lp.puzzle, options_of(o, start));
+      const bool unique = e.verdict.status == Status::Unique;
+      if (o.common.json) {
+        nlohmann::json j{{"file", r.origin}, {"index", r.index}, {"kind", lp.kind}, {"status", status_name(e.verdict.status)}};
+        if (!lp.name.empty()) j["name"] = lp.name;
+        if (unique) {
+          const auto x = explanation_json(e);
+          j["grade"] = x["grade"];
+          j["complete"] = e.complete;
+          j["wall_ms"] = e.wall_ms;
+        }
+        std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
+      } else if (unique) {
+        std::cout << fmt::format("{}: {}{}\n", r.origin, grade_text(e.grade), e.complete ? "" : " (partial: " + (e.notes.empty() ? std::string("stopped") : e.notes.front()) + ")")
+                  << std::flush;
+      } else {
+        std::cout << fmt::format("{}: {}: not graded (grade needs exactly one solution)\n", r.origin, status_name(e.verdict.status))
+                  << std::flush;
+      }
+      if (!unique) return exit_code(e.verdict.status);
+      return e.complete ? 0 : 30;
+    }));
+  }
+  return status;
+}
+
+void add_common(CLI::App& cmd, ExplainCli& o) {
+  add_puzzle_options(cmd, o.common);
+  add_whole(cmd, "--case-split", o.case_split, 1, 1000,
+            "steps citing more clues and rules than this are reported as a case split (and grade so)")
+      ->default_val(5);
+}
+
+}  // namespace
+
+void setup_explain(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<ExplainCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "explain",
+      "how a puzzle with one solution is solved, step by step: each step the fewest clues and rules of the kind from "
+      "which new facts follow, in the kind's words, and a grade from the steps");
+  add_common(*cmd, *o);
+  cmd->callback([o, &exit_status]() {
+    exit_status = for_each_file(o->common.files, [&](const std::string& f) { return explain_file(*o, f); }, o->common.json);
+  });
+}
+
+void setup_hint(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<ExplainCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "hint",
+      "the next step from a player's entries (--entry \"r3c4 is 5\", in the words explain uses), or which entry is "
+      "wrong and the smallest reason why");
+  add_common(*cmd, *o);
+  cmd->add_option("--entry", o->entries, "an entry of the player, as explain words facts (\"r3c4 is 5\"); repeatable");
+  cmd->add_option("--entries", o->entries_file, "a file of entries, one per line");
+  cmd->callback([o, &exit_status]() {
+    exit_status = for_each_file(o->common.files, [&](const std::string& f) { return hint_file(*o, f); }, o->common.json);
+  });
+}
+
+void setup_grade(CLI::App& app, int& exit_status) {
+  auto o = std::make_shared<ExplainCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "grade", "a difficulty for each puzzle of files, directories and corpora (one line each; --json: JSONL), from "
+               "the steps explain finds");
+  add_common(*cmd, *o);
+  cmd->add_option("--kind", o->kind, "what a line of a non-JSON corpus is (sudoku: one grid per line)");
+  cmd->callback([o, &exit_status]() {
+    exit_status = guarded("grade", [&]() { return grade_inputs(*o); });
+  });
+}
+
+}  // namespace psmt::cli
