@@ -162,6 +162,7 @@ class AkariEncoder final : public pencil::ShadingEncoder {
   }
   const char* marked_word() const override { return "light"; }
   const char* unmarked_word() const override { return "no light"; }
+  std::string fact_words(bool marked) const override { return marked ? "holds a light" : "holds no light"; }
   bool fill_marked() const override { return false; }
   void draw_marked(const pencil::ShadeBoard& p, const std::vector<bool>& light, GridSvg& g) const override {
     const auto& b = static_cast<const Board&>(p);

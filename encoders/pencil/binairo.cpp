@@ -57,18 +57,25 @@ class BinairoEncoder final : public pencil::ShadingEncoder {
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> one = pencil::shading_vars(L, ctx, enc);
-    pencil::no_runs(L, one, kLongestRun, ctx, enc);
+    pencil::no_runs(L, one, kLongestRun, ctx, enc, "1s", "0s");
     const auto all = pencil::lines(L);
     for (std::size_t k = 0; k < all.size(); ++k) {
       eo.check_deadline();
       std::vector<Expr> in;
       for (int c : all[k]) in.push_back(one[static_cast<std::size_t>(c)]);
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(pencil::exactly_k(ctx, in, static_cast<int>(in.size()) / 2, encoding == "pairwise", fmt::format("line{}!", k + 1)));
+      enc.name_rules(first, [&] {
+        std::vector<Cell> cells;
+        for (int c : all[k]) cells.push_back(L.cell_at(c));
+        return Encoding::RuleGroup{fmt::format("rule/half/{}", k + 1), pencil::line_name(L, k) + " holds as many 0s as 1s", cells};
+      });
     }
     if (b.unique)
       for (std::size_t x = 0; x < all.size(); ++x)
         for (std::size_t y = x + 1; y < all.size() && (y < static_cast<std::size_t>(L.rows)) == (x < static_cast<std::size_t>(L.rows)); ++y) {
           eo.check_deadline();
+          const std::size_t first = enc.rules.size();
           ExprVector differ(ctx);
           for (std::size_t j = 0; j < all[x].size(); ++j) {
             const Expr& u = one[static_cast<std::size_t>(all[x][j])];
@@ -79,6 +86,13 @@ class BinairoEncoder final : public pencil::ShadingEncoder {
             differ.push_back(d);
           }
           enc.rules.push_back(mk_or(differ));
+          enc.name_rules(first, [&] {
+            std::vector<Cell> cells;
+            for (int c : all[x]) cells.push_back(L.cell_at(c));
+            for (int c : all[y]) cells.push_back(L.cell_at(c));
+            return Encoding::RuleGroup{fmt::format("rule/differ/{}/{}", x + 1, y + 1),
+                                       fmt::format("{} and {} differ", pencil::line_name(L, x), pencil::line_name(L, y)), cells};
+          });
         }
     for (int i = 0; i < L.cells(); ++i) {
       const int d = b.digit[static_cast<std::size_t>(i)];

@@ -47,7 +47,10 @@ class HitoriEncoder final : public pencil::ShadingEncoder {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
-    enc.clues_in_rules = true;
+    // The pairs are rules as well as clues (a clue dropped leaves its pairs
+    // with the other number), except for explain, which cites each number.
+    const bool pairs_in_rules = !naming_rules();
+    enc.clues_in_rules = pairs_in_rules;
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);
     // Of two equal numbers in a line, one is shaded.
@@ -59,7 +62,7 @@ class HitoriEncoder final : public pencil::ShadingEncoder {
           const auto a = static_cast<std::size_t>(cells[i]), c = static_cast<std::size_t>(cells[j]);
           if (b.number[a] < 0 || b.number[a] != b.number[c]) continue;
           const Expr clause = shaded[a] || shaded[c];
-          enc.rules.push_back(clause);
+          if (pairs_in_rules) enc.rules.push_back(clause);
           pairs[a].push_back(clause);
           pairs[c].push_back(clause);
         }

@@ -29,6 +29,28 @@ Cell Lattice::edge_cell(int e) const {
   return {p[0].row, p[0].col < cols ? p[0].col : p[0].col - 1};
 }
 
+std::string Lattice::point_label(int point) const {
+  const int r = point / (cols + 1), c = point % (cols + 1);
+  const bool bottom = r == rows, right = c == cols;
+  return fmt::format("the {}-{} corner of r{}c{}", bottom ? "bottom" : "top", right ? "right" : "left",
+                     bottom ? r : r + 1, right ? c : c + 1);
+}
+
+std::array<Cell, 2> Lattice::step_cells(int s) const {
+  const int across = rows * (cols - 1);
+  if (s < across) {
+    const int r = s / (cols - 1), c = s % (cols - 1);
+    return {Cell{r, c}, Cell{r, c + 1}};
+  }
+  const int t = s - across, r = t / cols, c = t % cols;
+  return {Cell{r, c}, Cell{r + 1, c}};
+}
+
+std::string Lattice::step_label(int s) const {
+  const auto p = step_cells(s);
+  return fmt::format("r{}c{}-r{}c{}", p[0].row + 1, p[0].col + 1, p[1].row + 1, p[1].col + 1);
+}
+
 graph::Graph Lattice::point_graph() const {
   graph::Graph g;
   g.vertices = points();

@@ -43,6 +43,12 @@ struct Lattice {
   std::string edge_label(int e) const;
   // A cell the edge borders (for highlighting).
   Cell edge_cell(int e) const;
+  // For people: a lattice point by a cell it is a corner of ("the top-left
+  // corner of r2c3", "the bottom-right corner of r5c5").
+  std::string point_label(int point) const;
+  // A step's two cells, and for people "r2c3-r2c4".
+  std::array<Cell, 2> step_cells(int s) const;
+  std::string step_label(int s) const;
 
   // Steps between neighbouring cells (the edges of cell_graph()): -1 where
   // the cell has no neighbour that way.

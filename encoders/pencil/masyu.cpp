@@ -69,10 +69,19 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
         std::vector<Expr> at;
         for (int s : L.cell_steps(r, c))
           if (s >= 0) at.push_back(step[static_cast<std::size_t>(s)]);
+        const std::size_t first = enc.rules.size();
         enc.rules.push_back(pencil::none_or_two(ctx, at, b.full));
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{fmt::format("rule/cell/r{}c{}", r + 1, c + 1),
+                                     fmt::format("the loop {}r{}c{} (two steps{})", b.full ? "passes through " : "passes through or misses ",
+                                                 r + 1, c + 1, b.full ? "" : " or none"),
+                                     {{r, c}}};
+        });
       }
     for (const auto& s : step) any.push_back(s);
+    const std::size_t first_any = enc.rules.size();
     enc.rules.push_back(mk_or(any));
+    enc.name_rules(first_any, [] { return Encoding::RuleGroup{"rule/some-step", "there is a loop", {}}; });
     graph::Rule loop;
     loop.kind = graph::RuleKind::ConnectedEdges;
     loop.name = "the steps form one loop";
@@ -172,6 +181,9 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
   }
 
   std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
+  std::string fact_label(const Puzzle& p, std::string_view, std::size_t var, bool value, const Place*, std::size_t) const override {
+    return "the loop " + std::string(value ? "steps " : "does not step ") + static_cast<const Board&>(p).lat.step_label(static_cast<int>(var));
+  }
 
   // A cell's value: how the loop passes it ("-" straight across, "|" straight
   // down, a turn by its two directions "LU", "RD", ..., "." not at all).

@@ -55,7 +55,7 @@ class NurimisakiEncoder final : public pencil::NumberShadingEncoder<Board> {
     for (const auto& s : shaded) some.push_back(s);
     enc.rules.push_back(mk_or(some));  // pzprjs's checkShadeCellExist
     pencil::no_2x2(L, shaded, ctx, enc);
-    pencil::no_2x2(L, open, ctx, enc);
+    pencil::no_2x2(L, open, ctx, enc, "unshaded cells");
     // A circle is unshaded in every solution: the anchor of the cuts.
     const auto first = std::find_if(b.number.begin(), b.number.end(), [](int n) { return n != pencil::kNoNumber; });
     pencil::cells_connected(L, open, "the unshaded cells are connected", encoding == "eager", ctx, enc, "white!",

@@ -29,7 +29,16 @@ std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc) {
 }
 
 void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc) {
-  for (const auto& [u, v] : L.cell_graph().edges) enc.rules.push_back(!shaded[static_cast<std::size_t>(u)] || !shaded[static_cast<std::size_t>(v)]);
+  for (const auto& [u, v] : L.cell_graph().edges) {
+    const std::size_t first = enc.rules.size();
+    enc.rules.push_back(!shaded[static_cast<std::size_t>(u)] || !shaded[static_cast<std::size_t>(v)]);
+    enc.name_rules(first, [&, u = u, v = v] {
+      const Cell a = L.cell_at(u), b = L.cell_at(v);
+      return Encoding::RuleGroup{fmt::format("rule/adjacent/{}-{}", cell_label(a), cell_label(b)),
+                                 fmt::format("{} and {} are not both shaded (no two shaded cells side by side)", cell_label(a), cell_label(b)),
+                                 {a, b}};
+    });
+  }
 }
 
 void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc, int anchor) {
@@ -37,13 +46,16 @@ void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager
   // pzprjs's checkShadeCellExist: an answer shades at least one cell.
   ExprVector some(ctx);
   for (const auto& s : shaded) some.push_back(s);
+  const std::size_t first = enc.rules.size();
   enc.rules.push_back(mk_or(some));
+  enc.name_rules(first, [] { return Encoding::RuleGroup{"rule/some-shaded", "some cell is shaded", {}}; });
   std::vector<Expr> unshaded;
   for (const auto& s : shaded) unshaded.push_back(!s);
   cells_connected(L, unshaded, "the unshaded cells are connected", eager, ctx, enc, "white!", anchor);
 }
 
-void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Context& ctx, Encoding& enc) {
+void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Context& ctx, Encoding& enc, const char* on,
+             const char* off) {
   const auto n = static_cast<std::size_t>(longest) + 1;
   for (const auto& cells : lines(L))
     for (std::size_t k = 0; k + n <= cells.size(); ++k) {
@@ -52,17 +64,33 @@ void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Con
         some.push_back(shaded[static_cast<std::size_t>(cells[j])]);
         not_all.push_back(!shaded[static_cast<std::size_t>(cells[j])]);
       }
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(mk_or(some));
       enc.rules.push_back(mk_or(not_all));
+      enc.name_rules(first, [&] {
+        const Cell a = L.cell_at(cells[k]), b = L.cell_at(cells[k + n - 1]);
+        std::vector<Cell> run;
+        for (std::size_t j = k; j < k + n; ++j) run.push_back(L.cell_at(cells[j]));
+        return Encoding::RuleGroup{fmt::format("rule/run/{}-{}", cell_label(a), cell_label(b)),
+                                   fmt::format("{}-{} are neither all {} nor all {} (no {} in a row)", cell_label(a),
+                                               cell_label(b), on, off, n),
+                                   run};
+      });
     }
 }
 
-void no_2x2(const Lattice& L, const std::vector<Expr>& lits, Context& ctx, Encoding& enc) {
+void no_2x2(const Lattice& L, const std::vector<Expr>& lits, Context& ctx, Encoding& enc, const char* what) {
   for (int r = 0; r + 1 < L.rows; ++r)
     for (int c = 0; c + 1 < L.cols; ++c) {
       ExprVector some_off(ctx);
       for (int i : {L.cell(r, c), L.cell(r, c + 1), L.cell(r + 1, c), L.cell(r + 1, c + 1)}) some_off.push_back(!lits[static_cast<std::size_t>(i)]);
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(mk_or(some_off));
+      enc.name_rules(first, [&] {
+        return Encoding::RuleGroup{fmt::format("rule/2x2/{}/{}", what, cell_label({r, c})),
+                                   fmt::format("no 2x2 block of {} at {}", what, cell_label({r, c})),
+                                   {{r, c}, {r, c + 1}, {r + 1, c}, {r + 1, c + 1}}};
+      });
     }
 }
 
@@ -114,8 +142,13 @@ void cells_connected(const Lattice& L, const std::vector<Expr>& lits, const std:
   rule.graph = L.cell_graph();
   rule.vertex_lits = lits;
   rule.anchor = anchor;
-  if (eager) graph::encode_eager(rule, ctx, enc.rules, prefix);
-  else enc.lazy_rules.push_back(std::move(rule));
+  if (eager) {
+    const std::size_t first = enc.rules.size();
+    graph::encode_eager(rule, ctx, enc.rules, prefix);
+    enc.name_rules(first, [&] { return Encoding::RuleGroup{"rule/" + prefix + "connected", name, {}}; });
+  } else {
+    enc.lazy_rules.push_back(std::move(rule));
+  }
 }
 
 void given_clues(const ShadeBoard& b, const std::vector<Expr>& shaded, Encoding& enc) {
@@ -233,6 +266,13 @@ std::vector<std::string> ShadingEncoder::place_values(const Puzzle& p, const nlo
   std::vector<std::string> out;
   for (bool v : s) out.push_back(v ? marked_word() : unmarked_word());
   return out;
+}
+
+std::string ShadingEncoder::fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value,
+                                       const Place* place, std::size_t position) const {
+  if (!place || var >= static_cast<std::size_t>(static_cast<const ShadeBoard&>(p).lat.cells()))
+    return Encoder::fact_label(p, encoding, var, value, place, position);
+  return place->label + " " + fact_words(value);
 }
 
 std::shared_ptr<const Puzzle> ShadingEncoder::edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const {

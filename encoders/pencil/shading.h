@@ -97,10 +97,11 @@ int sight(const Lattice& L, const std::vector<bool>& shaded, int cell);
 std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc);
 void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc);
 // In every longest+1 cells in a row or column, one shaded and one not.
-void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Context& ctx, Encoding& enc);
+void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Context& ctx, Encoding& enc,
+             const char* on = "shaded cells", const char* off = "unshaded cells");
 // No 2x2 block whose four literals are all true (the shading, or its
-// negation for unshaded blocks).
-void no_2x2(const Lattice& L, const std::vector<Expr>& lits, Context& ctx, Encoding& enc);
+// negation for unshaded blocks), named "no 2x2 block of {what}".
+void no_2x2(const Lattice& L, const std::vector<Expr>& lits, Context& ctx, Encoding& enc, const char* what = "shaded cells");
 // Lines of sight as clauses: encoders/pencil/sight.h.
 // Hitori's, kurodoko's and heyawake's shared rules (pzprjs's
 // checkShadeCellExist, checkAdjacentShadeCell, checkConnectUnshadeRB): some
@@ -125,6 +126,9 @@ class ShadingEncoder : public Encoder {
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override;
   std::vector<Place> places(const Puzzle& p) const override;
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override;
+  // "r2c3 is shaded", "r2c3 is unshaded" (marked_word, unmarked_word).
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override;
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override;
   std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
                                            const std::vector<std::size_t>& place_indices,
@@ -155,6 +159,8 @@ class ShadingEncoder : public Encoder {
   // "star"), and how a picture draws it: the default fills the cell grey;
   // a genre may draw a symbol instead (draw_marked sets nothing then).
   virtual const char* marked_word() const { return "shaded"; }
+  // What explain says of a cell ("r2c3 is shaded"; "r2c3 holds a star").
+  virtual std::string fact_words(bool marked) const { return std::string("is ") + (marked ? marked_word() : unmarked_word()); }
   virtual const char* unmarked_word() const { return "unshaded"; }
   virtual bool fill_marked() const { return true; }
   virtual void draw_marked(const ShadeBoard& b, const std::vector<bool>& marked, GridSvg& g) const {

@@ -69,11 +69,21 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
     for (int v = 0; v < g.vertices; ++v) {
       std::vector<Expr> at;
       for (int e : g.incident[static_cast<std::size_t>(v)]) at.push_back(edge[static_cast<std::size_t>(e)]);
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(pencil::none_or_two(ctx, at, b.full));
+      enc.name_rules(first, [&] {
+        const int r = v / (L.cols + 1), c = v % (L.cols + 1);
+        return Encoding::RuleGroup{fmt::format("rule/point/{}", v + 1),
+                                   fmt::format("the loop {}at {} (two edges{})", b.full ? "passes " : "passes or not ",
+                                               L.point_label(v), b.full ? "" : " or none"),
+                                   {{std::min(r, L.rows - 1), std::min(c, L.cols - 1)}}};
+      });
     }
     ExprVector any(ctx);
     for (const auto& e : edge) any.push_back(e);
+    const std::size_t first = enc.rules.size();
     enc.rules.push_back(mk_or(any));
+    enc.name_rules(first, [] { return Encoding::RuleGroup{"rule/some-edge", "there is a loop", {}}; });
     // One loop.
     graph::Rule loop;
     loop.kind = graph::RuleKind::ConnectedEdges;
@@ -111,6 +121,9 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
   }
 
   std::pair<std::string, std::string> difference_noun() const override { return {"edge", "edges"}; }
+  std::string fact_label(const Puzzle& p, std::string_view, std::size_t var, bool value, const Place*, std::size_t) const override {
+    return static_cast<const Board&>(p).lat.edge_label(static_cast<int>(var)) + (value ? " is on the loop" : " is off the loop");
+  }
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& c) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto ea = edges_of(b, a), ec = edges_of(b, c);

@@ -86,6 +86,7 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
   }
   const char* marked_word() const override { return "star"; }
   const char* unmarked_word() const override { return "no star"; }
+  std::string fact_words(bool marked) const override { return marked ? "holds a star" : "holds no star"; }
   bool fill_marked() const override { return false; }
   void draw_marked(const pencil::ShadeBoard& p, const std::vector<bool>& star, GridSvg& g) const override {
     const auto& L = p.lat;

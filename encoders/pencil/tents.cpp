@@ -193,6 +193,7 @@ class TentsEncoder final : public pencil::ShadingEncoder {
   }
   const char* marked_word() const override { return "tent"; }
   const char* unmarked_word() const override { return "no tent"; }
+  std::string fact_words(bool marked) const override { return marked ? "holds a tent" : "holds no tent"; }
   bool fill_marked() const override { return false; }
   void draw_marked(const pencil::ShadeBoard& p, const std::vector<bool>& tent, GridSvg& g) const override {
     const auto& b = static_cast<const Board&>(p);

@@ -665,8 +665,9 @@ class SudokuFamily : public Encoder {
         std::vector<Expr> xs;
         for (int d = 1; d <= n; ++d) xs.push_back(lit({r, c}, d));
         constrain(xs, true);
-        if (options.name_rules)
-          enc.name_rules(first, "rule/cell/" + cell_label({r, c}), cell_label({r, c}) + " holds one digit", {{r, c}});
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{"rule/cell/" + cell_label({r, c}), cell_label({r, c}) + " holds one digit", {{r, c}}};
+        });
       }
     // Pairwise: two cells of a row and a box (or a column and a box) get
     // their clause per digit once, not once per unit (a 9x9: 10,206 binary
@@ -709,8 +710,9 @@ class SudokuFamily : public Encoder {
         for (auto [i, j] : fresh) clauses.push_back(mk_or({!xs[i], !xs[j]}));
         if (!clauses.empty()) enc.rules.push_back(mk_and(std::move(clauses)));
       }
-      if (options.name_rules)
-        enc.name_rules(first, u.id, fmt::format("{} holds each digit {}", u.name, exactly ? "once" : "at most once"), u.cells);
+      enc.name_rules(first, [&] {
+        return Encoding::RuleGroup{u.id, fmt::format("{} holds each digit {}", u.name, exactly ? "once" : "at most once"), u.cells};
+      });
     }
   }
 

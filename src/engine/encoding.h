@@ -119,10 +119,36 @@ struct Encoding {
   };
   std::vector<RuleGroup> named_rules;
   // The rules added since `first` (a rules.size() read before adding them)
-  // as one named group.
-  void name_rules(std::size_t first, std::string id, std::string label, std::vector<Cell> cells) {
-    if (first < rules.size()) named_rules.push_back({std::move(id), std::move(label), std::move(cells), first, rules.size()});
-  }
+  // as one named group, when rules are being named (RuleNaming): `describe`
+  // is called only then, and returns the group's id, label and cells.
+  template <class Describe>
+  void name_rules(std::size_t first, Describe describe);
 };
+
+// Rules are named while a RuleNaming lives on this thread (explain sets it
+// around encode(), with EncodeOptions::name_rules): the kinds and the
+// shared helpers call Encoding::name_rules without being told.
+namespace detail {
+inline thread_local bool naming_rules = false;
+}
+inline bool naming_rules() { return detail::naming_rules; }
+struct RuleNaming {
+  RuleNaming() : saved_(detail::naming_rules) { detail::naming_rules = true; }
+  ~RuleNaming() { detail::naming_rules = saved_; }
+  RuleNaming(const RuleNaming&) = delete;
+  RuleNaming& operator=(const RuleNaming&) = delete;
+
+ private:
+  bool saved_;
+};
+
+template <class Describe>
+void Encoding::name_rules(std::size_t first, Describe describe) {
+  if (!detail::naming_rules || first >= rules.size()) return;
+  RuleGroup g = describe();
+  g.first = first;
+  g.last = rules.size();
+  named_rules.push_back(std::move(g));
+}
 
 }  // namespace psmt

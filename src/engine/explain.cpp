@@ -184,9 +184,14 @@ class Explainer {
       for (unsigned v = 0; v < every.size(); ++v) every[v] = v;
       for (auto& s : scope_) s = every;
     }
-    items_of_var_.assign(solution_.size(), {});
-    for (std::size_t it = 0; it < scope_.size(); ++it)
-      for (unsigned v : scope_[it]) items_of_var_[v].push_back(it);
+    if (out_.rules_named) {
+      items_of_var_.assign(solution_.size(), {});
+      for (std::size_t it = 0; it < scope_.size(); ++it)
+        for (unsigned v : scope_[it]) items_of_var_[v].push_back(it);
+    } else {
+      items_of_var_.assign(solution_.size(), {});  // nothing is cached: every item is asked every round
+    }
+    make_pairs();
   }
 
   // ---- the solver ----
@@ -318,7 +323,10 @@ class Explainer {
   void learn(unsigned v) {
     known_[v] = true;
     known_lits_.push_back(literal(v, truth(v)));
-    for (auto it : items_of_var_[v]) dirty_[it] = true;
+    for (auto it : items_of_var_[v]) {
+      dirty_[it] = true;
+      for (auto p : pairs_of_item_[it]) pair_dirty_[p] = true;
+    }
   }
 
   std::vector<unsigned> unknown() const {
@@ -412,13 +420,34 @@ class Explainer {
         apply(found, true);
         continue;
       }
-      // Size 2: every two items that speak of a common variable.
-      if (pairs_.empty()) make_pairs();
+      // Size 2: every two items that speak of a common variable. A pair
+      // none of whose variables became known since it was last asked gives
+      // what it gave then (nothing, or it would have been applied).
       std::vector<const std::pair<std::size_t, std::size_t>*> by2(solution_.size(), nullptr);
-      for (const auto& p : pairs_) {
+      const auto c2 = out_.checks;
+      if (getenv("PSMT_DEBUG")) fprintf(stderr, "pairs %zu\n", pairs_.size());
+      struct P { uint64_t c; uint64_t& out; ~P() { if (getenv("PSMT_DEBUG")) fprintf(stderr, "size2: %zu checks\n", (size_t)(out - c)); } } pp{c2, out_.checks};
+      // Pairs of local items first; pairs with a graph rule only when they
+      // give nothing (the facts they would give stay for the next round).
+      for (int pass = 0; pass < 2; ++pass)
+      for (std::size_t k = 0; k < pairs_.size(); ++k) {
+        if (pass == 1 && std::any_of(by2.begin(), by2.end(), [](const auto* q) { return q != nullptr; })) break;
+        if ((global(pairs_[k].first) || global(pairs_[k].second)) != (pass == 1)) continue;
+        if (!pair_dirty_[k] && out_.rules_named) continue;
+        pair_dirty_[k] = false;
+        const auto& p = pairs_[k];
+        // With an item that speaks of most of the board (a graph rule),
+        // the candidates are the other item's: what the two give beyond it
+        // is left to larger steps (sound: a fact is only ever claimed by an
+        // unsat answer; asking about every variable cost 5,000-9,000 checks
+        // a round on a 15x15 slitherlink).
         std::vector<unsigned> scope;
-        std::set_union(scope_[p.first].begin(), scope_[p.first].end(), scope_[p.second].begin(), scope_[p.second].end(),
-                       std::back_inserter(scope));
+        if (global(p.first) != global(p.second)) {
+          scope = global(p.first) ? scope_[p.second] : scope_[p.first];
+        } else {
+          std::set_union(scope_[p.first].begin(), scope_[p.first].end(), scope_[p.second].begin(), scope_[p.second].end(),
+                         std::back_inserter(scope));
+        }
         const auto cands = unknown_in(scope);
         if (cands.empty()) continue;
         for (unsigned v : follows({p.first, p.second}, cands))
@@ -430,16 +459,35 @@ class Explainer {
         apply(found, true);
         continue;
       }
+      const auto c0 = out_.checks;
       larger(u);
+      if (getenv("PSMT_DEBUG")) fprintf(stderr, "larger: %zu checks, size %zu\n", (size_t)(out_.checks - c0), out_.steps.back().size());
     }
+  }
+
+  // An item that speaks of more than half of the variables (and more than
+  // a few): a graph rule over the board.
+  bool global(std::size_t item) const {
+    const std::size_t n = scope_[item].size();
+    return n > 64 && 2 * n > solution_.size();
   }
 
   void make_pairs() {
     std::set<std::pair<std::size_t, std::size_t>> pairs;
-    for (const auto& items : items_of_var_)
-      for (std::size_t a = 0; a < items.size(); ++a)
-        for (std::size_t b = a + 1; b < items.size(); ++b) pairs.insert({items[a], items[b]});
+    if (out_.rules_named)
+      for (const auto& items : items_of_var_)
+        for (std::size_t a = 0; a < items.size(); ++a)
+          for (std::size_t b = a + 1; b < items.size(); ++b) pairs.insert({items[a], items[b]});
+    else  // every item speaks of every variable: every two items
+      for (std::size_t a = 0; a < out_.items.size(); ++a)
+        for (std::size_t b = a + 1; b < out_.items.size(); ++b) pairs.insert({a, b});
     pairs_.assign(pairs.begin(), pairs.end());
+    pair_dirty_.assign(pairs_.size(), true);
+    pairs_of_item_.assign(out_.items.size(), {});
+    for (std::size_t k = 0; k < pairs_.size(); ++k) {
+      pairs_of_item_[pairs_[k].first].push_back(k);
+      pairs_of_item_[pairs_[k].second].push_back(k);
+    }
   }
 
   // Beyond two items: each unknown fact's core under every item, the
@@ -459,7 +507,21 @@ class Explainer {
     bool have = false;
     const std::size_t tries = std::min<std::size_t>(cores.size(), kShrinkTries);
     for (std::size_t i = 0; i < tries; ++i) {
-      auto m = shrink(cores[i].first, literal(cores[i].second, !truth(cores[i].second)));
+      // Deletion tries the items far from the fact first (those without
+      // cells, a graph rule, first of all): what stays is near the fact,
+      // and smaller as a rule (a 15x15 slitherlink's largest step: 14
+      // items in the order of the core, 8 so).
+      auto order = cores[i].first;
+      const auto at = fact(cores[i].second, truth(cores[i].second)).cell;
+      auto distance = [&](std::size_t item) {
+        const auto& cells = out_.items[item].cells;
+        if (!at || cells.empty()) return INT32_MAX;
+        int best = INT32_MAX;
+        for (const auto& c : cells) best = std::min(best, std::abs(c.row - at->row) + std::abs(c.col - at->col));
+        return best;
+      };
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return distance(a) > distance(b); });
+      auto m = shrink(order, literal(cores[i].second, !truth(cores[i].second)));
       if (!have || m.size() < best.size()) {
         best = std::move(m);
         have = true;
@@ -516,6 +578,8 @@ class Explainer {
   std::vector<bool> dirty_;
   std::vector<std::vector<unsigned>> single_;
   std::vector<std::pair<std::size_t, std::size_t>> pairs_;
+  std::vector<bool> pair_dirty_;
+  std::vector<std::vector<std::size_t>> pairs_of_item_;
   std::size_t round_ = 0;
   bool decided_ = false;  // stop_at_decision: the step is found
 };
@@ -569,8 +633,9 @@ Explanation explain(const Encoder& encoder, const Puzzle& puzzle, const ExplainO
   if (!options.encoding.empty()) names.push_back(options.encoding);
   else {
     names.push_back(out.verdict.encoding);
+    if (const auto t = encoder.tracked_encoding(); !t.empty() && t != out.verdict.encoding) names.push_back(t);
     for (const auto& e : encoder.encodings())
-      if (e.name != out.verdict.encoding) names.push_back(e.name);
+      if (std::find(names.begin(), names.end(), e.name) == names.end()) names.push_back(e.name);
   }
   std::vector<std::string> refused;
   for (const auto& name : names) {
@@ -579,6 +644,7 @@ Explanation explain(const Encoder& encoder, const Puzzle& puzzle, const ExplainO
     eo.name_rules = true;
     if (options.limits.timeout_ms)
       eo.deadline = options.limits.start.value_or(t0) + std::chrono::milliseconds(*options.limits.timeout_ms);
+    RuleNaming naming;
     Encoding enc = encoder.encode(puzzle, *ctx, name, eo);
     if (!boolean_decisions(enc)) {
       refused.push_back(name + " (its decision variables are not Boolean)");
