@@ -158,13 +158,31 @@ int hint_file(const ExplainCli& o, const std::string& file) {
 }
 
 int grade_inputs(const ExplainCli& o) {
-  auto records = read_corpus(o.common.files, o.kind, o.kind.empty() ? &importers::is_link_text : nullptr,
-                             &importers::is_puzzle_text);
+  // Links and game IDs given as arguments are records of their own; files
+  // and directories are read as corpora.
+  std::vector<CorpusRecord> records;
+  for (const auto& arg : o.common.files) {
+    if (importers::is_link_argument(arg)) {
+      CorpusRecord r;
+      r.index = records.size();
+      r.origin = arg;
+      r.text = arg;
+      r.is_link = true;
+      records.push_back(r);
+      continue;
+    }
+    for (auto& r : read_corpus({arg}, o.kind, o.kind.empty() ? &importers::is_link_text : nullptr, &importers::is_puzzle_text)) {
+      r.index = records.size();
+      records.push_back(std::move(r));
+    }
+  }
   int status = 0;
   for (const auto& r : records) {
     status = merge_exit(status, guarded(r.origin, [&]() {
       const auto start = std::chrono::steady_clock::now();
-      LoadedPuzzle lp = load_corpus_record(r, o.kind, o.common.import_options());
+      LoadedPuzzle lp = r.is_link && r.text == r.origin && importers::is_link_argument(r.text)
+                            ? load_argument(r.text, o.common.import_options())
+                            : load_corpus_record(r, o.kind, o.common.import_options());
       const Explanation e = explain(*lp.encoder, *lp.puzzle, options_of(o, start));
       const bool unique = e.verdict.status == Status::Unique;
       if (o.common.json) {

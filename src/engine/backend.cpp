@@ -244,6 +244,15 @@ class CadicalBackend : public Backend {
     return solve(budget);
   }
 
+  void prefer(const std::vector<unsigned>& vars, const std::vector<int64_t>& values) override {
+    flush();
+    sat_->reserve(cnf_.vars());
+    for (std::size_t k = 0; k < vars.size(); ++k) {
+      const auto& bits = cnf_.bits(vars[k]);
+      if (bits.size() == 1) sat_->phase(values[k] ? bits[0] : -bits[0]);
+    }
+  }
+
   std::vector<int64_t> values(const std::vector<unsigned>& vars) override {
     std::vector<int64_t> out;
     out.reserve(vars.size());

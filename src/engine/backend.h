@@ -102,6 +102,14 @@ class Backend {
   virtual void add_stats(std::map<std::string, double>& into) = 0;
   // Ask for small cores where the solver can (Z3's core.minimize).
   virtual void minimize_cores() {}
+  // Where the solver can (CaDiCaL's phases): decide decision variables
+  // `vars` (Bool) to these values first. explain asks for the opposite of
+  // the solution, so that each model breaks as many candidate facts as it
+  // can.
+  virtual void prefer(const std::vector<unsigned>& vars, const std::vector<int64_t>& values) {
+    (void)vars;
+    (void)values;
+  }
   // Boolean constants that later clauses will mention (the literals of lazy
   // graph rules, which cuts use): CaDiCaL keeps them out of variable
   // elimination, so that a cut does not make it restore eliminated clauses

@@ -532,6 +532,7 @@ class CutBackend final : public detail::Backend {
     into["cut_rounds"] += static_cast<double>(rounds_);
   }
   void minimize_cores() override { inner_->minimize_cores(); }
+  void prefer(const std::vector<unsigned>& vars, const std::vector<int64_t>& values) override { inner_->prefer(vars, values); }
   void mark() override { inner_->mark(); }
   void renew() override { inner_->renew(); }
   bool certify_unsat(const std::string& step) override { return inner_->certify_unsat(step); }
