@@ -2,6 +2,7 @@
 // (engine/explain.h), the next step from a player's entries, and a
 // difficulty per puzzle of a corpus.
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "io/halt.h"
 #include "io/report.h"
 #include "io/words.h"
+#include "io/write_file.h"
 
 namespace psmt::cli {
 namespace {
@@ -26,6 +28,7 @@ struct ExplainCli {
   std::vector<std::string> entries;  // hint: --entry
   std::string entries_file;          // hint: --entries
   std::string kind;                  // grade: what a line of a corpus is
+  std::string svg;                   // explain: a picture per step into this directory
 };
 
 std::string because_text(const Explanation& e, const std::vector<std::size_t>& items) {
@@ -84,11 +87,50 @@ ExplainOptions options_of(const ExplainCli& o, std::chrono::steady_clock::time_p
   return eo;
 }
 
+// One picture per step: the puzzle (never its solution), the step's clues
+// and the cells of its rules highlighted, the cells of its new facts marked,
+// the step in words under it.
+void write_step_pictures(const LoadedPuzzle& lp, const Explanation& e, const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw UsageError(fmt::format("--svg: cannot make the directory {}: {}", dir, ec.message()));
+  const int width = e.steps.size() >= 1000 ? 4 : 3;
+  for (std::size_t k = 0; k < e.steps.size(); ++k) {
+    const auto& s = e.steps[k];
+    RenderOptions ro;
+    ro.format = RenderFormat::Svg;
+    ro.title = fmt::format("{} — step {} of {} (size {})", lp.name.empty() ? lp.file : lp.name, k + 1, e.steps.size(), s.size());
+    for (auto i : s.items) {
+      const auto& it = e.items[i];
+      if (it.rule) ro.highlight.insert(ro.highlight.end(), it.cells.begin(), it.cells.end());
+      else ro.highlight_clues.push_back(it.id);
+    }
+    ro.highlight_meaning = "what the step uses: its clues and the cells of its rules";
+    for (const auto& f : s.facts)
+      if (f.cell) ro.added.push_back(*f.cell);
+    ro.added_meaning = "where the step's new facts are";
+    ro.notes.push_back("because: " + because_text(e, s.items));
+    std::string facts;
+    std::size_t shown = 0;
+    for (const auto& f : s.facts) {
+      if (shown == 12) {
+        facts += fmt::format(", and {} more", s.facts.size() - shown);
+        break;
+      }
+      facts += (facts.empty() ? "" : ", ") + f.label;
+      shown++;
+    }
+    ro.notes.push_back("so: " + facts);
+    write_file_atomically(fmt::format("{}/step-{:0{}}.svg", dir, k + 1, width), lp.encoder->render(*lp.puzzle, nullptr, ro));
+  }
+}
+
 int explain_file(const ExplainCli& o, const std::string& file) {
   const auto start = std::chrono::steady_clock::now();
   LoadedPuzzle lp = load_argument(file, o.common.import_options());
   const Explanation e = explain(*lp.encoder, *lp.puzzle, options_of(o, start));
   if (e.verdict.status != Status::Unique) return not_unique(lp, e, "explain", o.common.json);
+  if (!o.svg.empty()) write_step_pictures(lp, e, o.svg);
   if (o.common.quiet) return e.complete ? 0 : 30;
   if (o.common.json) {
     ReportContext rc;
@@ -225,6 +267,8 @@ void setup_explain(CLI::App& app, int& exit_status) {
       "how a puzzle with one solution is solved, step by step: each step the fewest clues and rules of the kind from "
       "which new facts follow, in the kind's words, and a grade from the steps");
   add_common(*cmd, *o);
+  cmd->add_option("--svg", o->svg, "also draw each step into this directory (step-001.svg, ...): its clues and rule cells "
+                                   "highlighted, where its facts are marked, the step in words");
   cmd->callback([o, &exit_status]() {
     exit_status = for_each_file(o->common.files, [&](const std::string& f) { return explain_file(*o, f); }, o->common.json);
   });

@@ -66,19 +66,17 @@ class SlitherlinkEncoder final : public pencil::BooleanEncoder<Board> {
     eo.check_deadline();
     // Degree 0 or 2 at every point (2 with `full`); some edge on.
     const graph::Graph g = L.point_graph();
+    const std::size_t first_point = enc.rules.size();
     for (int v = 0; v < g.vertices; ++v) {
       std::vector<Expr> at;
       for (int e : g.incident[static_cast<std::size_t>(v)]) at.push_back(edge[static_cast<std::size_t>(e)]);
-      const std::size_t first = enc.rules.size();
       enc.rules.push_back(pencil::none_or_two(ctx, at, b.full));
-      enc.name_rules(first, [&] {
-        const int r = v / (L.cols + 1), c = v % (L.cols + 1);
-        return Encoding::RuleGroup{fmt::format("rule/point/{}", v + 1),
-                                   fmt::format("the loop {}at {} (two edges{})", b.full ? "passes " : "passes or not ",
-                                               L.point_label(v), b.full ? "" : " or none"),
-                                   {{std::min(r, L.rows - 1), std::min(c, L.cols - 1)}}};
-      });
     }
+    enc.name_rules(first_point, [&] {
+      return Encoding::RuleGroup{"rule/points", b.full ? "the loop passes every point (two edges at each)"
+                                                       : "the loop has no dead end and no branch (two edges or none at every point)",
+                                 {}};
+    });
     ExprVector any(ctx);
     for (const auto& e : edge) any.push_back(e);
     const std::size_t first = enc.rules.size();
