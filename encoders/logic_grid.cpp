@@ -824,18 +824,28 @@ class LogicGridEncoder final : public Encoder {
           }
         }
         for (int j = 0; j < g.n; ++j) {  // each item on exactly one entity
+          const std::size_t first = enc.rules.size();
           z3::expr_vector any(ctx);
           for (int e = 0; e < g.n; ++e) any.push_back(C.b[c][j][e]);
           enc.rules.push_back(z3::mk_or(any));
           at_most_one_pairwise(C.b[c][j], enc.rules);
+          enc.name_rules(first, [&] {
+            return Encoding::RuleGroup{fmt::format("rule/item/{}/{}", c, j + 1),
+                                       fmt::format("{} goes with exactly one {}", g.item_label({static_cast<int>(c), j}), g.cats[0].name), {}};
+          });
         }
         for (int e = 0; e < g.n; ++e) {  // each entity holds exactly one item of the category
+          const std::size_t first = enc.rules.size();
           std::vector<z3::expr> col;
           for (int j = 0; j < g.n; ++j) col.push_back(C.b[c][j][e]);
           z3::expr_vector any(ctx);
           for (const auto& x : col) any.push_back(x);
           enc.rules.push_back(z3::mk_or(any));
           at_most_one_pairwise(col, enc.rules);
+          enc.name_rules(first, [&] {
+            return Encoding::RuleGroup{fmt::format("rule/entity/{}/{}", c, e + 1),
+                                       fmt::format("{} has exactly one {}", g.item_label({0, e}), g.cats[c].name), {}};
+          });
         }
         // place (c, e): the variables of column e
         for (int e = 0; e < g.n; ++e) {
@@ -862,6 +872,15 @@ class LogicGridEncoder final : public Encoder {
     }
     for (const auto& cl : g.clues) enc.clues.push_back({cl.id, cl.text, C.compile(cl.cond), {}, {}});
     return enc;
+  }
+
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (encoding != "bool") return Encoder::fact_label(p, encoding, var, value, place, position);
+    const auto& g = static_cast<const Grid&>(p);
+    const auto n = static_cast<std::size_t>(g.n);
+    const int c = static_cast<int>(var / (n * n)) + 1, j = static_cast<int>(var / n % n), e = static_cast<int>(var % n);
+    return fmt::format("{} {} {}", g.item_label({c, j}), value ? "is with" : "is not with", g.item_label({0, e}));
   }
 
   nlohmann::json decode(const Puzzle& p, std::string_view encoding, const std::vector<int64_t>& values) const override {
