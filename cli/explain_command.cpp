@@ -38,10 +38,20 @@ std::string because_text(const Explanation& e, const std::vector<std::size_t>& i
   return out;
 }
 
-std::string facts_text(const std::vector<ExplainFact>& facts) {
+// The facts' labels; with `most`, at most that many and "and N more".
+std::string facts_text(const std::vector<ExplainFact>& facts, std::size_t most = SIZE_MAX) {
   std::string out;
-  for (const auto& f : facts) out += (out.empty() ? "" : ", ") + f.label;
+  for (std::size_t i = 0; i < facts.size(); ++i) {
+    if (i == most) return out + fmt::format(", and {} more", facts.size() - most);
+    out += (out.empty() ? "" : ", ") + facts[i].label;
+  }
   return out;
+}
+
+std::size_t unknown_left(const Explanation& e) {
+  std::size_t known = e.givens.size() + e.known_at_start;
+  for (const auto& s : e.steps) known += s.facts.size();
+  return e.facts - std::min(known, e.facts);
 }
 
 std::string grade_text(const Grade& g) {
@@ -144,9 +154,12 @@ int explain_file(const ExplainCli& o, const std::string& file) {
   out += fmt::format("explain with encoding {} on {}: unique; {} in {} round{}\n", e.encoding, e.solver,
                      plural(e.steps.size(), "step"), e.steps.empty() ? 0 : e.steps.back().round,
                      !e.steps.empty() && e.steps.back().round == 1 ? "" : "s");
+  if (!e.givens.empty()) out += fmt::format("given outright by {}: {}\n", plural(e.givens.size(), "clue"), facts_text(e.givens, 12));
   for (std::size_t i = 0; i < e.steps.size(); ++i) out += step_text(e, e.steps[i], i + 1);
   for (const auto& n : e.notes) out += "note: " + n + "\n";
-  out += fmt::format("{}: every one of the {} facts follows; grade: {}\n", e.complete ? "solved" : "partial", e.facts,
+  out += fmt::format("{}: {}; grade: {}\n", e.complete ? "solved" : "partial",
+                     e.complete ? fmt::format("every one of the {} facts follows", e.facts)
+                                : fmt::format("{} of the {} facts follow", e.facts - unknown_left(e), e.facts),
                      grade_text(e.grade));
   if (!e.complete) out += "partial: the steps above hold; the rest was not explained\n";
   if (o.common.stats) out += fmt::format("[{} solver checks, {:.0f} ms]\n", e.checks, e.wall_ms);

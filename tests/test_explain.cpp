@@ -87,6 +87,10 @@ std::size_t expect_every_step_minimal(const LoadedPuzzle& lp, const std::string&
   Verifier v(lp, e.encoding, verify_solver);
   std::vector<std::pair<std::size_t, bool>> known;
   std::set<std::size_t> seen;
+  for (const auto& g : e.givens) {
+    known.push_back({g.var, g.value});
+    seen.insert(g.var);
+  }
   std::size_t round = 0;
   std::vector<std::pair<std::size_t, bool>> this_round;
   for (const auto& s : e.steps) {
@@ -144,17 +148,19 @@ TEST(Explain, StepsCiteTheKindsRulesInItsWords) {
   std::set<std::string> labels;
   for (const auto& s : e.steps)
     for (auto i : s.items) labels.insert(e.items[i].label);
-  EXPECT_TRUE(labels.count("given r1c4 = 3"));
+  // A given is a fact from the start, not a step.
+  EXPECT_FALSE(labels.count("given r1c4 = 3"));
+  std::set<std::string> givens;
+  for (const auto& g : e.givens) givens.insert(g.label);
+  EXPECT_EQ(givens, (std::set<std::string>{"r1c4 is 3", "r2c2 is 4", "r4c1 is 2", "r4c3 is 1"}));
   EXPECT_TRUE(labels.count("r1c4 holds one digit"));
   EXPECT_TRUE(labels.count("row 1 holds each digit once") || labels.count("column 4 holds each digit once") ||
               labels.count("box 2 holds each digit once"));
-  // The first step places a given; facts read as the kind says them.
-  ASSERT_FALSE(e.steps.empty());
-  EXPECT_EQ(e.steps.front().facts.front().label.substr(0, 4), "r1c4");
+  // Facts read as the kind says them.
   bool placed = false, eliminated = false;
   for (const auto& s : e.steps)
     for (const auto& f : s.facts) {
-      placed |= f.label == "r1c4 is 3";
+      placed |= f.label == "r1c1 is 1";
       eliminated |= f.label == "r1c4 is not 1";
     }
   EXPECT_TRUE(placed && eliminated);
@@ -219,7 +225,10 @@ TEST(Explain, HintGivesTheNextPlacementOrTheMistake) {
   Verifier v(lp, e.encoding, "z3");
   std::set<std::string> items;
   for (auto i : e.mistakes[0].items) items.insert(e.items[i].id);
-  const std::vector<std::pair<std::size_t, bool>> known{{3 * 4 + 2, true}};  // r1c4 is 3: cell 3, digit 3
+  // Known: the givens (r1c4 is 3 among them, the player's entry).
+  std::vector<std::pair<std::size_t, bool>> known;
+  for (const auto& g : e.givens) known.push_back({g.var, g.value});
+  EXPECT_EQ(known.size(), 4u);
   const auto& m = e.mistakes[0].fact;
   EXPECT_TRUE(v.refutes(known, items, m.var, !m.value));
   for (const auto& id : items) {

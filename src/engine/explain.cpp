@@ -316,6 +316,20 @@ class Explainer {
   // ---- the player's entries (hint) ----
   bool enter_known() {
     known_.assign(solution_.size(), false);
+    // Clues that are a literal of a decision variable state their fact.
+    for (const auto& c : enc_.clues) {
+      Expr x = c.constraint;
+      bool value = true;
+      while (x.op() == Op::Not) {
+        x = x.arg(0);
+        value = !value;
+      }
+      if (!x.is_var()) continue;
+      auto it = var_index_.find(x.id());
+      if (it == var_index_.end() || known_[it->second] || truth(it->second) != value) continue;
+      out_.givens.push_back(fact(it->second, value));
+      learn(static_cast<unsigned>(it->second));
+    }
     std::vector<std::pair<std::size_t, bool>> wrong;
     std::unordered_map<std::string, std::pair<std::size_t, bool>> by_label;
     if (!options_.entries.empty())
@@ -341,7 +355,7 @@ class Explainer {
       }
       if (!known_[v]) learn(static_cast<unsigned>(v));
     }
-    out_.known_at_start = static_cast<std::size_t>(std::count(known_.begin(), known_.end(), true));
+    out_.known_at_start = static_cast<std::size_t>(std::count(known_.begin(), known_.end(), true)) - out_.givens.size();
     if (wrong.empty()) return true;
     std::vector<std::size_t> all(out_.items.size());
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
@@ -737,6 +751,8 @@ nlohmann::json explanation_json(const Explanation& e) {
   j["rules_named"] = e.rules_named;
   j["facts"] = e.facts;
   j["known_at_start"] = e.known_at_start;
+  j["givens"] = nlohmann::json::array();
+  for (const auto& f : e.givens) j["givens"].push_back(f.label);
   auto cell = [](const std::optional<Cell>& c) { return c ? nlohmann::json{c->row + 1, c->col + 1} : nlohmann::json(nullptr); };
   auto item_json = [&](std::size_t i) {
     const auto& it = e.items[i];

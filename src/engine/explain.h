@@ -108,6 +108,9 @@ struct Explanation {
   std::vector<ExplainItem> items;
   std::vector<ExplainStep> steps;
   std::vector<Mistake> mistakes;
+  // Clues that are themselves a fact (a given digit, a cell given shaded):
+  // known from the start, never a step.
+  std::vector<ExplainFact> givens;
   bool rules_named = false;  // the kind names its rules (else they are always applied, uncited)
   std::size_t facts = 0;     // decision variables: facts to establish
   std::size_t known_at_start = 0;
