@@ -29,6 +29,7 @@ struct ExplainCli {
   std::string entries_file;          // hint: --entries
   std::string kind;                  // grade: what a line of a corpus is
   std::string svg;                   // explain: a picture per step into this directory
+  bool all = false;                  // hint: every step up to the hint, not only the last
 };
 
 std::string because_text(const Explanation& e, const std::vector<std::size_t>& items) {
@@ -202,9 +203,13 @@ int hint_file(const ExplainCli& o, const std::string& file) {
     out += "nothing left: your entries are the solution\n";
   } else {
     const std::size_t before = e.steps.empty() ? 0 : e.steps.size() - 1;
-    if (before)
-      out += fmt::format("first, {} that only rule{} out candidates:\n", plural(before, "step"), before == 1 ? "s" : "");
-    for (std::size_t i = 0; i < e.steps.size(); ++i) out += step_text(e, e.steps[i], i + 1);
+    if (o.all)
+      for (std::size_t i = 0; i < e.steps.size(); ++i) out += step_text(e, e.steps[i], i + 1);
+    else if (!e.steps.empty())
+      out += step_text(e, e.steps.back(), e.steps.size());
+    if (before && !o.all)
+      out += fmt::format("(it rests on {} before it that only rule{} out candidates: hint --all lists them)\n",
+                         plural(before, "step"), before == 1 ? "s" : "");
     if (!e.steps.empty()) out += fmt::format("hint: {}\n", facts_text(e.steps.back().facts));
   }
   for (const auto& n : e.notes) out += "note: " + n + "\n";
@@ -296,6 +301,7 @@ void setup_hint(CLI::App& app, int& exit_status) {
   add_common(*cmd, *o);
   cmd->add_option("--entry", o->entries, "an entry of the player, as explain words facts (\"r3c4 is 5\"); repeatable");
   cmd->add_option("--entries", o->entries_file, "a file of entries, one per line");
+  cmd->add_flag("--all", o->all, "list every step up to the hint, not only the last");
   cmd->callback([o, &exit_status]() {
     exit_status = for_each_file(o->common.files, [&](const std::string& f) { return hint_file(*o, f); }, o->common.json);
   });

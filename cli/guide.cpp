@@ -66,7 +66,8 @@ void name_placeholders(CLI::App& app) {
       {"dimacs", "FILE"},        {"proof", "DIR"},          {"encoding", "NAME"},    {"encodings", "NAMES"},
       {"solver", "NAME"},        {"kind", "KIND"},          {"format", "KIND"},      {"alphabet", "1-G|0-F"},
       {"color", "WHEN"},         {"enumeration", "HOW"},    {"shard", "I/N"},        {"files", "PUZZLE"},
-      {"inputs", "INPUT"},       {"input", "PUZZLE"},       {"file", "PUZZLE"},
+      {"inputs", "INPUT"},       {"input", "PUZZLE"},       {"file", "PUZZLE"},      {"case-split", "N"},
+      {"entry", "FACT"},         {"entries", "FILE"},
   };
   std::vector<CLI::App*> apps = {&app};
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) apps.push_back(sub);
@@ -76,7 +77,8 @@ void name_placeholders(CLI::App& app) {
       auto it = kPlaceholder.find(name);
       if (it == kPlaceholder.end()) continue;
       if (o->get_type_size() == 0) continue;  // a flag
-      o->type_name(it->second);
+      // explain draws a picture per step into a directory.
+      o->type_name(a->get_name() == "explain" && name == "svg" ? std::string("DIR") : it->second);
     }
 }
 

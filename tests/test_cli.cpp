@@ -525,7 +525,8 @@ TEST(Cli, TheCommandLineForgivesAndGuides) {
   EXPECT_NE(piped.err.find("to read the puzzle piped to standard input, name it - (puzzle-smt check -)"), std::string::npos) << piped.err;
   EXPECT_EQ(run_cli({"check", "-"}, read_file(kSourceDir + "/puzzles/sudoku/prolog_post.json")).exit_code, 0);
   // No placeholder is CLI11's TEXT, UINT or INT.
-  for (const char* cmd : {"solve", "check", "count", "enumerate", "diagnose", "batch", "export", "bench", "kinds", "render", "convert", "schema"}) {
+  for (const char* cmd : {"solve", "check", "count", "enumerate", "diagnose", "explain", "hint", "grade", "batch", "export", "bench",
+                          "kinds", "render", "convert", "schema"}) {
     const CliResult h = run_cli({cmd, "--help"});
     EXPECT_EQ(h.exit_code, 0) << cmd;
     EXPECT_FALSE(std::regex_search(h.out, std::regex(R"(\b(TEXT|UINT|INT|FLOAT)\b)"))) << cmd << " --help:\n" << h.out;
