@@ -425,6 +425,9 @@ class Explainer {
           decided_ = true;
           break;
         }
+    // No more steps than asked for (the rest of the round is not learned).
+    if (options_.max_steps && out_.steps.size() + steps.size() > options_.max_steps)
+      steps.resize(options_.max_steps - std::min(options_.max_steps, out_.steps.size()));
     for (auto& s : steps) {
       for (const auto& f : s.facts)
         if (!known_[f.var]) learn(static_cast<unsigned>(f.var));
