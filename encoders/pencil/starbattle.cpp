@@ -54,7 +54,19 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
       return out;
     };
     const auto lines = pencil::lines(L);
-    for (std::size_t k = 0; k < lines.size(); ++k) enc.rules.push_back(pencil::exactly_k(ctx, lits_of(lines[k]), b.stars, pairwise, fmt::format("line{}!", k)));
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      const std::size_t first = enc.rules.size();
+      enc.rules.push_back(pencil::exactly_k(ctx, lits_of(lines[k]), b.stars, pairwise, fmt::format("line{}!", k)));
+      enc.name_rules(first, [&] {
+        std::vector<Cell> cells;
+        for (int c : lines[k]) cells.push_back(L.cell_at(c));
+        return Encoding::RuleGroup{fmt::format("rule/line/{}", k + 1),
+                                   fmt::format("{} holds {}", pencil::line_name(L, k), plural(static_cast<std::size_t>(b.stars), "star")),
+                                   cells};
+      });
+    }
+    // No two stars touch: one rule, as the rulebook says it.
+    const std::size_t first_touch = enc.rules.size();
     for (int i = 0; i < L.cells(); ++i) {
       const Cell c = L.cell_at(i);
       for (auto [dr, dc] : {std::pair{0, 1}, std::pair{1, -1}, std::pair{1, 0}, std::pair{1, 1}}) {
@@ -62,6 +74,7 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
         if (r < L.rows && q >= 0 && q < L.cols) enc.rules.push_back(!star[static_cast<std::size_t>(i)] || !star[static_cast<std::size_t>(L.cell(r, q))]);
       }
     }
+    enc.name_rules(first_touch, [] { return Encoding::RuleGroup{"rule/touch", "no two stars touch, not even diagonally", {}}; });
     eo.check_deadline();
     region_clues(
         b, star, enc, [&](int r, const std::vector<Expr>& in) { return pencil::exactly_k(ctx, in, b.stars, pairwise, fmt::format("region{}!", r)); },
