@@ -63,11 +63,14 @@ class AkariEncoder final : public pencil::ShadingEncoder {
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> light = pencil::shading_vars(L, ctx, enc);
+    const std::size_t first_black = enc.rules.size();
     for (int i = 0; i < L.cells(); ++i)
       if (b.cell[static_cast<std::size_t>(i)] != kWhite) enc.rules.push_back(!light[static_cast<std::size_t>(i)]);
+    enc.name_rules(first_black, [] { return Encoding::RuleGroup{"rule/white", "lights go on white cells only", {}}; });
     std::vector<std::vector<std::size_t>> runs_at(static_cast<std::size_t>(L.cells()));
     const auto all = runs(b);
     for (std::size_t k = 0; k < all.size(); ++k) {
+      const std::size_t first = enc.rules.size();
       std::vector<Expr> lits;
       for (int i : all[k]) {
         lits.push_back(light[static_cast<std::size_t>(i)]);
@@ -79,13 +82,26 @@ class AkariEncoder final : public pencil::ShadingEncoder {
         for (std::size_t x = 0; x < lits.size(); ++x)
           for (std::size_t y = x + 1; y < lits.size(); ++y) enc.rules.push_back(!lits[x] || !lits[y]);
       }
+      enc.name_rules(first, [&] {
+        std::vector<Cell> cells;
+        for (int i : all[k]) cells.push_back(L.cell_at(i));
+        return Encoding::RuleGroup{fmt::format("rule/run/{}", k + 1),
+                                   fmt::format("at most one light in {}-{} (lights do not shine on each other)",
+                                               cell_label(cells.front()), cell_label(cells.back())),
+                                   cells};
+      });
     }
     for (int i = 0; i < L.cells(); ++i) {
       if (b.cell[static_cast<std::size_t>(i)] != kWhite) continue;
       ExprVector lit(ctx);
       for (std::size_t k : runs_at[static_cast<std::size_t>(i)])
         for (int j : all[k]) lit.push_back(light[static_cast<std::size_t>(j)]);
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(mk_or(lit));
+      enc.name_rules(first, [&] {
+        const Cell c = L.cell_at(i);
+        return Encoding::RuleGroup{"rule/lit/" + cell_label(c), cell_label(c) + " is lit (a light in its row or column run)", {c}};
+      });
     }
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();
