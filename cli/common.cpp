@@ -1,4 +1,5 @@
 #include "cli/common.h"
+#include "app/pipeline.h"
 
 #include <algorithm>
 #include <chrono>
@@ -192,24 +193,6 @@ void add_alphabet_option(CLI::App& cmd, std::string& into) {
       "needed when a grid reads both ways");
 }
 
-// Our JSON from an importer, loaded; an error the kind's parser finds also
-// names the place in the foreign data it came from.
-static LoadedPuzzle load_imported(const importers::Imported& imported, const std::string& origin) {
-  try {
-    LoadedPuzzle lp = load_puzzle(imported.puzzle, origin);
-    lp.imported_from = imported.format;
-    lp.ignored_drawings = imported.ignored;
-    lp.mapped_drawings = imported.mapped;
-    lp.decorations = imported.decorations;
-    lp.warnings = imported.warnings;
-    return lp;
-  } catch (const InputError& e) {
-    std::string place = importers::foreign_place(imported, e.path());
-    std::string where = place.empty() ? "" : fmt::format(" (from {} in the {} data)", place, imported.format);
-    throw InputError(e.id(), e.path(), std::string(e.what()) + where, e.file().empty() ? origin : e.file());
-  }
-}
-
 double process_age_ms() {
   static const auto anchor = std::chrono::steady_clock::now();
   // The process's age when main starts is the CPU time it has used so far:
@@ -231,7 +214,7 @@ LoadedPuzzle load_corpus_record(const CorpusRecord& r, const std::string& line_k
   if (r.is_link) {
     imported = importers::import_text(r.text, r.origin, options);
     if (!imported) throw InputError("input.format", kNoPath, "not a link or a game ID this tool reads", r.origin);
-    return load_imported(*imported, r.origin);
+    return app::load_imported(*imported, r.origin);
   }
   if (r.is_text_grid) {
     imported = importers::import_foreign_text_file(r.text, r.origin, options);
@@ -252,11 +235,8 @@ LoadedPuzzle load_argument(const std::string& argument, bool partial, nlohmann::
 }
 
 LoadedPuzzle load_argument(const std::string& argument, const importers::ImportOptions& io, nlohmann::json* our_json) {
-  importers::Argument a = importers::read_argument(argument, io);
-  if (our_json) *our_json = a.imported ? a.imported->puzzle : a.doc;
-  if (!a.imported) return load_puzzle(a.doc, a.origin);
-  LoadedPuzzle lp = load_imported(*a.imported, a.origin);
-  for (const auto& w : lp.warnings) std::cerr << "puzzle-smt: warning: " << one_line(a.origin + ": " + w) << "\n";
+  LoadedPuzzle lp = app::load_argument(argument, io, our_json);
+  for (const auto& w : lp.warnings) std::cerr << "puzzle-smt: warning: " << one_line(lp.file + ": " + w) << "\n";
   return lp;
 }
 

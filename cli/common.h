@@ -146,5 +146,6 @@ void setup_export(CLI::App& app, int& exit_status);
 void setup_bench(CLI::App& app, int& exit_status);
 void setup_convert(CLI::App& app, int& exit_status);
 void setup_schema(CLI::App& app, int& exit_status);
+void setup_serve(CLI::App& app, int& exit_status);  // serve_command.cpp
 
 }  // namespace psmt::cli

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "io/words.h"
+#include "app/pipeline.h"
 #include "cli/common.h"
 #include "engine/backend.h"
 #include "engine/expect.h"
@@ -31,11 +32,6 @@ struct DiagnoseCli {
   bool minimal = false;
   std::string svg;
 };
-
-std::string edit_text(const RepairEdit& e) {
-  if (e.dropped && e.after.empty()) return fmt::format("remove {}", e.before);
-  return fmt::format("{}  ->  {}", e.before, e.after);
-}
 
 std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, bool stats) {
   const Encoder& e = *lp.encoder;
@@ -85,7 +81,7 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
                            fewest ? "" : " (not every value was tried: see the notes; fewer may exist)");
         for (const auto& r : rs) {
           std::string edits;
-          for (const auto& ed : r.edits) edits += (edits.empty() ? "" : "; ") + edit_text(ed) + " [" + ed.id + "]";
+          for (const auto& ed : r.edits) edits += (edits.empty() ? "" : "; ") + app::edit_text(ed) + " [" + ed.id + "]";
           out += fmt::format("  {}  =>  {}\n", edits, status_name(r.verdict));
         }
       };
@@ -143,83 +139,6 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
   return out;
 }
 
-// The picture of a diagnosis: the first conflict marked and the clues of the
-// first repair in their own colour (no solution); the ambiguous places shaded
-// and the extra givens added to the solution they single out (several); the
-// solution (one). A legend says what each colour means; the conflict, the
-// repair and the extra givens are also written under the picture.
-std::string diagnosis_svg(const LoadedPuzzle& lp, const Diagnosis& d) {
-  RenderOptions ro;
-  ro.format = RenderFormat::Svg;
-  ro.title = fmt::format("{}: {}", lp.name.empty() ? lp.file : lp.name, status_name(d.verdict.status));
-  const nlohmann::json* sol = nullptr;
-  if (d.verdict.status == Status::None) {
-    if (!d.conflicts.empty()) {
-      const Conflict& c = d.conflicts.front();
-      std::string words;
-      for (const auto& cl : c.clues) {
-        ro.highlight_clues.push_back(cl.id);
-        ro.highlight.insert(ro.highlight.end(), cl.cells.begin(), cl.cells.end());
-        words += (words.empty() ? "" : "; ") + cl.label;
-      }
-      if (c.rules_alone) ro.notes.push_back("the rules of the kind alone have no solution (no clue is to blame)");
-      else {
-        ro.highlight_meaning = c.clues.size() == 1 ? "the clue that cannot hold" : "the clues that cannot all hold";
-        ro.notes.push_back("conflict: " + words);
-      }
-    }
-    // The repair shown: the first change that leaves one solution, else the
-    // first change, else the first drop.
-    const Repair* shown = nullptr;
-    for (const auto* list : {&d.change_repairs, &d.drop_repairs})
-      for (const auto& r : *list)
-        if (!shown && r.verdict == Status::Unique) shown = &r;
-    if (!shown && !d.change_repairs.empty()) shown = &d.change_repairs.front();
-    if (!shown && !d.drop_repairs.empty()) shown = &d.drop_repairs.front();
-    if (shown) {
-      std::string words;
-      std::vector<ClueEdit> edits;
-      for (const auto& ed : shown->edits) {
-        ro.changed.insert(ro.changed.end(), ed.cells.begin(), ed.cells.end());
-        ro.changed_clues.push_back(ed.id);
-        words += (words.empty() ? "" : "; ") + edit_text(ed);
-        edits.push_back({ed.id, ed.alternative});
-      }
-      ro.notes.push_back(fmt::format("repair: {} => {} (drawn: the puzzle repaired{})", words, status_name(shown->verdict),
-                                     shown->verdict == Status::Unique ? ", with its solution" : ""));
-      // The repaired puzzle is drawn, so the new value shows where it goes
-      // (a change; a clue removed is marked where it was).
-      const bool changes = std::all_of(edits.begin(), edits.end(), [](const ClueEdit& e) { return e.alternative >= 0; });
-      if (changes) try {
-        auto repaired = lp.encoder->edit(*lp.puzzle, edits);
-        const nlohmann::json* rs = shown->verdict == Status::Unique && !shown->solutions.empty() ? &shown->solutions.front() : nullptr;
-        return lp.encoder->render(*repaired, rs, ro);
-      } catch (const InputError&) {
-        // the repair cannot be written into the puzzle: the puzzle as given
-      }
-    }
-  } else if (d.verdict.status == Status::Multiple) {
-    for (const auto& a : d.ambiguous)
-      if (a.place.cell) ro.highlight.push_back(*a.place.cell);
-    ro.highlight_meaning = "ambiguous: the solutions differ here";
-    if (d.target) sol = &*d.target;
-    for (const auto& p : d.extra_given_places)
-      if (p.cell) ro.added.push_back(*p.cell);
-    if (d.extra_are_clues) ro.added_meaning = "extra clue: with the clues added the solution shown is the only one";
-    if (!d.extra_givens.empty()) {
-      std::string words;
-      for (const auto& g : d.extra_givens) words += (words.empty() ? "" : "; ") + g;
-      ro.notes.push_back(fmt::format("extra {}{}: {} (the solution shown)", d.extra_are_clues ? "clue" : "given",
-                                     d.extra_givens.size() == 1 ? "" : "s", words));
-    }
-    // Clues of the genre are drawn as the puzzle would show them.
-    if (d.with_extra_clues) return lp.encoder->render(*d.with_extra_clues, sol, ro);
-  } else if (d.verdict.status == Status::Unique) {
-    sol = &d.verdict.solutions.front();
-  }
-  return lp.encoder->render(*lp.puzzle, sol, ro);
-}
-
 int diagnose_file(const DiagnoseCli& o, const std::string& file) {
   // --timeout counts from here: reading and parsing are part of the run.
   const auto start = std::chrono::steady_clock::now();
@@ -243,35 +162,28 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
     return 30;
   }
   loaded = &lp;
-  DiagnoseOptions opt;
-  opt.encoding = o.common.encoding;
-  opt.limits.start = start;
-  opt.limits.timeout_ms = o.common.timeout_ms;
-  opt.limits.rlimit = o.common.rlimit;
-  opt.conflicts = o.conflicts;
-  opt.max_repairs = o.max_repairs;
-  opt.max_repair_size = static_cast<unsigned>(o.max_changes);
-  opt.redundant = o.minimal;
-  Diagnosis d = diagnose(*lp.encoder, *lp.puzzle, opt);
+  app::Request rq;
+  rq.command = app::Command::Diagnose;
+  rq.encoding = o.common.encoding;
+  rq.start = start;
+  rq.timeout_ms = o.common.timeout_ms;
+  rq.rlimit = o.common.rlimit;
+  rq.conflicts = o.conflicts;
+  rq.max_repairs = o.max_repairs;
+  rq.max_changes = o.max_changes;
+  rq.minimal = o.minimal;
+  const app::Outcome out = app::run(lp, rq);
+  const Diagnosis& d = *out.diagnosis;
   hard.claim();  // from here on this run has the last word
-  if (!o.svg.empty()) write_file_atomically(o.svg, diagnosis_svg(lp, d));
+  if (!o.svg.empty()) write_file_atomically(o.svg, app::picture(lp, out));
   if (o.common.quiet) {
   } else if (o.common.json) {
-    ReportContext rc;
-    rc.command = "diagnose";
-    nlohmann::json j = report_json(lp, d.verdict, rc);
-    j["diagnosis"] = diagnosis_json(*lp.encoder, d);
-    // The report's "conflict" (as `check --json` fills it): the first minimal conflict.
-    if (!d.conflicts.empty() && j["conflict"].empty()) {
-      for (const auto& c : d.conflicts.front().clues) j["conflict"].push_back({{"id", c.id}, {"label", c.label}});
-      j["conflict_minimal"] = d.conflicts.front().minimal;
-    }
-    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
+    std::cout << app::report(lp, out).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   } else {
     std::cout << text_report(lp, d, use_color(o.common.color), o.common.stats) << std::flush;
   }
   // A verdict that contradicts the file's expect: one line, status 3, as check.
-  if (const auto mismatches = compare_expectation(lp, d.verdict); !mismatches.empty()) {
+  if (const auto& mismatches = out.context.mismatches; !mismatches.empty()) {
     std::string all;
     for (const auto& m : mismatches) all += (all.empty() ? "" : "; ") + m;
     print_error(fmt::format("{}: expectation not met: {}", file, all));

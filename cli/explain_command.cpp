@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "app/pipeline.h"
 #include "cli/common.h"
 #include "engine/explain.h"
 #include "importers/importer.h"
@@ -32,22 +33,8 @@ struct ExplainCli {
   bool all = false;                  // hint: every step up to the hint, not only the last
 };
 
-std::string because_text(const Explanation& e, const std::vector<std::size_t>& items) {
-  if (items.empty()) return e.rules_named ? "what is known already" : "what is known, with the rules";
-  std::string out;
-  for (auto i : items) out += (out.empty() ? "" : "; ") + e.items[i].label;
-  return out;
-}
-
-// The facts' labels; with `most`, at most that many and "and N more".
-std::string facts_text(const std::vector<ExplainFact>& facts, std::size_t most = SIZE_MAX) {
-  std::string out;
-  for (std::size_t i = 0; i < facts.size(); ++i) {
-    if (i == most) return out + fmt::format(", and {} more", facts.size() - most);
-    out += (out.empty() ? "" : ", ") + facts[i].label;
-  }
-  return out;
-}
+using app::because_text;
+using app::facts_text;
 
 std::size_t unknown_left(const Explanation& e) {
   std::size_t known = e.givens.size() + e.known_at_start;
@@ -106,51 +93,29 @@ void write_step_pictures(const LoadedPuzzle& lp, const Explanation& e, const std
   std::filesystem::create_directories(dir, ec);
   if (ec) throw UsageError(fmt::format("--svg: cannot make the directory {}: {}", dir, ec.message()));
   const int width = e.steps.size() >= 1000 ? 4 : 3;
-  for (std::size_t k = 0; k < e.steps.size(); ++k) {
-    const auto& s = e.steps[k];
-    RenderOptions ro;
-    ro.format = RenderFormat::Svg;
-    ro.title = fmt::format("{} — step {} of {} (size {})", lp.name.empty() ? lp.file : lp.name, k + 1, e.steps.size(), s.size());
-    for (auto i : s.items) {
-      const auto& it = e.items[i];
-      if (it.rule) ro.highlight.insert(ro.highlight.end(), it.cells.begin(), it.cells.end());
-      else ro.highlight_clues.push_back(it.id);
-    }
-    ro.highlight_meaning = "what the step uses: its clues and the cells of its rules";
-    for (const auto& f : s.facts)
-      if (f.cell) ro.added.push_back(*f.cell);
-    ro.added_meaning = "where the step's new facts are";
-    ro.notes.push_back("because: " + because_text(e, s.items));
-    std::string facts;
-    std::size_t shown = 0;
-    for (const auto& f : s.facts) {
-      if (shown == 12) {
-        facts += fmt::format(", and {} more", s.facts.size() - shown);
-        break;
-      }
-      facts += (facts.empty() ? "" : ", ") + f.label;
-      shown++;
-    }
-    ro.notes.push_back("so: " + facts);
-    write_file_atomically(fmt::format("{}/step-{:0{}}.svg", dir, k + 1, width), lp.encoder->render(*lp.puzzle, nullptr, ro));
-  }
+  for (std::size_t k = 0; k < e.steps.size(); ++k)
+    write_file_atomically(fmt::format("{}/step-{:0{}}.svg", dir, k + 1, width), app::step_picture(lp, e, k));
 }
 
 int explain_file(const ExplainCli& o, const std::string& file) {
   const auto start = std::chrono::steady_clock::now();
   LoadedPuzzle lp = load_argument(file, o.common.import_options());
-  const Explanation e = explain(*lp.encoder, *lp.puzzle, options_of(o, start));
-  if (e.verdict.status != Status::Unique) return not_unique(lp, e, "explain", o.common.json);
-  if (!o.svg.empty()) write_step_pictures(lp, e, o.svg);
-  if (o.common.quiet) return e.complete ? 0 : 30;
+  app::Request rq;
+  rq.command = app::Command::Explain;
+  rq.encoding = o.common.encoding;
+  rq.start = start;
+  rq.timeout_ms = o.common.timeout_ms;
+  rq.rlimit = o.common.rlimit;
+  rq.case_split = static_cast<unsigned>(o.case_split);
+  const app::Outcome outcome = app::run(lp, rq);
+  const Explanation& e = *outcome.explanation;
+  if (e.verdict.status == Status::Unique && !o.svg.empty()) write_step_pictures(lp, e, o.svg);
+  if (o.common.quiet && e.verdict.status == Status::Unique) return outcome.exit_status();
   if (o.common.json) {
-    ReportContext rc;
-    rc.command = "explain";
-    nlohmann::json j = report_json(lp, e.verdict, rc);
-    j["explanation"] = explanation_json(e);
-    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    return e.complete ? 0 : 30;
+    std::cout << app::report(lp, outcome).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return outcome.exit_status();
   }
+  if (e.verdict.status != Status::Unique) return not_unique(lp, e, "explain", false);
   std::string out = puzzle_header(lp);
   out += fmt::format("explain with encoding {} on {}: unique; {} in {} round{}\n", e.encoding, e.solver,
                      plural(e.steps.size(), "step"), e.steps.empty() ? 0 : e.steps.back().round,

@@ -96,7 +96,8 @@ int main(int argc, char** argv) {
       {"kinds", cli::setup_kinds},
       {"render", cli::setup_render},
       {"convert", cli::setup_convert},
-      {"schema", cli::setup_schema}};
+      {"schema", cli::setup_schema},
+      {"serve", cli::setup_serve}};
   std::string_view chosen;
   for (const auto& [name, setup] : kSubcommands)
     if (argc > 1 && name == argv[1]) chosen = name;

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "app/pipeline.h"
 #include "cli/common.h"
 #include "cli/hard_deadline.h"
 #include "cli/progress.h"
@@ -27,35 +28,6 @@
 
 namespace psmt::cli {
 namespace {
-
-// The encoding used to confirm a verdict: the first one other than `used`.
-std::string second_encoding(const Encoder& e, const std::string& used) {
-  for (const auto& info : e.encodings())
-    if (info.name != used) return info.name;
-  return {};
-}
-
-// The puzzle with what was found: the solution (unique, solved, chosen), the
-// first of several with the places where the first two differ shaded, or
-// the conflicting clues marked when there is none.
-std::string result_svg(const LoadedPuzzle& lp, const Result& res, const nlohmann::json* chosen) {
-  RenderOptions so;
-  so.format = RenderFormat::Svg;
-  so.title = fmt::format("{}: {}", lp.name.empty() ? lp.file : lp.name, status_name(res.status));
-  const nlohmann::json* sol = chosen ? chosen : res.solutions.empty() ? nullptr : &res.solutions.front();
-  if (res.status == Status::Multiple) {
-    auto places = lp.encoder->places(*lp.puzzle);
-    for (const auto& label : res.differing_cells)
-      for (const auto& p : places)
-        if (p.label == label && p.cell) so.highlight.push_back(*p.cell);
-    so.highlight_meaning = "ambiguous: the first two solutions found differ here (the first is drawn)";
-  }
-  if (res.status == Status::None && res.conflict) {
-    for (const auto& c : res.conflict->clues) so.highlight_clues.push_back(c.id);
-    so.highlight_meaning = res.conflict->clues.size() == 1 ? "the clue that cannot hold" : "the clues that cannot all hold";
-  }
-  return lp.encoder->render(*lp.puzzle, sol, so);
-}
 
 int run_file(const std::string& command, const PuzzleOptions& o, const std::string& file) {
   // --timeout counts from here: reading and parsing are part of the run.
@@ -85,148 +57,55 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     return 30;
   }
   loaded = &lp;
-  RunOptions ro;
-  ro.encoding = o.encoding;
-  ro.limits.start = start;
-  ro.limits.timeout_ms = o.timeout_ms;
-  ro.limits.rlimit = o.rlimit;
-  ro.explain = !o.no_explain;
-  ro.enumeration = o.enumeration == "cover" ? Enumeration::Cover
-                   : o.enumeration == "blocking" ? Enumeration::Blocking : Enumeration::Auto;
+  app::Request rq;
+  rq.command = *app::command_named(command);
+  rq.encoding = o.encoding;
+  rq.start = start;
+  rq.timeout_ms = o.timeout_ms;
+  rq.rlimit = o.rlimit;
+  rq.limit = o.limit;
+  rq.confirm = o.confirm;
+  rq.no_explain = o.no_explain;
+  rq.up_to_symmetry = o.up_to_symmetry;
+  rq.no_symmetry_breaking = o.no_symmetry_breaking;
+  rq.enumeration = o.enumeration;
   const bool color = !o.json && use_color(o.color);
-  if (command == "solve" && lp.encoder->has_scorer()) {
-    // Every value of every place (per independent component), then the kind's
-    // scorer picks the most plausible solution; the checker still has the last word.
-    ro.limit = 0;
-    ro.keep = 2;
-    ro.candidates = true;
-    ro.explain = true;
-  } else if (command == "solve") {
-    ro.limit = 1;
-    ro.keep = 1;
-  } else if (command == "check") {
-    ro.limit = 2;
-    ro.keep = 2;
-  } else {
-    ro.limit = o.limit;
-    ro.keep = command == "enumerate" ? SIZE_MAX : 2;
-    ro.candidates = command == "count";  // per-place values, when the puzzle splits into components
-    if (command == "enumerate" && !o.json && !o.quiet) {
-      std::cout << lp.file << ":\n";
-      ro.on_solution = [&](const nlohmann::json& sol, uint64_t i) {
-        std::cout << "solution " << (i + 1) << ":\n";
-        RenderOptions rop;
-        rop.color = color;
-        std::cout << lp.encoder->render(*lp.puzzle, &sol, rop) << std::flush;
-      };
-    }
-  }
-  // --up-to-symmetry: only canonical representatives count (and, for
-  // enumerate, are shown); the full count is the sum of their orbit sizes.
-  // With symmetry breaking (the default) the encoder also removes most
-  // non-canonical solutions before the solver sees them.
-  uint64_t orbits = 0, orbit_total = 0;
-  std::vector<nlohmann::json> representatives;  // the first canonical ones, up to ro.keep
-  const bool breaking = o.up_to_symmetry && !o.no_symmetry_breaking;
-  if (o.up_to_symmetry) {
-    if (!lp.encoder->has_symmetry())
-      throw UsageError("kind " + lp.kind + " has no notion of symmetry for --up-to-symmetry");
-    ro.encode.break_symmetry = breaking;
-    ro.split = false;  // orbits are over whole solutions
-    auto previous = ro.on_solution;
-    ro.on_solution = [&, previous](const nlohmann::json& sol, uint64_t) {
-      uint64_t size = lp.encoder->canonical_orbit_size(*lp.puzzle, sol);
-      if (!size) return;
-      orbits++;
-      orbit_total += size;
-      if (representatives.size() < ro.keep) representatives.push_back(sol);
-      if (previous) previous(sol, orbits - 1);
+  if (command == "enumerate" && !o.json && !o.quiet) {
+    std::cout << lp.file << ":\n";
+    rq.on_solution = [&](const nlohmann::json& sol, uint64_t i) {
+      std::cout << "solution " << (i + 1) << ":\n";
+      RenderOptions rop;
+      rop.color = color;
+      std::cout << lp.encoder->render(*lp.puzzle, &sol, rop) << std::flush;
     };
   }
   // count and enumerate can run for minutes: a progress line on a terminal
   // (not while enumerate streams its solutions to the same terminal).
   std::optional<ProgressLine> progress;
-  const bool streaming = command == "enumerate" && ro.on_solution && !o.up_to_symmetry && ::isatty(STDOUT_FILENO);
+  const bool streaming = command == "enumerate" && rq.on_solution && !o.up_to_symmetry && ::isatty(STDOUT_FILENO);
   std::atomic<uint64_t> found{0};
   if ((command == "count" || command == "enumerate") && !streaming) {
-    ro.progress = &found;
+    rq.progress = &found;
     progress.emplace(o.quiet, [&found, command](double s) {
       uint64_t n = found.load();
       return fmt::format("{}: {} found so far, {:.0f}/s, {}", command, plural(n, "model"), n / std::max(s, 1e-9), elapsed_text(s));
     });
   }
-  Result res = run(*lp.encoder, *lp.puzzle, ro);
+  app::Outcome out = app::run(lp, rq);
+  Result& res = out.result;
   res.stats.parse_ms = parse_ms;
   res.stats.process_before_ms = process_before_ms;
   progress.reset();  // erase the line before the report
-  if (o.up_to_symmetry) {
-    res.solutions = std::move(representatives);
-    if (!breaking && res.complete && orbit_total != res.solutions_found)
-      throw InternalError(fmt::format("{}: the orbits of the {} canonical solutions hold {} solutions, but {} were enumerated",
-                                      file, orbits, orbit_total, res.solutions_found));
-    if (breaking) {  // the solver saw a reduced problem: rebuild the count from the orbits
-      res.solutions_found = orbit_total;
-      res.count_text = std::to_string(orbit_total);
-      if (res.complete) res.status = orbit_total == 0 ? Status::None : orbit_total == 1 ? Status::Unique : Status::Multiple;
-      else if (orbit_total >= 2) res.status = Status::Multiple;
-    }
-    res.differing_cells.clear();
-    if (res.solutions.size() >= 2)
-      res.differing_cells = lp.encoder->differences(*lp.puzzle, res.solutions[0], res.solutions[1]);
-  }
-  std::optional<Choice> choice;
-  if (command == "solve" && ro.candidates && !res.candidates.empty()) {
-    choice = lp.encoder->choose(*lp.puzzle, res.candidates);
-    if (choice) {
-      auto violations = lp.encoder->check(*lp.puzzle, choice->solution);
-      if (!violations.empty())
-        throw InternalError("the scorer's choice fails the independent checker: " + violations.front().message);
-    }
-  }
-
-  ReportContext rc;
-  rc.command = command;
-  if (command == "count" || command == "enumerate") {
-    rc.count_details = lp.encoder->count_details(*lp.puzzle, res.solutions_found);
-    if (o.up_to_symmetry) {
-      rc.count_details["count_up_to_symmetry"] = orbits;
-      rc.count_details["counted_up_to_symmetry"] =
-          "solutions that are the least of their images under the board's symmetries (one per orbit); "
-          "the full count is the sum of their orbit sizes";
-      rc.count_details["symmetry_breaking"] = breaking;
-    }
-  }
+  ReportContext& rc = out.context;
   rc.color = color;
-  if (command == "check" || command == "count") rc.mismatches = compare_expectation(lp, res);
-  if (o.confirm && (res.status == Status::Unique || res.status == Status::None || res.status == Status::Multiple)) {
-    std::string other = second_encoding(*lp.encoder, res.encoding);
-    if (!other.empty()) {
-      RunOptions ro2 = ro;
-      ro2.encoding = other;
-      ro2.on_solution = nullptr;
-      ro2.explain = false;
-      Result r2 = run(*lp.encoder, *lp.puzzle, ro2);
-      bool agree = r2.status == res.status || r2.status == Status::Unknown;
-      if (agree && res.status == Status::Unique && r2.status == Status::Unique &&
-          !lp.encoder->differences(*lp.puzzle, res.solutions.front(), r2.solutions.front()).empty())
-        agree = false;
-      if (!agree)
-        throw InternalError(fmt::format("{}: encodings disagree: {} says {}, {} says {}", file, res.encoding,
-                                        status_name(res.status), other, status_name(r2.status)));
-      if (r2.status != Status::Unknown) rc.confirmed_by = other;
-    }
-  }
-  if (choice) {
-    rc.choice = &*choice;
-    if (res.status == Status::Multiple) res.status = Status::Solved;  // solve: a solution, chosen
-  }
+  if (out.choice) rc.choice = &*out.choice;
   hard.claim();  // from here on this run has the last word
-  if (!o.svg.empty()) write_file_atomically(o.svg, result_svg(lp, res, choice ? &choice->solution : nullptr));
+  if (!o.svg.empty()) write_file_atomically(o.svg, app::picture(lp, out));
   // The report; with --stats, the time it took to write, then the line of times.
   if (o.quiet) {
   } else if (o.json) {
     auto tr = std::chrono::steady_clock::now();
-    nlohmann::json j = report_json(lp, res, rc);
+    nlohmann::json j = app::report(lp, out);
     if (o.stats) {
       res.stats.render_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - tr).count();
       j["stats"] = res.stats.to_json();

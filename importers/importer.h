@@ -70,6 +70,10 @@ struct Argument {
   nlohmann::json doc;  // our own JSON when nothing was imported
 };
 Argument read_argument(const std::string& argument, const ImportOptions& options);
+// The same for text already read (pasted into a page, a dropped file's
+// content): `name` names it in messages and picks the reading as a file's
+// name would (".json", ".non").
+Argument read_text_argument(const std::string& text, const std::string& name, const ImportOptions& options);
 
 // The alphabets --alphabet accepts; UsageError for anything else.
 std::string check_alphabet(const std::string& alphabet);

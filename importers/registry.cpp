@@ -152,7 +152,12 @@ Argument read_argument(const std::string& argument, const ImportOptions& options
                      "a game ID of Simon Tatham's collection without its game's name: put the game first, GAME:ID "
                      "(e.g. loopy:10x10t0:..., towers:5:...); puzzle-smt reads " + tatham_game_list(),
                      shorten(trim(argument)));
-  std::string text = read_text_file(argument);
+  return read_text_argument(read_text_file(argument), argument, options);
+}
+
+Argument read_text_argument(const std::string& text, const std::string& argument, const ImportOptions& options) {
+  Argument a;
+  a.origin = argument;
   std::string t = trim(text);
   if (looks_like_link(t) || split_game_id(t)) {
     a.imported = import_text(t, argument, options);

@@ -61,7 +61,7 @@ class Budget {
   // s.check(assumptions) within the wall-clock limit (after arm()).
   z3::check_result check(z3::solver& s, const z3::expr_vector& assumptions) {
     CheckRegistration registered(ctx_.z3());  // Ctrl-C interrupts it
-    if (stop_signal()) return z3::unknown;
+    if (stop_signal() || cancel_requested()) return z3::unknown;
     if (!limits_.timeout_ms) return s.check(assumptions);
     if (!watchdog_) {
       own_ = std::make_unique<Watchdog>(ctx_.z3());
@@ -111,6 +111,7 @@ class Budget {
     };
     std::string timeout = limits_.timeout_ms ? timeout_reason(*limits_.timeout_ms) : "";
     if (stop_signal()) return stop_reason();
+    if (cancel_requested()) return kCancelReason;
     if (!halted_.empty()) return halted_;
     if (from_solver.find("memory") != std::string::npos) return memory_reason();
     if (interrupted_) return timeout;

@@ -20,7 +20,8 @@ namespace psmt {
 namespace {
 
 std::mutex g_mu;
-std::multiset<z3::context*> g_checking;  // contexts in a check now
+// Contexts in a check now, with their thread's cancel flag (or null).
+std::multiset<std::pair<z3::context*, const std::atomic<bool>*>> g_checking;
 
 sigset_t stop_set() {
   sigset_t set;
@@ -32,7 +33,7 @@ sigset_t stop_set() {
 
 void interrupt_all() {
   std::lock_guard<std::mutex> lock(g_mu);
-  for (z3::context* c : g_checking) c->interrupt();
+  for (const auto& [c, flag] : g_checking) c->interrupt();
 }
 
 void signal_loop() {
@@ -65,21 +66,27 @@ void install_stop_signals() {
 
 CheckRegistration::CheckRegistration(z3::context& ctx) : ctx_(ctx) {
   std::lock_guard<std::mutex> lock(g_mu);
-  g_checking.insert(&ctx_);
+  g_checking.insert({&ctx_, cancel_flag()});
 }
 
 CheckRegistration::~CheckRegistration() {
   {
     std::lock_guard<std::mutex> lock(g_mu);
-    g_checking.erase(g_checking.find(&ctx_));
+    g_checking.erase(g_checking.find({&ctx_, cancel_flag()}));
   }
-  if (stop_signal()) {  // an interrupt may have landed after the check ended
+  if (stop_signal() || cancel_requested()) {  // an interrupt may have landed after the check ended
     try {
       z3::solver reset(ctx_);
       (void)reset.check();
     } catch (...) {
     }
   }
+}
+
+void interrupt_cancelled_checks() {
+  std::lock_guard<std::mutex> lock(g_mu);
+  for (const auto& [c, flag] : g_checking)
+    if (flag && flag->load()) c->interrupt();
 }
 
 void apply_memory_cap_to_z3() {

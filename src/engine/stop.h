@@ -32,6 +32,11 @@ class CheckRegistration {
   z3::context& ctx_;
 };
 
+// Interrupt every Z3 check in progress whose thread's cancel flag (io/halt.h:
+// CancelScope) is set. Whoever cancels calls it every few milliseconds until
+// the cancelled work has ended (a check that starts just then stops too).
+void interrupt_cancelled_checks();
+
 // Tell Z3 the memory cap of io/halt.h (its global memory_max_size); done by
 // new_context() before each context, so a change of the cap reaches the next.
 void apply_memory_cap_to_z3();

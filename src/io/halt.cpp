@@ -12,6 +12,7 @@ namespace {
 thread_local std::optional<HaltClock::time_point> t_deadline;
 thread_local uint64_t t_timeout_ms = 0;
 thread_local HaltClock::time_point t_next_memory_read{};
+thread_local const std::atomic<bool>* t_cancel = nullptr;
 
 std::atomic<int> g_signal{0};
 std::atomic<uint64_t> g_memory_cap_mb{kDefaultMemoryMb};
@@ -34,8 +35,14 @@ HaltScope::~HaltScope() {
   t_timeout_ms = saved_timeout_ms_;
 }
 
+CancelScope::CancelScope(const std::atomic<bool>* flag) : saved_(t_cancel) { t_cancel = flag; }
+CancelScope::~CancelScope() { t_cancel = saved_; }
+const std::atomic<bool>* cancel_flag() { return t_cancel; }
+bool cancel_requested() { return t_cancel && t_cancel->load(std::memory_order_relaxed); }
+
 std::optional<Halted> halt_due() {
   if (g_signal.load(std::memory_order_relaxed)) return Halted(HaltCause::Signal, stop_reason());
+  if (cancel_requested()) return Halted(HaltCause::Cancel, kCancelReason);
   auto now = HaltClock::now();
   if (t_deadline && now >= *t_deadline) return Halted(HaltCause::Timeout, timeout_reason());
   if (now >= t_next_memory_read) {

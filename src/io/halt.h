@@ -3,13 +3,16 @@
 //   - the wall-clock deadline of the puzzle this thread works on (--timeout,
 //     counted from the moment its input is read), set by a HaltScope;
 //   - the memory cap of the process (--memory), as resident memory;
-//   - a stop requested by SIGINT or SIGTERM (src/engine/stop.h).
+//   - a stop requested by SIGINT or SIGTERM (src/engine/stop.h);
+//   - the cancel flag of the request this thread works on (CancelScope: the
+//     page for setters cancels a run whose page was closed).
 // poll_halt() throws Halted when one of them applies; it is cheap (a clock
 // read; resident memory is read at most every few milliseconds), so loops
 // call it per row, per placement, per line. The engine turns Halted into the
 // verdict `unknown` with the reason, never into a guess.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -18,7 +21,7 @@
 
 namespace psmt {
 
-enum class HaltCause { Timeout, Memory, Signal };
+enum class HaltCause { Timeout, Memory, Signal, Cancel };
 
 class Halted : public std::runtime_error {
  public:
@@ -45,6 +48,26 @@ class HaltScope {
   std::optional<HaltClock::time_point> saved_deadline_;
   uint64_t saved_timeout_ms_;
 };
+
+// The cancel flag of the current thread's work, for as long as the scope
+// lives (scopes nest; the inner one wins). Once the flag is set, halt_due()
+// reports HaltCause::Cancel and Z3 checks of the thread stop
+// (engine/stop.h: interrupt_cancelled_checks).
+class CancelScope {
+ public:
+  explicit CancelScope(const std::atomic<bool>* flag);
+  ~CancelScope();
+  CancelScope(const CancelScope&) = delete;
+  CancelScope& operator=(const CancelScope&) = delete;
+
+ private:
+  const std::atomic<bool>* saved_;
+};
+// The current thread's cancel flag (null outside a CancelScope).
+const std::atomic<bool>* cancel_flag();
+// True when the current thread's work was cancelled.
+bool cancel_requested();
+inline constexpr const char* kCancelReason = "cancelled (the request was closed)";
 
 // The reason a timeout is reported with: "timeout (--timeout 500 ms)" inside
 // a HaltScope that names its limit, else "timeout".
