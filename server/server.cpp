@@ -58,7 +58,8 @@ struct Server::Impl {
   int port = 0;
 
   mutable std::mutex mu;
-  std::condition_variable cv;
+  std::condition_variable cv;            // workers: a run waits, or the server stops
+  std::condition_variable interrupt_cv;  // the interrupter: the server stops
   std::deque<std::shared_ptr<Job>> waiting;
   std::set<std::shared_ptr<Job>> running;
   bool stopping = false;
@@ -146,7 +147,7 @@ struct Server::Impl {
       lock.unlock();
       if (any) interrupt_cancelled_checks();
       lock.lock();
-      cv.wait_for(lock, std::chrono::milliseconds(5));
+      interrupt_cv.wait_for(lock, std::chrono::milliseconds(5));
     }
   }
 
@@ -321,6 +322,7 @@ struct Server::Impl {
       };
       http.Get(f.path, serve_file);
       if (std::string(f.path) == "/index.html") http.Get("/", serve_file);
+      if (std::string(f.path) == "/favicon.svg") http.Get("/favicon.ico", serve_file);
     }
     for (app::Command c : {app::Command::Check, app::Command::Solve, app::Command::Count, app::Command::Enumerate,
                            app::Command::Diagnose, app::Command::Explain})
@@ -363,6 +365,7 @@ struct Server::Impl {
       for (auto& j : running) j->cancel = true;
     }
     cv.notify_all();
+    interrupt_cv.notify_all();
     for (auto& w : workers) w.join();
     interrupter.join();
     for (auto& j : waiting) finish(j, 503, error_answer("the server is stopping"));

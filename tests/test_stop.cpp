@@ -22,7 +22,11 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/engine.h"
+#include "engine/stop.h"
 #include "helpers.h"
+#include "io/halt.h"
+#include "io/puzzle_file.h"
 
 extern char** environ;
 
@@ -168,3 +172,41 @@ TEST(Stop, CtrlCStopsBenchAndItsFilesHoldOnlyWholePuzzles) {
 
 }  // namespace
 }  // namespace psmt::testing
+
+// The page for setters cancels a run whose page was closed (io/halt.h:
+// CancelScope): on either back end a count stops within a second, partial,
+// "cancelled", and the solver's thread is free again.
+TEST(Stop, ACancelledRunStopsOnEitherBackEnd) {
+  const auto lp = psmt::load_puzzle(
+      nlohmann::json{{"kind", "sudoku"}, {"grid", std::vector<std::string>(9, "_________")}}, "empty.json");
+  for (const std::string solver : {"cadical", "z3"}) {
+    std::atomic<bool> cancel{false};
+    psmt::Result res;
+    std::thread run([&] {
+      psmt::CancelScope scope(&cancel);
+      psmt::RunOptions ro;
+      ro.solver = solver;
+      ro.limit = 0;  // count them all: far longer than the test
+      res = psmt::run(*lp.encoder, *lp.puzzle, ro);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto t0 = std::chrono::steady_clock::now();
+    cancel = true;
+    std::atomic<bool> ended{false};
+    std::thread interrupter([&] {
+      while (!ended) {
+        psmt::interrupt_cancelled_checks();
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    });
+    run.join();
+    ended = true;
+    interrupter.join();
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2)) << solver;
+    // Several found, and the count says why it is not complete.
+    EXPECT_EQ(res.status, psmt::Status::Multiple) << solver;
+    EXPECT_FALSE(res.complete) << solver;
+    EXPECT_EQ(res.reason_unknown, psmt::kCancelReason) << solver;
+    EXPECT_GT(res.solutions_found, 0u) << solver;
+  }
+}
