@@ -33,7 +33,9 @@ void setup_serve(CLI::App& app, int& exit_status) {
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     ::execv(program.c_str(), argv.data());
-    print_error(fmt::format("serve: cannot run {}: {} (it is built beside puzzle-smt)", program, std::strerror(errno)));
+    print_error(fmt::format("serve: cannot run {}: {} (the page for setters is a program of its own: "
+                            "scripts/puzzle-smt serve builds it, or cmake --build build --target puzzle-smt-serve)",
+                            program, std::strerror(errno)));
     exit_status = 2;
   });
 }
