@@ -251,6 +251,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("cancel").addEventListener("click", () => { if (running) running.abort(); });
   $("file").addEventListener("change", (e) => { if (e.target.files[0]) readFile(e.target.files[0]); });
   $("puzzle").addEventListener("input", () => { fileName = ""; $("filename").textContent = ""; });
+  // Ctrl+Enter (or Cmd+Enter) checks what was pasted.
+  $("puzzle").addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run("check"); });
   const area = $("puzzle");
   document.addEventListener("dragover", (e) => { e.preventDefault(); area.classList.add("dragging"); });
   document.addEventListener("dragleave", () => area.classList.remove("dragging"));
