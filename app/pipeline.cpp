@@ -421,6 +421,28 @@ std::string step_picture(const LoadedPuzzle& lp, const Explanation& e, std::size
   ro.added_meaning = "where the step's new facts are";
   ro.notes.push_back("because: " + because_text(e, s.items));
   ro.notes.push_back("so: " + facts_text(s.facts, 12));
+  // What is known before the step, drawn: each place whose every fact is
+  // known by then, fixed to its value (as the kind draws a given).
+  std::vector<std::size_t> known(e.place_vars.size(), 0);
+  auto count = [&](const std::vector<ExplainFact>& facts) {
+    for (const auto& f : facts)
+      if (f.place && *f.place < known.size()) known[*f.place]++;
+  };
+  count(e.givens);
+  for (std::size_t j = 0; j < k; ++j) count(e.steps[j].facts);
+  std::vector<std::size_t> places;
+  for (std::size_t p = 0; p < known.size(); ++p)
+    if (e.place_vars[p] > 0 && known[p] == e.place_vars[p]) places.push_back(p);
+  if (!places.empty() && !e.verdict.solutions.empty() && lp.encoder->fixed_places_draw_the_solution()) {
+    try {
+      auto drawn = lp.encoder->fix_places(*lp.puzzle, e.verdict.solutions.front(), places);
+      ro.notes.push_back(fmt::format("drawn as given: what is known before this step ({} of {} places)", places.size(),
+                                     e.place_vars.size()));
+      return lp.encoder->render(*drawn, nullptr, ro);
+    } catch (const InputError&) {
+      // the kind cannot write these places into the puzzle: the puzzle as given
+    }
+  }
   return lp.encoder->render(*lp.puzzle, nullptr, ro);
 }
 

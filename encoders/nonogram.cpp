@@ -576,6 +576,7 @@ class NonogramEncoder final : public Encoder {
     return !line_solve(static_cast<const Picture&>(*p), alive, EncodeOptions{}).has_value();
   }
 
+  bool fixed_places_draw_the_solution() const override { return true; }  // givens: digits, shaded cells
   std::shared_ptr<const Puzzle> fix_places(const Puzzle& pz, const nlohmann::json& solution,
                                            const std::vector<std::size_t>& place_indices,
                                            std::vector<std::string>* labels) const override {

@@ -2,11 +2,13 @@
 // the other back end, built from a fresh encoding of the puzzle, not by the
 // explainer's own solver: the step's items with the facts known before it
 // refute each of its facts, and without any one of its items they do not.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <map>
 #include <set>
 
+#include "app/pipeline.h"
 #include "engine/backend.h"
 #include "engine/encoding.h"
 #include "engine/explain.h"
@@ -313,6 +315,48 @@ TEST(Explain, CommandsSayWhatTheyNeedAndExitAsCheck) {
   r = run_cli({"explain", "--timeout", "300", kSourceDir + "/puzzles/slitherlink/loopy_15x15_generated.json"});
   EXPECT_EQ(r.exit_code, 30) << r.out << r.err;
   EXPECT_NE(r.out.find("partial"), std::string::npos) << r.out;
+}
+
+// The pictures of the steps draw what is known before each step: every
+// cell whose facts are all known by then is drawn as a given, and only
+// those (besides the puzzle's own givens); a kind whose fixed places would
+// read otherwise (slitherlink: a cell's count) draws the puzzle as given.
+TEST(Explain, PicturesDrawWhatIsKnownBeforeEachStep) {
+  const auto lp = load_puzzle_file(kSourceDir + "/puzzles/sudoku/prolog_post.json");
+  app::Request rq;
+  rq.command = app::Command::Explain;
+  const auto out = app::run(lp, rq);
+  const Explanation& e = *out.explanation;
+  ASSERT_TRUE(e.complete);
+  ASSERT_EQ(e.place_vars.size(), 81u);
+  std::set<std::pair<int, int>> given_cells;
+  for (const auto& g : e.givens) given_cells.insert({g.cell->row, g.cell->col});
+  auto count_given_digits = [](const std::string& svg) {
+    std::size_t n = 0;
+    for (std::size_t at = 0; (at = svg.find("class=\"given\"", at)) != std::string::npos; ++at) n++;
+    return n;
+  };
+  std::map<std::pair<int, int>, std::size_t> facts_at;  // facts known of each cell before step k
+  for (const auto& g : e.givens) facts_at[{g.cell->row, g.cell->col}]++;
+  std::size_t last_known = 0;
+  for (std::size_t k = 0; k < e.steps.size(); ++k) {
+    std::set<std::pair<int, int>> drawn = given_cells;
+    std::size_t known = 0;
+    for (const auto& [cell, n] : facts_at)
+      if (n == 9) drawn.insert(cell), known++;
+    const std::string svg = app::step_picture(lp, e, k);
+    EXPECT_EQ(count_given_digits(svg), drawn.size()) << "step " << k + 1;
+    EXPECT_EQ(svg.find("drawn as given") != std::string::npos, known > 0) << "step " << k + 1;
+    EXPECT_GE(known, last_known);
+    last_known = known;
+    for (const auto& f : e.steps[k].facts) facts_at[{f.cell->row, f.cell->col}]++;
+  }
+  EXPECT_GT(last_known, 60u);  // most of the board is drawn before the last step
+
+  const auto loop = load_puzzle_file(kSourceDir + "/puzzles/slitherlink/pzprjs_test.json");
+  const auto lo = app::run(loop, rq);
+  ASSERT_GT(lo.explanation->steps.size(), 2u);
+  EXPECT_EQ(app::step_picture(loop, *lo.explanation, lo.explanation->steps.size() - 1).find("drawn as given"), std::string::npos);
 }
 
 }  // namespace

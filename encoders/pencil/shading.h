@@ -130,6 +130,9 @@ class ShadingEncoder : public Encoder {
   std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
                          std::size_t position) const override;
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override;
+  // Given shaded and unshaded cells draw what is known of a shading; not of
+  // a light, a star or a tent (the kinds whose facts have words of their own).
+  bool fixed_places_draw_the_solution() const override { return fact_words(true) == std::string("is ") + marked_word(); }
   std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
                                            const std::vector<std::size_t>& place_indices,
                                            std::vector<std::string>* labels) const override;

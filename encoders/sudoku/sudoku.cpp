@@ -545,6 +545,7 @@ class SudokuFamily : public Encoder {
     return g;
   }
 
+  bool fixed_places_draw_the_solution() const override { return true; }  // givens: digits, shaded cells
   std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json& solution,
                                            const std::vector<std::size_t>& place_indices,
                                            std::vector<std::string>* labels) const override {

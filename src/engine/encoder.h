@@ -216,6 +216,11 @@ class Encoder {
   virtual std::shared_ptr<const Puzzle> fix_places(const Puzzle& puzzle, const nlohmann::json& solution,
                                                    const std::vector<std::size_t>& place_indices,
                                                    std::vector<std::string>* labels = nullptr) const = 0;
+  // True when fix_places writes each place's value as a given drawn as that
+  // value (a digit, a shaded cell): explain's pictures then draw what is
+  // known before a step that way. False where a fixed place reads
+  // otherwise (slitherlink fixes a cell's count of loop edges, a clue).
+  virtual bool fixed_places_draw_the_solution() const { return false; }
 
   // Several solutions, in the genre's terms: whether the kind proposes
   // clues of its own to add (pencil genres: a number, a pearl, an arrow)

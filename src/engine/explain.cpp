@@ -119,6 +119,8 @@ class Explainer {
       for (std::size_t k = 0; k < enc_.places[p].size(); ++k)
         if (enc_.places[p][k] < place_of_.size()) place_of_[enc_.places[p][k]] = {static_cast<int>(p), k};
     places_ = places;
+    out_.place_vars.assign(places.size(), 0);
+    for (std::size_t p = 0; p < enc_.places.size() && p < places.size(); ++p) out_.place_vars[p] = enc_.places[p].size();
     out_.facts = solution_.size();
   }
 
@@ -129,7 +131,10 @@ class Explainer {
     const auto [p, k] = place_of_[v];
     const Place* place = p >= 0 ? &places_[static_cast<std::size_t>(p)] : nullptr;
     f.label = encoder_.fact_label(puzzle_, encoding_, v, value, place, k);
-    if (place) f.cell = place->cell;
+    if (place) {
+      f.cell = place->cell;
+      f.place = static_cast<std::size_t>(p);
+    }
     return f;
   }
   Expr literal(std::size_t v, bool value) const {

@@ -72,6 +72,7 @@ struct ExplainFact {
   bool value = false;
   std::string label;
   std::optional<Cell> cell;  // where it is drawn: its place's cell
+  std::optional<std::size_t> place;  // its place (an index into Encoder::places), if any
 };
 
 struct ExplainStep {
@@ -114,6 +115,9 @@ struct Explanation {
   bool rules_named = false;  // the kind names its rules (else they are always applied, uncited)
   std::size_t facts = 0;     // decision variables: facts to establish
   std::size_t known_at_start = 0;
+  // Decision variables of each place (Encoder::places): a place is known
+  // once that many of its facts are (the pictures draw it then).
+  std::vector<std::size_t> place_vars;
   bool complete = false;     // every fact established
   Grade grade;
   std::vector<std::string> notes;
