@@ -68,6 +68,15 @@ int Outcome::exit_status() const {
 
 namespace {
 
+// The request's budget: its clock, time limit and resource limit.
+Limits limits_of(const Request& rq) {
+  Limits l;
+  l.start = rq.start;
+  l.timeout_ms = rq.timeout_ms;
+  l.rlimit = rq.rlimit;
+  return l;
+}
+
 // The encoding used to confirm a verdict: the first one other than `used`.
 std::string second_encoding(const Encoder& e, const std::string& used) {
   for (const auto& info : e.encodings())
@@ -81,9 +90,7 @@ Outcome run_search(const LoadedPuzzle& lp, const Request& rq) {
   const Command command = rq.command;
   RunOptions ro;
   ro.encoding = rq.encoding;
-  ro.limits.start = rq.start;
-  ro.limits.timeout_ms = rq.timeout_ms;
-  ro.limits.rlimit = rq.rlimit;
+  ro.limits = limits_of(rq);
   ro.explain = !rq.no_explain;
   ro.enumeration = rq.enumeration == "cover" ? Enumeration::Cover
                    : rq.enumeration == "blocking" ? Enumeration::Blocking : Enumeration::Auto;
@@ -196,9 +203,7 @@ Outcome run(const LoadedPuzzle& lp, const Request& rq) {
   if (rq.command == Command::Diagnose) {
     DiagnoseOptions opt;
     opt.encoding = rq.encoding;
-    opt.limits.start = rq.start;
-    opt.limits.timeout_ms = rq.timeout_ms;
-    opt.limits.rlimit = rq.rlimit;
+    opt.limits = limits_of(rq);
     opt.conflicts = rq.conflicts;
     opt.max_repairs = rq.max_repairs;
     opt.max_repair_size = static_cast<unsigned>(rq.max_changes);
@@ -214,9 +219,7 @@ Outcome run(const LoadedPuzzle& lp, const Request& rq) {
   if (rq.command == Command::Explain) {
     ExplainOptions eo;
     eo.encoding = rq.encoding;
-    eo.limits.start = rq.start;
-    eo.limits.timeout_ms = rq.timeout_ms;
-    eo.limits.rlimit = rq.rlimit;
+    eo.limits = limits_of(rq);
     eo.case_split = rq.case_split;
     Outcome out;
     out.command = rq.command;

@@ -341,3 +341,17 @@ bool use_color(const std::string& mode) {
 }
 
 }  // namespace psmt::cli
+
+namespace psmt::cli {
+
+app::Request base_request(app::Command command, const PuzzleOptions& o, std::chrono::steady_clock::time_point start) {
+  app::Request rq;
+  rq.command = command;
+  rq.encoding = o.encoding;
+  rq.start = start;
+  rq.timeout_ms = o.timeout_ms;
+  rq.rlimit = o.rlimit;
+  return rq;
+}
+
+}  // namespace psmt::cli

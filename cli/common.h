@@ -7,6 +7,7 @@
 // unique/solved).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -16,6 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/pipeline.h"
 #include "importers/importer.h"
 #include "io/corpus.h"
 #include "io/puzzle_file.h"
@@ -132,6 +134,11 @@ void print_error(const std::string& message);
 double process_age_ms();
 
 bool use_color(const std::string& mode);
+
+// A pipeline request (app/pipeline.h) with what every puzzle command's
+// options say: the command, --encoding, --timeout counted from `start`,
+// --rlimit.
+app::Request base_request(app::Command command, const PuzzleOptions& o, std::chrono::steady_clock::time_point start);
 
 // Sub-commands.
 void setup_run_command(CLI::App& app, std::string_view name, int& exit_status);  // solve, check, count or enumerate

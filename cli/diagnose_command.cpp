@@ -162,12 +162,7 @@ int diagnose_file(const DiagnoseCli& o, const std::string& file) {
     return 30;
   }
   loaded = &lp;
-  app::Request rq;
-  rq.command = app::Command::Diagnose;
-  rq.encoding = o.common.encoding;
-  rq.start = start;
-  rq.timeout_ms = o.common.timeout_ms;
-  rq.rlimit = o.common.rlimit;
+  app::Request rq = base_request(app::Command::Diagnose, o.common, start);
   rq.conflicts = o.conflicts;
   rq.max_repairs = o.max_repairs;
   rq.max_changes = o.max_changes;

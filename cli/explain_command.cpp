@@ -100,12 +100,7 @@ void write_step_pictures(const LoadedPuzzle& lp, const Explanation& e, const std
 int explain_file(const ExplainCli& o, const std::string& file) {
   const auto start = std::chrono::steady_clock::now();
   LoadedPuzzle lp = load_argument(file, o.common.import_options());
-  app::Request rq;
-  rq.command = app::Command::Explain;
-  rq.encoding = o.common.encoding;
-  rq.start = start;
-  rq.timeout_ms = o.common.timeout_ms;
-  rq.rlimit = o.common.rlimit;
+  app::Request rq = base_request(app::Command::Explain, o.common, start);
   rq.case_split = static_cast<unsigned>(o.case_split);
   const app::Outcome outcome = app::run(lp, rq);
   const Explanation& e = *outcome.explanation;

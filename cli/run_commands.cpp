@@ -57,12 +57,7 @@ int run_file(const std::string& command, const PuzzleOptions& o, const std::stri
     return 30;
   }
   loaded = &lp;
-  app::Request rq;
-  rq.command = *app::command_named(command);
-  rq.encoding = o.encoding;
-  rq.start = start;
-  rq.timeout_ms = o.timeout_ms;
-  rq.rlimit = o.rlimit;
+  app::Request rq = base_request(*app::command_named(command), o, start);
   rq.limit = o.limit;
   rq.confirm = o.confirm;
   rq.no_explain = o.no_explain;
