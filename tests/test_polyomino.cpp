@@ -20,6 +20,42 @@ std::set<std::string> tiling_solution_set(const LoadedPuzzle& lp, const std::str
   return testing::solution_set(lp, encoding, [](const nlohmann::json& s) { return s["placements"].dump(); });
 }
 
+// The checker rejects a solution changed in any of its parts (grid,
+// placements), and a solution reads back as itself.
+void expect_checker_rejects_mutations(const LoadedPuzzle& lp, const nlohmann::json& sol) {
+  ASSERT_TRUE(lp.encoder->check(*lp.puzzle, sol).empty());
+  auto grid_changed = sol;
+  std::string row = grid_changed["grid"][0];
+  std::swap(row[0], row[7]);
+  grid_changed["grid"][0] = row;
+  if (row != sol["grid"][0].get<std::string>()) EXPECT_FALSE(lp.encoder->check(*lp.puzzle, grid_changed).empty());
+  auto moved = sol;
+  moved["placements"][0]["cells"][0][1] = (moved["placements"][0]["cells"][0][1].get<int>() + 1) % 8;
+  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, moved).empty());
+  auto dropped = sol;
+  dropped["placements"].erase(dropped["placements"].begin());
+  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, dropped).empty());
+  // Round trip through the placements.
+  auto back = nlohmann::json::parse(sol.dump());
+  EXPECT_EQ(lp.encoder->normalize_solution(*lp.puzzle, JsonNode(back, "/solution")), sol);
+}
+
+// The picture of a solution is an SVG with a letter in every cell.
+void expect_svg_shows_every_cell(const LoadedPuzzle& lp, const nlohmann::json& sol, std::size_t cells) {
+  RenderOptions so;
+  so.format = RenderFormat::Svg;
+  std::string text = lp.encoder->render(*lp.puzzle, &sol, so);
+  EXPECT_EQ(text.rfind("<?xml", 0), 0u);
+  std::size_t texts = 0, pos = 0;
+  while ((pos = text.find("<text", pos)) != std::string::npos) {
+    texts++;
+    pos++;
+  }
+  EXPECT_EQ(texts, cells) << "a letter in every cell";
+}
+
+// The draught board's search takes seconds: its solutions are found once,
+// then checked, mutated and drawn.
 TEST(Polyomino, SeedCheckerboardHasSeveralCheckedSolutions) {
   auto lp = puzzle_from_file("puzzles/polyomino/draught_board.json");
   const auto& t = static_cast<const polyomino::Tiling&>(*lp.puzzle);
@@ -30,6 +66,8 @@ TEST(Polyomino, SeedCheckerboardHasSeveralCheckedSolutions) {
   ASSERT_EQ(r.solutions.size(), 2u);
   for (const auto& s : r.solutions) EXPECT_TRUE(lp.encoder->check(*lp.puzzle, s).empty());
   EXPECT_FALSE(r.differing_cells.empty());
+  expect_checker_rejects_mutations(lp, r.solutions[0]);
+  expect_svg_shows_every_cell(lp, r.solutions[0], 64);
   CliResult e = run_cli({"enumerate", "--json", "--limit", "3", kSourceDir + "/puzzles/polyomino/draught_board.json"});
   auto j = nlohmann::json::parse(e.out);
   ASSERT_EQ(j["solutions"].size(), 3u);
@@ -151,29 +189,6 @@ TEST(Polyomino, BothEncodingsGiveTheSameTilings) {
   auto b = tiling_solution_set(lp, "pb");
   EXPECT_EQ(a, b);
   EXPECT_EQ(a.size(), 11u);
-}
-
-TEST(Polyomino, CheckerRejectsMutations) {
-  auto lp = puzzle_from_file("puzzles/polyomino/draught_board.json");
-  RunOptions ro;
-  ro.limit = 1;
-  Result r = run(*lp.encoder, *lp.puzzle, ro);
-  auto sol = r.solutions.at(0);
-  ASSERT_TRUE(lp.encoder->check(*lp.puzzle, sol).empty());
-  auto grid_changed = sol;
-  std::string row = grid_changed["grid"][0];
-  std::swap(row[0], row[7]);
-  grid_changed["grid"][0] = row;
-  if (row != sol["grid"][0].get<std::string>()) EXPECT_FALSE(lp.encoder->check(*lp.puzzle, grid_changed).empty());
-  auto moved = sol;
-  moved["placements"][0]["cells"][0][1] = (moved["placements"][0]["cells"][0][1].get<int>() + 1) % 8;
-  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, moved).empty());
-  auto dropped = sol;
-  dropped["placements"].erase(dropped["placements"].begin());
-  EXPECT_FALSE(lp.encoder->check(*lp.puzzle, dropped).empty());
-  // Round trip through the placements.
-  auto back = nlohmann::json::parse(sol.dump());
-  EXPECT_EQ(lp.encoder->normalize_solution(*lp.puzzle, JsonNode(back, "/solution")), sol);
 }
 
 TEST(Polyomino, BadInputIsLocated) {
@@ -343,24 +358,6 @@ TEST(Polyomino, DiagnoseOfSeveralTilingsFixesPiecesAsExtraGivens) {
   CliResult u = run_cli({"count", "--json", "-"}, p.dump());
   auto uj = nlohmann::json::parse(u.out);
   EXPECT_EQ(uj["count"], 1) << p.dump();
-}
-
-TEST(Polyomino, SvgShowsEveryPieceAndCell) {
-  std::string svg = ::testing::TempDir() + "/tiling.svg";
-  auto lp = puzzle_from_file("puzzles/polyomino/draught_board.json");
-  RunOptions ro;
-  ro.limit = 1;
-  Result r = run(*lp.encoder, *lp.puzzle, ro);
-  RenderOptions so;
-  so.format = RenderFormat::Svg;
-  std::string text = lp.encoder->render(*lp.puzzle, &r.solutions.at(0), so);
-  EXPECT_EQ(text.rfind("<?xml", 0), 0u);
-  std::size_t texts = 0, pos = 0;
-  while ((pos = text.find("<text", pos)) != std::string::npos) {
-    texts++;
-    pos++;
-  }
-  EXPECT_EQ(texts, 64u) << "a letter in every cell";
 }
 
 }  // namespace
