@@ -21,6 +21,7 @@
 #include "pencil/fillomino.h"
 #include "pencil/gokigen.h"
 #include "pencil/hashi.h"
+#include "pencil/ayeheya.h"
 #include "pencil/heyawake.h"
 #include "pencil/hitori.h"
 #include "pencil/kurodoko.h"
@@ -59,6 +60,7 @@ constexpr Entry kKinds[] = {
     {"gokigen", gokigen::gokigen_encoder},
     {"hashi", hashi::hashi_encoder},
     {"heyawake", heyawake::heyawake_encoder},
+    {"ayeheya", ayeheya::ayeheya_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"hitori", hitori::hitori_encoder},
     {"jodici", jodici::jodici_encoder},

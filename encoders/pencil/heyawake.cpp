@@ -10,6 +10,26 @@
 #include "io/words.h"
 
 namespace psmt::heyawake {
+
+void heyawake_rules(const Board& b, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc, const EncodeOptions& eo) {
+  const auto& L = b.lat;
+  pencil::unshaded_area(L, shaded, eager, ctx, enc);
+  // No unshaded run across two borders: between neighbouring borders of a
+  // line, from the cell before the first to the cell after the second.
+  for (const auto& cells : pencil::lines(L)) {
+    std::vector<std::size_t> border;  // border k lies between cells[k] and cells[k+1]
+    for (std::size_t k = 0; k + 1 < cells.size(); ++k)
+      if (b.room[static_cast<std::size_t>(cells[k])] != b.room[static_cast<std::size_t>(cells[k + 1])]) border.push_back(k);
+    for (std::size_t j = 0; j + 1 < border.size(); ++j) {
+      ExprVector any(ctx);
+      for (std::size_t k = border[j]; k <= border[j + 1] + 1; ++k) any.push_back(shaded[static_cast<std::size_t>(cells[k])]);
+      enc.rules.push_back(mk_or(any));
+    }
+  }
+  eo.check_deadline();
+  pencil::room_count_clues(b, shaded, ctx, enc, eo);
+}
+
 namespace {
 
 class HeyawakeEncoder final : public pencil::RoomCountEncoder {
@@ -40,24 +60,9 @@ class HeyawakeEncoder final : public pencil::RoomCountEncoder {
 
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
-    const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
-    const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
-    pencil::unshaded_area(L, shaded, encoding == "eager", ctx, enc);
-    // No unshaded run across two borders: between neighbouring borders of a
-    // line, from the cell before the first to the cell after the second.
-    for (const auto& cells : pencil::lines(L)) {
-      std::vector<std::size_t> border;  // border k lies between cells[k] and cells[k+1]
-      for (std::size_t k = 0; k + 1 < cells.size(); ++k)
-        if (b.room[static_cast<std::size_t>(cells[k])] != b.room[static_cast<std::size_t>(cells[k + 1])]) border.push_back(k);
-      for (std::size_t j = 0; j + 1 < border.size(); ++j) {
-        ExprVector any(ctx);
-        for (std::size_t k = border[j]; k <= border[j + 1] + 1; ++k) any.push_back(shaded[static_cast<std::size_t>(cells[k])]);
-        enc.rules.push_back(mk_or(any));
-      }
-    }
-    eo.check_deadline();
-    pencil::room_count_clues(b, shaded, ctx, enc, eo);
+    const std::vector<Expr> shaded = pencil::shading_vars(b.lat, ctx, enc);
+    heyawake_rules(b, shaded, encoding == "eager", ctx, enc, eo);
     pencil::given_clues(b, shaded, enc);
     return enc;
   }

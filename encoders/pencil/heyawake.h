@@ -36,6 +36,13 @@ using Board = pencil::RoomBoard;  // rooms and their numbers (rooms.h)
 
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& shaded);
 
+// Heyawake's rules and room numbers over `shaded` (a Bool per cell), the
+// encoding of Ekawayeh too (ayeheya.h): some cell shaded, no two side by
+// side, the unshaded cells connected (cuts unless `eager`), no unshaded run
+// across two borders, the room numbers as clues.
+void heyawake_rules(const Board& b, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc,
+                    const EncodeOptions& eo);
+
 const Encoder& heyawake_encoder();
 
 }  // namespace psmt::heyawake
