@@ -23,6 +23,7 @@
 #include "pencil/hashi.h"
 #include "pencil/ayeheya.h"
 #include "pencil/heyawake.h"
+#include "pencil/shimaguni.h"
 #include "pencil/hitori.h"
 #include "pencil/kurodoko.h"
 #include "pencil/lits.h"
@@ -61,6 +62,7 @@ constexpr Entry kKinds[] = {
     {"hashi", hashi::hashi_encoder},
     {"heyawake", heyawake::heyawake_encoder},
     {"ayeheya", ayeheya::ayeheya_encoder},
+    {"shimaguni", shimaguni::shimaguni_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"hitori", hitori::hitori_encoder},
     {"jodici", jodici::jodici_encoder},

@@ -23,7 +23,7 @@
 //     (fillomino_tri, the numbers 1 to 3 only) is refused by name.
 //   tentaisho: Dot over the (2*COLS-1) x (2*ROWS-1) places a dot can sit,
 //     then (if present) Empty: the holes.
-//   heyawake (heyawacky), ayeheya: Border (the rooms' walls), then RoomNumber16: a
+//   heyawake (heyawacky), ayeheya, shimaguni: Border (the rooms' walls), then RoomNumber16: a
 //     Number16 value per room in reading order of its first cell, drawn in
 //     that cell.
 #include <fmt/format.h>
@@ -327,7 +327,7 @@ Imported heyawake(const std::string& pid, const std::vector<std::string>& flags,
   no_trailing(pid, b, rooms.end, origin);
   Builder out("puzz.link " + pid);
   nlohmann::json& p = out.out.puzzle;
-  p["kind"] = pid == "ayeheya" ? "ayeheya" : "heyawake";
+  p["kind"] = pid == "heyawacky" ? "heyawake" : pid;
   p["name"] = fmt::format("puzz.link {} {}x{}", pid, b.cols, b.rows);
   p["source"] = link;
   p["rooms"] = rooms.rooms;
@@ -369,6 +369,7 @@ std::vector<PzprGenre> puzzlink_pencil_genres() {
       {"hashikake", {"hashi", "bridges"}, "hashi", [](const PzprLink& q) { return hashikake(q.pid, q.flags, q.fields, q.origin, q.link); }},
       {"heyawake", {"heyawacky"}, "heyawake", [](const PzprLink& q) { return heyawake(q.pid, q.flags, q.fields, q.origin, q.link); }},
       {"ayeheya", {}, "ayeheya", [](const PzprLink& q) { return heyawake(q.pid, q.flags, q.fields, q.origin, q.link); }},
+      {"shimaguni", {}, "shimaguni", [](const PzprLink& q) { return heyawake(q.pid, q.flags, q.fields, q.origin, q.link); }},
   };
 }
 

@@ -105,5 +105,95 @@ TEST(Ayeheya, TheSymmetryIsNamedAndAnAsymmetricRoomIsRefused) {
                               {"https://puzz.link/p?ayeheya/x/6/6/99aa8c0vu0ufk2k", "ayeheya: the flag \"x\" is not read"}});
 }
 
+// ---------------------------------------------------------------- shimaguni
+
+TEST(Shimaguni, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("shimaguni", 6, 6, [](const PzprjsBoard& b) { return shading_solution(b, 6, 6); });
+}
+
+// Random rooms numbered from a random shading the rules allow (so that some
+// boards are unique), every third board one number off (so that some have
+// none); every shading tried with the checker.
+TEST(Shimaguni, ExactCountsMatchEveryShadingTried) {
+  std::mt19937 rng(73);
+  Verdicts seen;
+  for (int t = 0; t < 10; ++t) {
+    const int rows = t % 2 ? 4 : 3, cols = t % 2 ? 4 : 5;
+    const auto rooms = random_regions(rows, cols, 4 + t % 3, rng);
+    const json bare = {{"kind", "shimaguni"}, {"rooms", rooms}};
+    const LoadedPuzzle lp = puzzle_from_text(bare.dump());
+    std::vector<std::string> planted;
+    for (int tries = 0; tries < 20000 && planted.empty(); ++tries) {
+      std::vector<std::string> shading(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+      for (auto& row : shading)
+        for (char& ch : row) ch = rng() % 2 ? '#' : '.';
+      if (lp.encoder->check(*lp.puzzle, json(shading)).empty()) planted = shading;
+    }
+    json grid = json::array();
+    std::vector<bool> numbered(16, false);
+    std::vector<int> island(16, 0);
+    for (int r = 0; r < rows && !planted.empty(); ++r)
+      for (int c = 0; c < cols; ++c) island[static_cast<std::size_t>(rooms[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)])] += planted[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '#';
+    bool off = t % 3 == 2;
+    for (const auto& row : rooms) {
+      json out = json::array();
+      for (int room : row) {
+        if (!planted.empty() && !numbered[static_cast<std::size_t>(room)] && rng() % 4 != 0) {
+          out.push_back(island[static_cast<std::size_t>(room)] + (off ? 1 : 0));
+          off = false;
+        } else {
+          out.push_back(".");
+        }
+        numbered[static_cast<std::size_t>(room)] = true;
+      }
+      grid.push_back(out);
+    }
+    json p = {{"kind", "shimaguni"}, {"rooms", rooms}, {"grid", grid}};
+    if (t == 0)  // unique: room 2's island is r1c3, room 1's r1c1-r2c1-r2c2
+      p = json::parse(R"({"kind": "shimaguni", "rooms": [[0, 0, 1], [0, 0, 1]], "grid": [[3, ".", "."], [".", ".", "."]], "shaded": ["r1c3"]})");
+    try {
+      seen.expect(p, shadings_that_pass(p, static_cast<int>(p["rooms"].size()), static_cast<int>(p["rooms"][0].size())));
+    } catch (const std::exception&) {
+      // A number one off that exceeds its room is refused as input: counted without it.
+      seen.expect(bare, shadings_that_pass(bare, rows, cols));
+    }
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(Shimaguni, TheCheckerNamesEachRuleAndANumberIsBlamedInRooms) {
+  // Rooms 1 (r1c1-r2c2), 2 (r1c3-r2c3), 3 (the bottom row).
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "shimaguni", "rooms": [[0, 0, 1], [0, 0, 1], [2, 2, 2]], "grid": [[2, ".", "."], [".", ".", "."], [".", ".", "."]]})");
+  auto says = [&](const std::vector<std::string>& rows, const std::string& part) {
+    const auto v = lp.encoder->check(*lp.puzzle, json(rows));
+    std::string all;
+    for (const auto& x : v) all += x.message + "\n";
+    EXPECT_NE(all.find(part), std::string::npos) << all;
+  };
+  says({"##.", "...", "..."}, "room 2 has no island");
+  says({"##.", "..#", "..#"}, "r2c3 and r3c3 are shaded side by side across a room border");
+  says({"#..", ".#.", "..."}, "the shaded cells of room 1 are not connected");
+  says({"##.", "..#", "#.."}, "rooms 2 and 3 share a border and their islands are both of 1");
+  says({"#..", "..#", "#.."}, "room 1 (2 shaded): it has 1 shaded");
+  // pzprjs's puzzle with room 7's 4 as 5: room 7 (the first two rows of
+  // the bottom) cannot hold an island of 5 beside its neighbours; changing
+  // it back is a repair.
+  const CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", "https://puzz.link/p?shimaguni/6/6/7fe608s0e3uf3g3g2g53"});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out);
+  bool named = false;
+  for (const auto& c : dj["conflict"]) named = named || c["label"] == "room 7 (5 shaded)";
+  EXPECT_TRUE(named) << dj["conflict"].dump();
+  bool changed_back = false;
+  for (const auto& r : dj["diagnosis"]["change_repairs"])
+    for (const auto& e : r["edits"]) changed_back = changed_back || (e["after"] == "room 7 (4 shaded)" && r["status"] == "unique");
+  EXPECT_TRUE(changed_back) << dj["diagnosis"].dump();
+  expect_bad_files_name_their_path({{R"({"kind": "shimaguni", "rooms": [[0, 0], [1, 1]], "grid": [[3, "."], [".", "."]]})", "/grid/0/0"}},
+                                   "shimaguni.json");
+  expect_refused_in_one_line({{"https://puzz.link/p?shimaguni/x/6/6/7fe608s0e3uf3g3g2g43", "shimaguni: the flag \"x\" is not read"}});
+}
+
 }  // namespace
 }  // namespace psmt::testing

@@ -246,7 +246,7 @@ Expect expected(const json& p, bool solved) {
         e.givens += v != ".";
       }
     e.numbers = e.givens;
-  } else if (kind == "nurikabe" || kind == "hitori" || kind == "kurodoko" || kind == "heyawake" || kind == "ayeheya" || kind == "aqre" ||
+  } else if (kind == "nurikabe" || kind == "hitori" || kind == "kurodoko" || kind == "heyawake" || kind == "ayeheya" || kind == "shimaguni" || kind == "aqre" ||
              kind == "chocobanana" || kind == "nurimisaki" || kind == "tapa") {
     // The shading genres (encoders/pencil/shading.h): numbers in cells, shaded cells filled.
     e.givens = 0;

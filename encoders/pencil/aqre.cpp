@@ -61,14 +61,11 @@ class AqreEncoder final : public pencil::RoomCountEncoder {
     return enc;
   }
 
-  std::string describe(const Puzzle& p) const override {
-    const auto& b = static_cast<const Board&>(p);
-    const auto numbers = static_cast<std::size_t>(std::count_if(b.number.begin(), b.number.end(), [](int n) { return n >= 0; }));
-    return fmt::format("{}x{} aqre{}, {}, {}", b.lat.rows, b.lat.cols, b.borders ? " (borders)" : "",
-                       plural(static_cast<std::size_t>(b.rooms), "room"), plural(numbers, "number"));
-  }
 
  protected:
+  std::string kind_words(const pencil::RoomBoard& p) const override {
+    return static_cast<const Board&>(p).borders ? "aqre (borders)" : "aqre";
+  }
   std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
     return aqre::check_shading(static_cast<const Board&>(p), shaded);
   }

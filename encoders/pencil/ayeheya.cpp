@@ -80,12 +80,6 @@ class AyeheyaEncoder final : public pencil::RoomCountEncoder {
     return enc;
   }
 
-  std::string describe(const Puzzle& p) const override {
-    const auto& b = static_cast<const Board&>(p);
-    const auto numbers = static_cast<std::size_t>(std::count_if(b.number.begin(), b.number.end(), [](int n) { return n >= 0; }));
-    return fmt::format("{}x{} ayeheya, {}, {}", b.lat.rows, b.lat.cols, plural(static_cast<std::size_t>(b.rooms), "room"), plural(numbers, "number"));
-  }
-
  protected:
   std::vector<Violation> check_shading(const pencil::ShadeBoard& p, const std::vector<bool>& shaded) const override {
     return ayeheya::check_shading(static_cast<const Board&>(p), shaded);

@@ -1,7 +1,9 @@
 #include "encoders/pencil/rooms.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include "engine/expr.h"
@@ -9,6 +11,7 @@
 #include "encoders/pencil/clauses.h"
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
+#include "engine/graph.h"
 #include "io/error.h"
 #include "io/words.h"
 
@@ -82,6 +85,75 @@ void read_room_board(const JsonNode& root, RoomBoard& b, int max_side) {
   read_givens(root, b);
 }
 
+std::vector<std::pair<int, int>> pairs_across_borders(const RoomBoard& b) {
+  std::vector<std::pair<int, int>> out;
+  const auto& L = b.lat;
+  for (int i = 0; i < L.cells(); ++i)
+    for (int j : {L.cell_at(i).col + 1 < L.cols ? i + 1 : -1, L.cell_at(i).row + 1 < L.rows ? i + L.cols : -1})
+      if (j >= 0 && b.room[static_cast<std::size_t>(i)] != b.room[static_cast<std::size_t>(j)]) out.push_back({i, j});
+  return out;
+}
+
+std::vector<std::pair<int, int>> neighbouring_rooms(const RoomBoard& b) {
+  std::set<std::pair<int, int>> seen;
+  for (const auto& [i, j] : pairs_across_borders(b)) {
+    const int a = b.room[static_cast<std::size_t>(i)], c = b.room[static_cast<std::size_t>(j)];
+    seen.insert({std::min(a, c), std::max(a, c)});
+  }
+  return {seen.begin(), seen.end()};
+}
+
+std::vector<std::vector<int>> room_cells(const RoomBoard& b) {
+  std::vector<std::vector<int>> out(static_cast<std::size_t>(b.rooms));
+  for (int i = 0; i < b.lat.cells(); ++i) out[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])].push_back(i);
+  return out;
+}
+
+namespace {
+// A room's own cells as a graph (vertex k: cells[k]), joined where side by side.
+graph::Graph room_graph(const Lattice& L, const std::vector<int>& cells) {
+  graph::Graph g;
+  g.vertices = static_cast<int>(cells.size());
+  for (std::size_t k = 0; k < cells.size(); ++k)
+    for (std::size_t m = k + 1; m < cells.size(); ++m) {
+      const Cell a = L.cell_at(cells[k]), c = L.cell_at(cells[m]);
+      if (std::abs(a.row - c.row) + std::abs(a.col - c.col) == 1) g.edges.push_back({static_cast<int>(k), static_cast<int>(m)});
+    }
+  g.index();
+  return g;
+}
+}  // namespace
+
+void connected_in_each_room(const RoomBoard& b, const std::vector<Expr>& lits, const char* what, bool eager, Context& ctx,
+                            Encoding& enc) {
+  const auto cells = room_cells(b);
+  for (std::size_t r = 0; r < cells.size(); ++r) {
+    if (cells[r].size() < 2) continue;
+    graph::Rule rule;
+    rule.kind = graph::RuleKind::ConnectedVertices;
+    rule.name = fmt::format("the {} of room {} are connected", what, r + 1);
+    rule.graph = room_graph(b.lat, cells[r]);
+    for (int i : cells[r]) rule.vertex_lits.push_back(lits[static_cast<std::size_t>(i)]);
+    if (eager) {
+      const std::size_t first = enc.rules.size();
+      graph::encode_eager(rule, ctx, enc.rules, fmt::format("room{}!", r + 1));
+      enc.name_rules(first, [&] { return Encoding::RuleGroup{fmt::format("rule/room-connected/{}", r + 1), rule.name, {}}; });
+    } else {
+      enc.lazy_rules.push_back(std::move(rule));
+    }
+  }
+}
+
+void check_connected_in_each_room(const RoomBoard& b, const std::vector<bool>& on, const char* what, std::vector<Violation>& out) {
+  const auto cells = room_cells(b);
+  for (std::size_t r = 0; r < cells.size(); ++r) {
+    std::vector<bool> in;
+    for (int i : cells[r]) in.push_back(on[static_cast<std::size_t>(i)]);
+    if (!graph::vertices_connected(room_graph(b.lat, cells[r]), in))
+      out.push_back({fmt::format("rule/room-connected/{}", r + 1), fmt::format("the {} of room {} are not connected", what, r + 1)});
+  }
+}
+
 void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out) {
   const auto& L = b.lat;
   std::vector<int> count(static_cast<std::size_t>(b.rooms), 0);
@@ -124,6 +196,12 @@ void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Conte
     }
     enc.clues.push_back(std::move(clue));
   }
+}
+
+std::string RoomCountEncoder::describe(const Puzzle& p) const {
+  const auto& b = static_cast<const RoomBoard&>(p);
+  const auto numbers = static_cast<std::size_t>(std::count_if(b.number.begin(), b.number.end(), [](int n) { return n >= 0; }));
+  return fmt::format("{}x{} {}, {}, {}", b.lat.rows, b.lat.cols, kind_words(b), plural(static_cast<std::size_t>(b.rooms), "room"), plural(numbers, "number"));
 }
 
 std::vector<std::pair<int, int>> RoomCountEncoder::numbers_to_add(const ShadeBoard& p, const std::vector<bool>& shaded) const {

@@ -32,6 +32,21 @@ std::string room_board_schema();
 // givens into b.
 void read_room_board(const JsonNode& root, RoomBoard& b, int max_side);
 
+// Pairs of cells side by side across a room border (i < j), and pairs of
+// rooms that share a border (a < b), each once, in reading order.
+std::vector<std::pair<int, int>> pairs_across_borders(const RoomBoard& b);
+std::vector<std::pair<int, int>> neighbouring_rooms(const RoomBoard& b);
+// The cells of each room, in reading order.
+std::vector<std::vector<int>> room_cells(const RoomBoard& b);
+
+// In each room, the cells whose literal is true form one connected block
+// within the room (none true is allowed): a connected-vertices rule per room
+// over the room's own cells (cuts unless `eager`), named "the shaded cells
+// of room 3 are connected" with `what` for "shaded cells". And the check.
+void connected_in_each_room(const RoomBoard& b, const std::vector<Expr>& lits, const char* what, bool eager, Context& ctx,
+                            Encoding& enc);
+void check_connected_in_each_room(const RoomBoard& b, const std::vector<bool>& on, const char* what, std::vector<Violation>& out);
+
 // The numbers that do not hold in the shading, appended to `out`.
 void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out);
 // Each room's number as a clue: a sequential counter over the room's cells,
@@ -39,7 +54,13 @@ void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std:
 void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Context& ctx, Encoding& enc, const EncodeOptions& eo);
 
 class RoomCountEncoder : public ShadingEncoder {
+ public:
+  // "6x6 heyawake, 11 rooms, 1 number".
+  std::string describe(const Puzzle& p) const override;
+
  protected:
+  // The genre's name in describe() ("heyawake"; "aqre (borders)").
+  virtual std::string kind_words(const RoomBoard&) const { return std::string(kind()); }
   // Extra clues: a room's number, for a room without one: its shaded cells,
   // written in the room's first cell.
   std::vector<std::pair<int, int>> numbers_to_add(const ShadeBoard& p, const std::vector<bool>& shaded) const override;
