@@ -24,6 +24,7 @@
 #include "pencil/ayeheya.h"
 #include "pencil/heyawake.h"
 #include "pencil/shimaguni.h"
+#include "pencil/simpleloop.h"
 #include "pencil/hitori.h"
 #include "pencil/kurodoko.h"
 #include "pencil/lits.h"
@@ -63,6 +64,7 @@ constexpr Entry kKinds[] = {
     {"heyawake", heyawake::heyawake_encoder},
     {"ayeheya", ayeheya::ayeheya_encoder},
     {"shimaguni", shimaguni::shimaguni_encoder},
+    {"simpleloop", simpleloop::simpleloop_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"hitori", hitori::hitori_encoder},
     {"jodici", jodici::jodici_encoder},

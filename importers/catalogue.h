@@ -63,6 +63,7 @@ PzprGenre lits_pzpr();
 PzprGenre magnets_pzpr();
 TathamGame magnets_tatham();
 PzprGenre norinori_pzpr();
+PzprGenre simpleloop_pzpr();
 PzprGenre nurimisaki_pzpr();
 PzprGenre shakashaka_pzpr();
 PzprGenre shikaku_pzpr();

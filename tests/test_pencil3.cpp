@@ -9,6 +9,7 @@
 #include <fstream>
 #include <random>
 
+#include "encoders/pencil/simpleloop.h"
 #include "helpers.h"
 #include "pencil_tests.h"
 #include "pzprjs_script.h"
@@ -193,6 +194,101 @@ TEST(Shimaguni, TheCheckerNamesEachRuleAndANumberIsBlamedInRooms) {
   expect_bad_files_name_their_path({{R"({"kind": "shimaguni", "rooms": [[0, 0], [1, 1]], "grid": [[3, "."], [".", "."]]})", "/grid/0/0"}},
                                    "shimaguni.json");
   expect_refused_in_one_line({{"https://puzz.link/p?shimaguni/x/6/6/7fe608s0e3uf3g3g2g43", "shimaguni: the flag \"x\" is not read"}});
+}
+
+// ---------------------------------------------------------------- simple loop
+
+// A pzprjs simple loop board (its cells, '*' blocked, then the links across
+// R x (C-1) and down (R-1) x C, "1" a line) as our drawing.
+json simpleloop_drawing(const PzprjsBoard& b, int rows, int cols) {
+  const std::size_t links = static_cast<std::size_t>(rows * (cols - 1) + (rows - 1) * cols);
+  const std::size_t cells = static_cast<std::size_t>(rows * cols);
+  if (b.tokens.size() < cells + links + 2) return nullptr;
+  simpleloop::Board board;
+  board.lat = {rows, cols};
+  const std::size_t at = b.tokens.size() - links - cells;
+  for (std::size_t i = 0; i < cells; ++i) board.blocked.push_back(b.tokens[at + i] == "*");
+  std::vector<bool> step(static_cast<std::size_t>(board.lat.steps()), false);
+  const std::size_t across = at + cells, down = across + static_cast<std::size_t>(rows * (cols - 1));
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c + 1 < cols; ++c)
+      step[static_cast<std::size_t>(board.lat.step_right(r, c))] = b.tokens[across + static_cast<std::size_t>(r * (cols - 1) + c)] == "1";
+  for (int r = 0; r + 1 < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      step[static_cast<std::size_t>(board.lat.step_down(r, c))] = b.tokens[down + static_cast<std::size_t>(r * cols + c)] == "1";
+  return simpleloop::solution_json(board, step);
+}
+
+TEST(SimpleLoop, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("simpleloop", 5, 5, [](const PzprjsBoard& b) { return simpleloop_drawing(b, 5, 5); });
+}
+
+// Every set of steps of a small board (at most 17 steps) tried with the
+// kind's own checker; sets where some cell has one step or more than two
+// are passed over before drawing them (no loop has such a cell).
+uint64_t loops_that_pass(const json& puzzle) {
+  const LoadedPuzzle lp = puzzle_from_text(puzzle.dump());
+  const auto& b = static_cast<const simpleloop::Board&>(*lp.puzzle);
+  const int steps = b.lat.steps();
+  uint64_t n = 0;
+  std::vector<bool> step(static_cast<std::size_t>(steps));
+  for (uint64_t mask = 0; mask < (uint64_t{1} << steps); ++mask) {
+    for (int s = 0; s < steps; ++s) step[static_cast<std::size_t>(s)] = (mask >> s) & 1u;
+    bool degrees = true;
+    for (int i = 0; i < b.lat.cells() && degrees; ++i) {
+      int d = 0;
+      for (int s : b.lat.cell_steps(i / b.lat.cols, i % b.lat.cols)) d += s >= 0 && step[static_cast<std::size_t>(s)];
+      degrees = d == 0 || d == 2;
+    }
+    if (!degrees) continue;
+    if (simpleloop::check_solution(b, simpleloop::solution_json(b, step)).empty()) ++n;
+  }
+  return n;
+}
+
+TEST(SimpleLoop, ExactCountsMatchEverySetOfStepsTried) {
+  std::mt19937 rng(79);
+  Verdicts seen;
+  for (int t = 0; t < 12; ++t) {
+    const int rows = t % 3 == 2 ? 4 : 3, cols = t % 3 == 1 ? 4 : 3;  // 3x3, 3x4, 4x3
+    std::vector<std::string> grid(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+    for (int k = 0; k < t % 4; ++k) grid[rng() % static_cast<unsigned>(rows)][rng() % static_cast<unsigned>(cols)] = '#';
+    if (t % 4 == 0) grid[0][0] = '.';
+    const json p = {{"kind", "simpleloop"}, {"grid", grid}};
+    seen.expect(p, loops_that_pass(p));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(SimpleLoop, TheCheckerNamesEachRuleAndABlockIsBlamed) {
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "simpleloop", "grid": ["...", ".#.", "..."]})");
+  auto says = [&](const json& drawing, const std::string& part) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, drawing)) all += v.message + "\n";
+    EXPECT_NE(all.find(part), std::string::npos) << all;
+  };
+  says(json::array({"o-o-o", "|   |", "o # o", "|   |", "o-o o"}), "1 step of the loop meet at r3c2");
+  says(json::array({"o-o o", "|   |", "o # o", "|   |", "o-o-o"}), "1 step of the loop meet at r1c2");
+  says(json::array({"o-o-o", "| | |", "o o o", "|   |", "o-o-o"}), "r2c2 is blocked: the loop passes through it");
+  EXPECT_TRUE(lp.encoder->check(*lp.puzzle, json::array({"o-o-o", "|   |", "o # o", "|   |", "o-o-o"})).empty());
+  // A 2x3 without blocks has one loop; blocking r1c2 leaves none, and the
+  // block is the conflict; dropping it is the repair.
+  const std::string file = ::testing::TempDir() + "/simpleloop.json";
+  std::ofstream(file) << R"({"kind": "simpleloop", "grid": [".#.", "..."]})";
+  const CliResult d = run_cli({"diagnose", "--json", file});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out);
+  ASSERT_EQ(dj["conflict"].size(), 1u) << d.out;
+  EXPECT_EQ(dj["conflict"][0]["label"], "r1c2 is blocked");
+  EXPECT_EQ(dj["conflict"][0]["id"], "grid/r1c2");
+  EXPECT_EQ(dj["diagnosis"]["drop_repairs"][0]["status"], "unique") << dj["diagnosis"].dump();
+  expect_bad_files_name_their_path({{R"({"kind": "simpleloop", "grid": ["..", ".x"]})", "/grid/1"},
+                                    {R"({"kind": "simpleloop", "grid": ["##", "##"]})", "/grid"}},
+                                   "simpleloop.json");
+  expect_refused_in_one_line({{"https://puzz.link/p?simpleloop/x/5/5/sg020", "simpleloop: the flag \"x\" is not read"},
+                              {"https://puzz.link/p?simpleloop/5/5/sg0200", "simpleloop data"}});
 }
 
 }  // namespace

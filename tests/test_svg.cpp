@@ -189,8 +189,9 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
-  } else if (kind == "masyu") {
-    for (const auto& r : p["pearls"]) e.cells += static_cast<int>(r.get<std::string>().size());
+  } else if (kind == "masyu" || kind == "simpleloop") {
+    // Pearls and blocked cells are shapes, the loop lines.
+    for (const auto& r : p[kind == "masyu" ? "pearls" : "grid"]) e.cells += static_cast<int>(r.get<std::string>().size());
     e.givens = e.numbers = 0;  // pearls are shapes, the loop lines
     if (solved && p.contains("expect") && p["expect"].contains("solution")) {
       e.lines = 0;

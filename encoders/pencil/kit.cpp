@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "encoders/pencil/clauses.h"
+#include "engine/encoding.h"
+#include "engine/graph.h"
 
 #include <fmt/format.h>
 
@@ -209,6 +211,53 @@ void draw_black_cell(std::vector<Shape>& out, Cell c, int n, const std::string& 
   s.cls = cls;
   out.push_back(s);
   if (n >= 0) out.push_back(cell_symbol(c, std::to_string(n), 0.55, "#fff", number_cls));
+}
+
+std::vector<Expr> loop_step_vars(const Lattice& L, Context& ctx, Encoding& enc) {
+  std::vector<Expr> step;
+  for (int s = 0; s < L.steps(); ++s) {
+    step.push_back(ctx.bool_const(fmt::format("step_{}", s).c_str()));
+    enc.decision_vars.push_back(step.back());
+  }
+  return step;
+}
+
+void one_loop(const Lattice& L, const std::vector<Expr>& step, bool eager, Context& ctx, Encoding& enc) {
+  graph::Rule loop;
+  loop.kind = graph::RuleKind::ConnectedEdges;
+  loop.name = "the steps form one loop";
+  loop.graph = L.cell_graph();
+  loop.edge_lits = step;
+  if (eager) graph::encode_eager(loop, ctx, enc.rules, "loop!");
+  else enc.lazy_rules.push_back(loop);
+}
+
+void cell_step_places(const Lattice& L, Encoding& enc) {
+  for (int r = 0; r < L.rows; ++r)
+    for (int c = 0; c < L.cols; ++c) {
+      std::vector<unsigned> place;
+      for (int s : L.cell_steps(r, c))
+        if (s >= 0) place.push_back(static_cast<unsigned>(s));
+      enc.places.push_back(place);
+    }
+}
+
+std::vector<std::string> loop_passes(const Lattice& L, const std::vector<bool>& step) {
+  auto is = [&](int s) { return s >= 0 && step[static_cast<std::size_t>(s)]; };
+  std::vector<std::string> out;
+  for (int i = 0; i < L.cells(); ++i) {
+    const Cell c = L.cell_at(i);
+    const auto st = L.cell_steps(c.row, c.col);
+    std::string dirs;
+    for (std::size_t k = 0; k < 4; ++k)
+      if (is(st[k])) dirs += "LRUD"[k];
+    out.push_back(dirs.empty() ? "." : dirs == "LR" ? "-" : dirs == "UD" ? "|" : dirs);
+  }
+  return out;
+}
+
+std::string step_fact(const Lattice& L, std::size_t step, bool value) {
+  return "the loop " + std::string(value ? "steps " : "does not step ") + L.step_label(static_cast<int>(step));
 }
 
 }  // namespace psmt::pencil

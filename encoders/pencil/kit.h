@@ -70,6 +70,19 @@ nlohmann::json loop_drawing(const Lattice& L, const std::vector<bool>& step, con
 std::vector<bool> loop_steps(const Lattice& L, const nlohmann::json& drawing);
 std::vector<char> drawing_cells(const Lattice& L, const nlohmann::json& drawing);
 
+// A loop through cell centres (masyu, simple loop), the parts its genres
+// share: a Bool per step (step_S, the decision variables of `enc`, in the
+// lattice's order); "the steps form one loop" (cuts, or reachability
+// clauses when `eager`); each cell a place holding its steps; and how the
+// loop passes each cell ("-" straight across, "|" straight down, a turn by
+// its two directions "LU", "RD", ..., "." not at all).
+std::vector<Expr> loop_step_vars(const Lattice& L, Context& ctx, Encoding& enc);
+void one_loop(const Lattice& L, const std::vector<Expr>& step, bool eager, Context& ctx, Encoding& enc);
+void cell_step_places(const Lattice& L, Encoding& enc);
+std::vector<std::string> loop_passes(const Lattice& L, const std::vector<bool>& step);
+// "the loop steps r2c3-r2c4", "the loop does not step ...": a step's fact.
+std::string step_fact(const Lattice& L, std::size_t step, bool value);
+
 // The loop's steps drawn as lines through the cell centres (class "loop").
 std::vector<Shape> loop_shapes(const Lattice& L, const std::vector<bool>& step);
 

@@ -56,11 +56,7 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
-    std::vector<Expr> step;
-    for (int s = 0; s < L.steps(); ++s) {
-      step.push_back(ctx.bool_const(fmt::format("step_{}", s).c_str()));
-      enc.decision_vars.push_back(step.back());
-    }
+    const std::vector<Expr> step = pencil::loop_step_vars(L, ctx, enc);
     eo.check_deadline();
     auto on = [&](int s) { return s < 0 ? ctx.bool_val(false) : step[static_cast<std::size_t>(s)]; };
     ExprVector any(ctx);
@@ -82,13 +78,7 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
     const std::size_t first_any = enc.rules.size();
     enc.rules.push_back(mk_or(any));
     enc.name_rules(first_any, [] { return Encoding::RuleGroup{"rule/some-step", "there is a loop", {}}; });
-    graph::Rule loop;
-    loop.kind = graph::RuleKind::ConnectedEdges;
-    loop.name = "the steps form one loop";
-    loop.graph = L.cell_graph();
-    loop.edge_lits = step;
-    if (encoding == "eager") graph::encode_eager(loop, ctx, enc.rules, "loop!");
-    else enc.lazy_rules.push_back(loop);
+    pencil::one_loop(L, step, encoding == "eager", ctx, enc);
     // A pearl's rule, given the loop passes through (degree 2 is a rule).
     auto pearl_rule = [&](int r, int c, Pearl kind) {
       const Expr left = on(L.step_left(r, c)), right = on(L.step_right(r, c)), up = on(L.step_up(r, c)),
@@ -112,14 +102,7 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
         }
         enc.clues.push_back(std::move(clue));
       }
-    // Places: the cells, each with its steps.
-    for (int r = 0; r < L.rows; ++r)
-      for (int c = 0; c < L.cols; ++c) {
-        std::vector<unsigned> place;
-        for (int s : L.cell_steps(r, c))
-          if (s >= 0) place.push_back(static_cast<unsigned>(s));
-        enc.places.push_back(place);
-      }
+    pencil::cell_step_places(L, enc);  // places: the cells, each with its steps
     enc.solver_logic = "QF_FD";
     return enc;
   }
@@ -182,25 +165,14 @@ class MasyuEncoder final : public pencil::BooleanEncoder<Board> {
 
   std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
   std::string fact_label(const Puzzle& p, std::string_view, std::size_t var, bool value, const Place*, std::size_t) const override {
-    return "the loop " + std::string(value ? "steps " : "does not step ") + static_cast<const Board&>(p).lat.step_label(static_cast<int>(var));
+    return pencil::step_fact(static_cast<const Board&>(p).lat, var, value);
   }
 
   // A cell's value: how the loop passes it ("-" straight across, "|" straight
   // down, a turn by its two directions "LU", "RD", ..., "." not at all).
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
     const auto& b = static_cast<const Board&>(p);
-    const auto on = steps_of(b, solution);
-    auto is = [&](int s) { return s >= 0 && on[static_cast<std::size_t>(s)]; };
-    std::vector<std::string> out;
-    for (int i = 0; i < b.lat.cells(); ++i) {
-      const Cell c = b.lat.cell_at(i);
-      const auto st = b.lat.cell_steps(c.row, c.col);
-      std::string dirs;
-      for (std::size_t k = 0; k < 4; ++k)
-        if (is(st[k])) dirs += "LRUD"[k];
-      out.push_back(dirs.empty() ? "." : dirs == "LR" ? "-" : dirs == "UD" ? "|" : dirs);
-    }
-    return out;
+    return pencil::loop_passes(b.lat, steps_of(b, solution));
   }
 
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
