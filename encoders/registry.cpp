@@ -23,6 +23,7 @@
 #include "pencil/hashi.h"
 #include "pencil/ayeheya.h"
 #include "pencil/heyawake.h"
+#include "pencil/country.h"
 #include "pencil/shimaguni.h"
 #include "pencil/simpleloop.h"
 #include "pencil/hitori.h"
@@ -65,6 +66,7 @@ constexpr Entry kKinds[] = {
     {"ayeheya", ayeheya::ayeheya_encoder},
     {"shimaguni", shimaguni::shimaguni_encoder},
     {"simpleloop", simpleloop::simpleloop_encoder},
+    {"country", country::country_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"hitori", hitori::hitori_encoder},
     {"jodici", jodici::jodici_encoder},

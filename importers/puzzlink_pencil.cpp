@@ -23,7 +23,8 @@
 //     (fillomino_tri, the numbers 1 to 3 only) is refused by name.
 //   tentaisho: Dot over the (2*COLS-1) x (2*ROWS-1) places a dot can sit,
 //     then (if present) Empty: the holes.
-//   heyawake (heyawacky), ayeheya, shimaguni: Border (the rooms' walls), then RoomNumber16: a
+//   heyawake (heyawacky), ayeheya, shimaguni, country (flag e: rooms may
+//     be left empty): Border (the rooms' walls), then RoomNumber16: a
 //     Number16 value per room in reading order of its first cell, drawn in
 //     that cell.
 #include <fmt/format.h>
@@ -325,6 +326,12 @@ Imported heyawake(const std::string& pid, const std::vector<std::string>& flags,
   const Board b = board_fields(fields, pid, pid + "/COLS/ROWS/DATA", origin);
   const RoomNumbers rooms = room_numbers(b, pid, origin);
   no_trailing(pid, b, rooms.end, origin);
+  // pzprjs's rules look at the walls drawn (a run across two, an island
+  // beside a wall), ours at the rooms: a wall inside a room would be a rule
+  // we do not hold.
+  if (!rooms.inner_wall.empty())
+    pencil_fail(origin, fmt::format("{}: the wall {} lies inside a room; puzzle-smt's rules are about room borders and cannot read it",
+                                    pid, rooms.inner_wall));
   Builder out("puzz.link " + pid);
   nlohmann::json& p = out.out.puzzle;
   p["kind"] = pid == "heyawacky" ? "heyawake" : pid;
@@ -335,6 +342,23 @@ Imported heyawake(const std::string& pid, const std::vector<std::string>& flags,
   out.from("/rooms", pid + " data (walls)");
   out.from("/grid", pid + " data (room numbers)");
   return out.out;
+}
+
+// Country Road: heyawake's body; the flag e lets rooms be left empty.
+Imported country(const std::vector<std::string>& flags, const std::vector<std::string>& fields, const std::string& origin,
+                 const std::string& link) {
+  refuse_variant(flags, "country", origin);
+  bool empty_rooms = false;
+  for (const auto& f : flags) {
+    if (f != "e") pencil_fail(origin, fmt::format("country: the flag {} is not read", quote_input(f)));
+    empty_rooms = true;
+  }
+  Imported out = heyawake("country", {}, fields, origin, link);
+  if (empty_rooms) {
+    out.puzzle["empty_rooms"] = true;
+    out.provenance.emplace_back("/empty_rooms", "country flag e");
+  }
+  return out;
 }
 
 }  // namespace
@@ -370,6 +394,7 @@ std::vector<PzprGenre> puzzlink_pencil_genres() {
       {"heyawake", {"heyawacky"}, "heyawake", [](const PzprLink& q) { return heyawake(q.pid, q.flags, q.fields, q.origin, q.link); }},
       {"ayeheya", {}, "ayeheya", [](const PzprLink& q) { return heyawake(q.pid, q.flags, q.fields, q.origin, q.link); }},
       {"shimaguni", {}, "shimaguni", [](const PzprLink& q) { return heyawake(q.pid, q.flags, q.fields, q.origin, q.link); }},
+      {"country", {}, "country", [](const PzprLink& q) { return country(q.flags, q.fields, q.origin, q.link); }},
   };
 }
 

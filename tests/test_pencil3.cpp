@@ -9,6 +9,7 @@
 #include <fstream>
 #include <random>
 
+#include "encoders/pencil/country.h"
 #include "encoders/pencil/simpleloop.h"
 #include "helpers.h"
 #include "pencil_tests.h"
@@ -198,8 +199,22 @@ TEST(Shimaguni, TheCheckerNamesEachRuleAndANumberIsBlamedInRooms) {
 
 // ---------------------------------------------------------------- simple loop
 
-// A pzprjs simple loop board (its cells, '*' blocked, then the links across
-// R x (C-1) and down (R-1) x C, "1" a line) as our drawing.
+// The links of a pzprjs board from token `at` (across R x (C-1), then down
+// (R-1) x C, "1" a line) as our steps.
+std::vector<bool> pzprjs_links(const PzprjsBoard& b, std::size_t at, const pencil::Lattice& L) {
+  std::vector<bool> step(static_cast<std::size_t>(L.steps()), false);
+  const std::size_t down = at + static_cast<std::size_t>(L.rows * (L.cols - 1));
+  for (int r = 0; r < L.rows; ++r)
+    for (int c = 0; c + 1 < L.cols; ++c)
+      step[static_cast<std::size_t>(L.step_right(r, c))] = b.tokens[at + static_cast<std::size_t>(r * (L.cols - 1) + c)] == "1";
+  for (int r = 0; r + 1 < L.rows; ++r)
+    for (int c = 0; c < L.cols; ++c)
+      step[static_cast<std::size_t>(L.step_down(r, c))] = b.tokens[down + static_cast<std::size_t>(r * L.cols + c)] == "1";
+  return step;
+}
+
+// A pzprjs simple loop board (its cells, '*' blocked, then the links) as
+// our drawing.
 json simpleloop_drawing(const PzprjsBoard& b, int rows, int cols) {
   const std::size_t links = static_cast<std::size_t>(rows * (cols - 1) + (rows - 1) * cols);
   const std::size_t cells = static_cast<std::size_t>(rows * cols);
@@ -208,42 +223,39 @@ json simpleloop_drawing(const PzprjsBoard& b, int rows, int cols) {
   board.lat = {rows, cols};
   const std::size_t at = b.tokens.size() - links - cells;
   for (std::size_t i = 0; i < cells; ++i) board.blocked.push_back(b.tokens[at + i] == "*");
-  std::vector<bool> step(static_cast<std::size_t>(board.lat.steps()), false);
-  const std::size_t across = at + cells, down = across + static_cast<std::size_t>(rows * (cols - 1));
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c + 1 < cols; ++c)
-      step[static_cast<std::size_t>(board.lat.step_right(r, c))] = b.tokens[across + static_cast<std::size_t>(r * (cols - 1) + c)] == "1";
-  for (int r = 0; r + 1 < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      step[static_cast<std::size_t>(board.lat.step_down(r, c))] = b.tokens[down + static_cast<std::size_t>(r * cols + c)] == "1";
-  return simpleloop::solution_json(board, step);
+  return simpleloop::solution_json(board, pzprjs_links(b, at + cells, board.lat));
 }
 
 TEST(SimpleLoop, PzprjsScriptIsAConformanceSet) {
   expect_pzprjs_conformance("simpleloop", 5, 5, [](const PzprjsBoard& b) { return simpleloop_drawing(b, 5, 5); });
 }
 
-// Every set of steps of a small board (at most 17 steps) tried with the
-// kind's own checker; sets where some cell has one step or more than two
-// are passed over before drawing them (no loop has such a cell).
-uint64_t loops_that_pass(const json& puzzle) {
-  const LoadedPuzzle lp = puzzle_from_text(puzzle.dump());
-  const auto& b = static_cast<const simpleloop::Board&>(*lp.puzzle);
-  const int steps = b.lat.steps();
+// Every set of steps of a small board (at most 17 steps) that `passes`
+// (the kind's own checker); sets where some cell has one step or more than
+// two are passed over before (no loop has such a cell).
+uint64_t loops_that_pass(const pencil::Lattice& L, const std::function<bool(const std::vector<bool>&)>& passes) {
+  const int steps = L.steps();
   uint64_t n = 0;
   std::vector<bool> step(static_cast<std::size_t>(steps));
   for (uint64_t mask = 0; mask < (uint64_t{1} << steps); ++mask) {
     for (int s = 0; s < steps; ++s) step[static_cast<std::size_t>(s)] = (mask >> s) & 1u;
     bool degrees = true;
-    for (int i = 0; i < b.lat.cells() && degrees; ++i) {
+    for (int i = 0; i < L.cells() && degrees; ++i) {
       int d = 0;
-      for (int s : b.lat.cell_steps(i / b.lat.cols, i % b.lat.cols)) d += s >= 0 && step[static_cast<std::size_t>(s)];
+      for (int s : L.cell_steps(i / L.cols, i % L.cols)) d += s >= 0 && step[static_cast<std::size_t>(s)];
       degrees = d == 0 || d == 2;
     }
-    if (!degrees) continue;
-    if (simpleloop::check_solution(b, simpleloop::solution_json(b, step)).empty()) ++n;
+    if (degrees && passes(step)) ++n;
   }
   return n;
+}
+
+uint64_t loops_that_pass(const json& puzzle) {
+  const LoadedPuzzle lp = puzzle_from_text(puzzle.dump());
+  const auto& b = static_cast<const simpleloop::Board&>(*lp.puzzle);
+  return loops_that_pass(b.lat, [&](const std::vector<bool>& step) {
+    return simpleloop::check_solution(b, simpleloop::solution_json(b, step)).empty();
+  });
 }
 
 TEST(SimpleLoop, ExactCountsMatchEverySetOfStepsTried) {
@@ -289,6 +301,116 @@ TEST(SimpleLoop, TheCheckerNamesEachRuleAndABlockIsBlamed) {
                                    "simpleloop.json");
   expect_refused_in_one_line({{"https://puzz.link/p?simpleloop/x/5/5/sg020", "simpleloop: the flag \"x\" is not read"},
                               {"https://puzz.link/p?simpleloop/5/5/sg0200", "simpleloop data"}});
+}
+
+// ---------------------------------------------------------------- country road
+
+// A pzprjs country board (R, C, rooms; room ids; numbers; then the links)
+// as our drawing.
+json country_drawing(const PzprjsBoard& b, int rows, int cols) {
+  const std::size_t at = 3 + 2 * static_cast<std::size_t>(rows * cols);
+  if (b.tokens.size() < at + static_cast<std::size_t>(rows * (cols - 1) + (rows - 1) * cols)) return nullptr;
+  country::Board board;
+  board.lat = {rows, cols};
+  return country::solution_json(board, pzprjs_links(b, at, board.lat));
+}
+
+// Its wrong boards carry rooms and numbers of their own: each is checked
+// against its own board.
+TEST(CountryRoad, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("country", 5, 5, [](const PzprjsBoard& b) { return country_drawing(b, 5, 5); }, false);
+  const PzprjsScript s = read_pzprjs_script("country");
+  int refused = 0;
+  for (std::size_t k = 0; k + 1 < s.boards.size(); ++k) {
+    const auto& t = s.boards[k].tokens;
+    json rooms = json::array(), grid = json::array();
+    for (int r = 0; r < 5; ++r) {
+      json row = json::array(), nums = json::array();
+      for (int c = 0; c < 5; ++c) {
+        row.push_back(std::stoi(t[static_cast<std::size_t>(3 + r * 5 + c)]));
+        const std::string& n = t[static_cast<std::size_t>(28 + r * 5 + c)];
+        if (n == ".") nums.push_back(".");
+        else nums.push_back(std::stoi(n));
+      }
+      rooms.push_back(row);
+      grid.push_back(nums);
+    }
+    const LoadedPuzzle lp = puzzle_from_text(json({{"kind", "country"}, {"rooms", rooms}, {"grid", grid}}).dump());
+    const json wrong = country_drawing(s.boards[k], 5, 5);
+    EXPECT_FALSE(lp.encoder->check(*lp.puzzle, wrong).empty()) << "pzprjs refuses this board (" << s.boards[k].code << "): " << wrong.dump();
+    ++refused;
+  }
+  EXPECT_GE(refused, 5);
+}
+
+// Random rooms, some numbered from a loop the rules allow; every set of
+// steps tried with the kind's checker.
+TEST(CountryRoad, ExactCountsMatchEverySetOfStepsTried) {
+  std::mt19937 rng(83);
+  Verdicts seen;
+  for (int t = 0; t < 12; ++t) {
+    const int rows = t % 3 == 2 ? 4 : 3, cols = t % 3 == 1 ? 4 : 3;
+    const auto rooms = random_regions(rows, cols, 2 + t % 3, rng);
+    json grid = json::array();
+    std::vector<int> size(16, 0);
+    std::vector<bool> numbered(16, false);
+    for (const auto& row : rooms)
+      for (int room : row) size[static_cast<std::size_t>(room)]++;
+    for (const auto& row : rooms) {
+      json out = json::array();
+      for (int room : row) {
+        if (!numbered[static_cast<std::size_t>(room)] && rng() % 2 == 0)
+          out.push_back(1 + static_cast<int>(rng() % static_cast<unsigned>(size[static_cast<std::size_t>(room)])));
+        else
+          out.push_back(".");
+        numbered[static_cast<std::size_t>(room)] = true;
+      }
+      grid.push_back(out);
+    }
+    json p = {{"kind", "country"}, {"rooms", rooms}, {"grid", grid}};
+    if (t % 4 == 3) p["empty_rooms"] = true;
+    const LoadedPuzzle lp = puzzle_from_text(p.dump());
+    const auto& b = static_cast<const country::Board&>(*lp.puzzle);
+    seen.expect(p, loops_that_pass(b.lat, [&](const std::vector<bool>& step) {
+                  return country::check_solution(b, country::solution_json(b, step)).empty();
+                }));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(CountryRoad, TheCheckerNamesEachRuleAndARoomNumberIsBlamed) {
+  // Rooms 1 (r1c1-r2c2), 2 (r1c3-r2c3), 3 (the bottom row).
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "country", "rooms": [[0, 0, 1], [0, 0, 1], [2, 2, 2]], "grid": [[3, ".", "."], [".", ".", "."], [".", ".", "."]]})");
+  auto says = [&](const json& drawing, const std::string& part) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, drawing)) all += v.message + "\n";
+    EXPECT_NE(all.find(part), std::string::npos) << all;
+  };
+  says(json::array({"o-o .", "| |  ", "o-o .", "     ", ". . ."}), "the loop misses room 2");
+  says(json::array({"o-o .", "| |  ", "o-o .", "     ", ". . ."}), "r2c3 and r3c3 are both off the loop, side by side across a room border");
+  says(json::array({"o-o-o", "|   |", "o o-o", "| |  ", "o-o ."}), "the loop passes through room 1 more than once");
+  says(json::array({"o-o-o", "|   |", "o-o-o", "     ", ". . ."}), "room 1 (3 on the loop): it has 4 on the loop");
+  // A 1 in the 2x2 room: a loop that visits one of its cells enters and
+  // leaves through that cell, which only r2c2 can (r1c2 and r2c1 have one
+  // neighbour outside), and then r1c2 and r1c3 are both off the loop across
+  // a border. Diagnose names the number in the genre's words.
+  const std::string file = ::testing::TempDir() + "/country.json";
+  std::ofstream(file) << R"({"kind": "country", "rooms": [[0, 0, 1], [0, 0, 1], [2, 2, 2]], "grid": [[1, ".", "."], [".", ".", "."], [".", ".", "."]]})";
+  const CliResult d = run_cli({"diagnose", "--json", file});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out);
+  ASSERT_EQ(dj["conflict"].size(), 1u) << d.out;
+  EXPECT_EQ(dj["conflict"][0]["label"], "room 1 (1 on the loop)");
+  expect_bad_files_name_their_path({{R"({"kind": "country", "rooms": [[0, 0], [1, 1]], "grid": [[3, "."], [".", "."]]})", "/grid/0/0"},
+                                    {R"({"kind": "country", "rooms": [[0, 0], [1, 1]], "empty_rooms": 1})", "/empty_rooms"}},
+                                   "country.json");
+  expect_refused_in_one_line({{"https://puzz.link/p?country/x/5/5/amda0uf02h12h", "country: the flag \"x\" is not read"},
+                              {"https://puzz.link/p?country/2/2/g0g", "the wall r1c1|r1c2 lies inside a room"}});
+  const CliResult e = run_cli({"convert", "https://puzz.link/p?country/e/5/5/amda0uf02h12h"});
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  EXPECT_EQ(json::parse(e.out)["empty_rooms"], true);
 }
 
 }  // namespace

@@ -189,10 +189,19 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
-  } else if (kind == "masyu" || kind == "simpleloop") {
-    // Pearls and blocked cells are shapes, the loop lines.
-    for (const auto& r : p[kind == "masyu" ? "pearls" : "grid"]) e.cells += static_cast<int>(r.get<std::string>().size());
-    e.givens = e.numbers = 0;  // pearls are shapes, the loop lines
+  } else if (kind == "masyu" || kind == "simpleloop" || kind == "country") {
+    // Pearls and blocked cells are shapes, room numbers givens; the loop lines.
+    e.givens = 0;
+    if (kind == "country") {
+      for (const auto& r : p["grid"])
+        for (const auto& v : r) {
+          e.cells++;
+          e.givens += v != ".";
+        }
+    } else {
+      for (const auto& r : p[kind == "masyu" ? "pearls" : "grid"]) e.cells += static_cast<int>(r.get<std::string>().size());
+    }
+    e.numbers = e.givens;
     if (solved && p.contains("expect") && p["expect"].contains("solution")) {
       e.lines = 0;
       for (const auto& r : p["expect"]["solution"])

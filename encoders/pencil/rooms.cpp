@@ -25,9 +25,9 @@ std::vector<int> alternatives(int size, int n) { return other_values(n, 0, std::
 }  // namespace
 
 std::string room_number_id(Cell c) { return fmt::format("grid/r{}c{}", c.row + 1, c.col + 1); }
-std::string room_number_label(const RoomBoard& b, int cell, int n) {
+std::string room_number_label(const RoomBoard& b, int cell, int n, std::string_view what) {
   const int room = b.room[static_cast<std::size_t>(cell)] + 1;
-  return n == kUnknownNumber ? fmt::format("room {} (?)", room) : fmt::format("room {} ({} shaded)", room, n);
+  return n == kUnknownNumber ? fmt::format("room {} (?)", room) : fmt::format("room {} ({} {})", room, n, what);
 }
 
 std::vector<int> room_sizes(const RoomBoard& b) {
@@ -154,7 +154,7 @@ void check_connected_in_each_room(const RoomBoard& b, const std::vector<bool>& o
   }
 }
 
-void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out) {
+void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out, std::string_view what) {
   const auto& L = b.lat;
   std::vector<int> count(static_cast<std::size_t>(b.rooms), 0);
   for (int i = 0; i < L.cells(); ++i) count[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])] += shaded[static_cast<std::size_t>(i)] ? 1 : 0;
@@ -162,11 +162,12 @@ void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std:
     const int n = b.number[static_cast<std::size_t>(i)];
     const int have = count[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])];
     if (n >= 0 && have != n)
-      out.push_back({room_number_id(L.cell_at(i)), fmt::format("{}: it has {} shaded", room_number_label(b, i, n), have)});
+      out.push_back({room_number_id(L.cell_at(i)), fmt::format("{}: it has {} {}", room_number_label(b, i, n, what), have, what)});
   }
 }
 
-void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Context& ctx, Encoding& enc, const EncodeOptions& eo) {
+void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Context& ctx, Encoding& enc, const EncodeOptions& eo,
+                      std::string_view what) {
   const auto& L = b.lat;
   std::vector<std::vector<Expr>> in_room(static_cast<std::size_t>(b.rooms));
   for (int i = 0; i < L.cells(); ++i) in_room[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])].push_back(shaded[static_cast<std::size_t>(i)]);
@@ -176,7 +177,7 @@ void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Conte
     if (n < 0) continue;
     const Cell c = L.cell_at(i);
     const auto& lits = in_room[static_cast<std::size_t>(b.room[static_cast<std::size_t>(i)])];
-    Clue clue{room_number_id(c), room_number_label(b, i, n), count_is(ctx, lits, n, fmt::format("room_r{}c{}!", c.row + 1, c.col + 1)), {c}, {}};
+    Clue clue{room_number_id(c), room_number_label(b, i, n, what), count_is(ctx, lits, n, fmt::format("room_r{}c{}!", c.row + 1, c.col + 1)), {c}, {}};
     if (eo.alternatives) {
       // Every count the room can hold, read off one totalizer of its cells.
       std::vector<std::vector<Expr>> chains;
@@ -192,7 +193,7 @@ void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Conte
         if (v < static_cast<int>(sum.size())) parts.push_back(!sum[static_cast<std::size_t>(v)]);
         return mk_and(parts);
       };
-      for (int v : alternatives(static_cast<int>(lits.size()), n)) clue.alternatives.push_back({room_number_label(b, i, v), is(v)});
+      for (int v : alternatives(static_cast<int>(lits.size()), n)) clue.alternatives.push_back({room_number_label(b, i, v, what), is(v)});
     }
     enc.clues.push_back(std::move(clue));
   }
@@ -205,7 +206,10 @@ std::string RoomCountEncoder::describe(const Puzzle& p) const {
 }
 
 std::vector<std::pair<int, int>> RoomCountEncoder::numbers_to_add(const ShadeBoard& p, const std::vector<bool>& shaded) const {
-  const auto& b = static_cast<const RoomBoard&>(p);
+  return room_numbers_to_add(static_cast<const RoomBoard&>(p), shaded);
+}
+
+std::vector<std::pair<int, int>> room_numbers_to_add(const RoomBoard& b, const std::vector<bool>& shaded) {
   std::vector<int> first(static_cast<std::size_t>(b.rooms), -1), count(static_cast<std::size_t>(b.rooms), 0);
   std::vector<bool> numbered(static_cast<std::size_t>(b.rooms), false);
   for (int i = 0; i < b.lat.cells(); ++i) {
@@ -234,8 +238,9 @@ std::function<int(Cell)> RoomCountEncoder::rooms(const ShadeBoard& p) const {
   return [&b](Cell c) { return b.room[static_cast<std::size_t>(b.lat.cell(c.row, c.col))]; };
 }
 std::shared_ptr<ShadeBoard> RoomCountEncoder::clone(const ShadeBoard& p) const { return std::make_shared<RoomBoard>(static_cast<const RoomBoard&>(p)); }
-bool RoomCountEncoder::edit_clue(ShadeBoard& p, const ClueEdit& e) const {
-  auto& b = static_cast<RoomBoard&>(p);
+bool RoomCountEncoder::edit_clue(ShadeBoard& p, const ClueEdit& e) const { return edit_room_number(static_cast<RoomBoard&>(p), e); }
+
+bool edit_room_number(RoomBoard& b, const ClueEdit& e) {
   const auto size = room_sizes(b);
   return edit_number(
       b.lat, b.number, e, [&](int i) { return room_number_id(b.lat.cell_at(i)); }, kNoNumber,

@@ -23,7 +23,8 @@ struct RoomBoard : ShadeBoard {
 };
 
 std::string room_number_id(Cell c);                                // "grid/r2c3"
-std::string room_number_label(const RoomBoard& b, int cell, int n);  // "room 7 (3 shaded)"
+// "room 7 (3 shaded)"; `what` says what the number counts ("on the loop").
+std::string room_number_label(const RoomBoard& b, int cell, int n, std::string_view what = "shaded");
 std::vector<int> room_sizes(const RoomBoard& b);
 
 // The schema of "rooms" and "grid", to begin a genre's "properties".
@@ -48,10 +49,17 @@ void connected_in_each_room(const RoomBoard& b, const std::vector<Expr>& lits, c
 void check_connected_in_each_room(const RoomBoard& b, const std::vector<bool>& on, const char* what, std::vector<Violation>& out);
 
 // The numbers that do not hold in the shading, appended to `out`.
-void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out);
+void check_room_counts(const RoomBoard& b, const std::vector<bool>& shaded, std::vector<Violation>& out, std::string_view what = "shaded");
 // Each room's number as a clue: a sequential counter over the room's cells,
 // and with eo.alternatives every other count read off one totalizer.
-void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Context& ctx, Encoding& enc, const EncodeOptions& eo);
+void room_count_clues(const RoomBoard& b, const std::vector<Expr>& shaded, Context& ctx, Encoding& enc, const EncodeOptions& eo,
+                      std::string_view what = "shaded");
+
+// The numbers a setter could add (several solutions): per room without one,
+// (its first cell, how many of its cells are `on`).
+std::vector<std::pair<int, int>> room_numbers_to_add(const RoomBoard& b, const std::vector<bool>& on);
+// Drop or change the room number `e` names (false: no such number).
+bool edit_room_number(RoomBoard& b, const ClueEdit& e);
 
 class RoomCountEncoder : public ShadingEncoder {
  public:
