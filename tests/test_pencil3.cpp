@@ -103,7 +103,7 @@ TEST(Ayeheya, TheSymmetryIsNamedAndAnAsymmetricRoomIsRefused) {
   expect_bad_files_name_their_path({{R"({"kind": "ayeheya", "rooms": [[0, 0, 1], [0, 1, 1]]})", "/rooms/0"},
                                     {R"({"kind": "ayeheya", "rooms": [[0, 0], [1, 1]], "grid": [[3, "."], [".", "."]]})", "/grid/0/0"}},
                                    "ayeheya.json");
-  expect_refused_in_one_line({{"https://puzz.link/p?ayeheya/3/3/a8c0", "room 1 (r1c1) is not point symmetric: a half-turn about its centre takes r1c1 to r3c3"},
+  expect_refused_in_one_line({{"https://puzz.link/p?ayeheya/3/3/a8c0", "ayeheya: the wall r2c2|r2c3 lies inside a room"},
                               {"https://puzz.link/p?ayeheya/x/6/6/99aa8c0vu0ufk2k", "ayeheya: the flag \"x\" is not read"}});
 }
 

@@ -40,7 +40,7 @@ class CountryEncoder final : public pencil::BooleanEncoder<Board> {
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
     auto b = std::make_shared<Board>();
-    pencil::read_room_board(root, *b, kMaxSide);
+    pencil::read_room_board(root, *b, kMaxSide, kOnTheLoop);
     if (auto f = root.find("empty_rooms")) b->empty_rooms = f->as_bool();
     return b;
   }

@@ -40,7 +40,7 @@ std::string room_board_schema() {
   return R"json("rooms": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row (1 to 100 rows and columns) of room numbers: cells with the same number form a room", "items": {"type": "array", "minItems": 1, "maxItems": 100, "items": {"type": "integer", "minimum": 0}}}, "grid": {"type": "array", "description": "one array per row, as rooms: '.' or the number of shaded cells of the cell's room ('?' not given), at most one per room", "items": {"type": "array", "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 0, "maximum": 10000}]}}}, )json";
 }
 
-void read_room_board(const JsonNode& root, RoomBoard& b, int max_side) {
+void read_room_board(const JsonNode& root, RoomBoard& b, int max_side, std::string_view what) {
   auto& L = b.lat;
   const JsonNode rooms = root.at("rooms");
   const auto rows = rooms.items();
@@ -77,7 +77,7 @@ void read_room_board(const JsonNode& root, RoomBoard& b, int max_side) {
         at.fail("input.value", fmt::format("room {} has a second number (the first at {})", room + 1,
                                            cell_label(L.cell_at(where[static_cast<std::size_t>(room)]))));
       if (n > size[static_cast<std::size_t>(room)])
-        at.fail("input.value", fmt::format("{} shaded in room {} of {} cells", n, room + 1, size[static_cast<std::size_t>(room)]));
+        at.fail("input.value", fmt::format("{} {} in room {} of {} cells", n, what, room + 1, size[static_cast<std::size_t>(room)]));
       where[static_cast<std::size_t>(room)] = i;
       b.number[static_cast<std::size_t>(i)] = n;
     }

@@ -31,7 +31,7 @@ std::vector<int> room_sizes(const RoomBoard& b);
 std::string room_board_schema();
 // "rooms", "grid" (at most one number per room, at most its size) and the
 // givens into b.
-void read_room_board(const JsonNode& root, RoomBoard& b, int max_side);
+void read_room_board(const JsonNode& root, RoomBoard& b, int max_side, std::string_view what = "shaded");
 
 // Pairs of cells side by side across a room border (i < j), and pairs of
 // rooms that share a border (a < b), each once, in reading order.

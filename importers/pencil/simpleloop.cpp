@@ -15,6 +15,7 @@ PzprGenre simpleloop_pzpr() {
             no_flags(q.flags, "simpleloop", q.origin);
             const Board b = board_fields(q.fields, "simpleloop", "simpleloop/COLS/ROWS/DATA", q.origin);
             const auto blocked = pzpr::empty(b.body, 0, b.cols * b.rows, "simpleloop", q.origin);
+            pzpr::note_short(static_cast<long>(blocked.end) * 5, b.cols * b.rows, "cells");  // five cells a character
             no_trailing("simpleloop", b, blocked.end, q.origin);
             Builder out("puzz.link simpleloop");
             nlohmann::json& p = out.out.puzzle;
