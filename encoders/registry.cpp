@@ -24,6 +24,7 @@
 #include "pencil/ayeheya.h"
 #include "pencil/heyawake.h"
 #include "pencil/country.h"
+#include "pencil/ripple.h"
 #include "pencil/shimaguni.h"
 #include "pencil/simpleloop.h"
 #include "pencil/hitori.h"
@@ -67,6 +68,7 @@ constexpr Entry kKinds[] = {
     {"shimaguni", shimaguni::shimaguni_encoder},
     {"simpleloop", simpleloop::simpleloop_encoder},
     {"country", country::country_encoder},
+    {"ripple", ripple::ripple_encoder},
     {"hidoku", hidoku::hidoku_encoder},
     {"hitori", hitori::hitori_encoder},
     {"jodici", jodici::jodici_encoder},

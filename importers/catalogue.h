@@ -64,6 +64,7 @@ PzprGenre magnets_pzpr();
 TathamGame magnets_tatham();
 PzprGenre norinori_pzpr();
 PzprGenre simpleloop_pzpr();
+PzprGenre ripple_pzpr();
 PzprGenre nurimisaki_pzpr();
 PzprGenre shakashaka_pzpr();
 PzprGenre shikaku_pzpr();

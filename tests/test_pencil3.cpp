@@ -10,6 +10,7 @@
 #include <random>
 
 #include "encoders/pencil/country.h"
+#include "encoders/pencil/ripple.h"
 #include "encoders/pencil/simpleloop.h"
 #include "helpers.h"
 #include "pencil_tests.h"
@@ -411,6 +412,109 @@ TEST(CountryRoad, TheCheckerNamesEachRuleAndARoomNumberIsBlamed) {
   const CliResult e = run_cli({"convert", "https://puzz.link/p?country/e/5/5/amda0uf02h12h"});
   ASSERT_EQ(e.exit_code, 0) << e.err;
   EXPECT_EQ(json::parse(e.out)["empty_rooms"], true);
+}
+
+// ---------------------------------------------------------------- ripple effect
+
+// A pzprjs ripple board (R, C; walls across R x (C-1) and down (R-1) x C;
+// the given numbers; the answers, '.' where a number is given) as our
+// solution; null when a cell is left empty (a board we cannot write).
+json ripple_solution(const PzprjsBoard& b, int rows, int cols) {
+  const std::size_t cells = static_cast<std::size_t>(rows * cols);
+  if (b.tokens.size() < 2 * cells) return nullptr;
+  const std::size_t answers = b.tokens.size() - cells, givens = answers - cells;
+  json out = json::array();
+  for (int r = 0; r < rows; ++r) {
+    json row = json::array();
+    for (int c = 0; c < cols; ++c) {
+      const std::size_t i = static_cast<std::size_t>(r * cols + c);
+      const std::string& t = b.tokens[answers + i] != "." ? b.tokens[answers + i] : b.tokens[givens + i];
+      if (t == "." || t == "-") return nullptr;
+      row.push_back(std::stoi(t));
+    }
+    out.push_back(row);
+  }
+  return out;
+}
+
+// Its wrong boards are partial fillings (each shows one rule broken on a few
+// cells, the rest empty), not answers: the solved board is the conformance.
+TEST(Ripple, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("ripple", 4, 4, [](const PzprjsBoard& b) { return ripple_solution(b, 4, 4); }, false);
+  const PzprjsScript s = read_pzprjs_script("ripple");
+  for (std::size_t k = 0; k + 1 < s.boards.size(); ++k) EXPECT_TRUE(ripple_solution(s.boards[k], 4, 4).is_null()) << s.boards[k].code;
+}
+
+// Every filling of a small board (each cell 1 to its room's size) tried
+// with the kind's checker.
+uint64_t fillings_that_pass(const json& puzzle) {
+  const LoadedPuzzle lp = puzzle_from_text(puzzle.dump());
+  const auto& b = static_cast<const ripple::Board&>(*lp.puzzle);
+  std::vector<int> number(static_cast<std::size_t>(b.lat.cells()), 1);
+  uint64_t n = 0;
+  for (;;) {
+    if (ripple::check_numbers(b, number).empty()) ++n;
+    int i = 0;
+    while (i < b.lat.cells() && number[static_cast<std::size_t>(i)] == b.size_of(i)) number[static_cast<std::size_t>(i++)] = 1;
+    if (i == b.lat.cells()) return n;
+    ++number[static_cast<std::size_t>(i)];
+  }
+}
+
+TEST(Ripple, ExactCountsMatchEveryFillingTried) {
+  std::mt19937 rng(89);
+  Verdicts seen;
+  for (int t = 0; t < 16; ++t) {
+    const int rows = t % 2 ? 2 : 3, cols = t % 2 ? 4 : 3;
+    const auto rooms = random_regions(rows, cols, 2 + t % 3, rng);
+    std::vector<int> size(16, 0);
+    for (const auto& row : rooms)
+      for (int room : row) size[static_cast<std::size_t>(room)]++;
+    double fillings = 1;
+    for (const auto& row : rooms)
+      for (int room : row) fillings *= size[static_cast<std::size_t>(room)];
+    if (fillings > 3e5) continue;
+    json grid = json::array();
+    for (const auto& row : rooms) {
+      json out = json::array();
+      for (int room : row) {
+        if (rng() % 6 == 0) out.push_back(1 + static_cast<int>(rng() % static_cast<unsigned>(size[static_cast<std::size_t>(room)])));
+        else out.push_back(".");
+      }
+      grid.push_back(out);
+    }
+    const json p = {{"kind", "ripple"}, {"rooms", rooms}, {"grid", grid}};
+    seen.expect(p, fillings_that_pass(p));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(Ripple, TheCheckerNamesEachRuleAndAGivenIsBlamed) {
+  // Rooms: 1 is r1c1-r1c2, 2 is r1c3 alone, 3 the bottom row.
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "ripple", "rooms": [[0, 0, 1], [2, 2, 2]], "grid": [[2, ".", "."], [".", ".", "."]]})");
+  auto says = [&](const json& rows, const std::string& part) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, rows)) all += v.message + "\n";
+    EXPECT_NE(all.find(part), std::string::npos) << all;
+  };
+  says(json::parse("[[1, 2, 1], [3, 1, 2]]"), "2 at r1c1: the cell holds 1");
+  says(json::parse("[[2, 2, 1], [3, 1, 2]]"), "holds 2 twice");
+  says(json::parse("[[2, 1, 1], [1, 2, 3]]"), "1 at r1c2 and r1c3, only 1 apart");
+  says(json::parse("[[2, 1, 4], [1, 2, 3]]"), "r1c3 holds 4, more than the 1 cells of its room");
+  // pzprjs's puzzle with its 4 at r2c3 written 1 beside the given 1 at r2c2:
+  // the two 1s side by side conflict, and changing one back is a repair.
+  const CliResult d = run_cli({"diagnose", "--json", "https://puzz.link/p?ripple/4/4/9n8rigk11h32k"});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out);
+  std::string labels;
+  for (const auto& c : dj["conflict"]) labels += c["label"].get<std::string>() + ";";
+  EXPECT_NE(labels.find("1 at r2c3"), std::string::npos) << labels;
+  expect_bad_files_name_their_path({{R"({"kind": "ripple", "rooms": [[0, 0], [1, 1]], "grid": [[3, "."], [".", "."]]})", "/grid/0/0"},
+                                    {R"({"kind": "ripple", "rooms": [[0, 1], [1, 0]]})", "/rooms"}},
+                                   "ripple.json");
+  expect_refused_in_one_line({{"https://puzz.link/p?ripple/x/4/4/9n8rigk14h32k", "ripple: the flag \"x\" is not read"}});
 }
 
 }  // namespace

@@ -207,7 +207,7 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
-  } else if (kind == "fillomino") {
+  } else if (kind == "fillomino" || kind == "ripple") {
     e.givens = 0;
     for (const auto& r : p["grid"])
       for (const auto& v : r) {

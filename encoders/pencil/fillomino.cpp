@@ -304,16 +304,7 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
       apply_marks(s, opt);
       return s.render();
     }
-    std::string out;
-    for (int r = 0; r < L.rows; ++r) {
-      std::string line;
-      for (int c = 0; c < L.cols; ++c) {
-        const int n = number[static_cast<std::size_t>(L.cell(r, c))];
-        line += fmt::format("{:>3}", n ? std::to_string(n) : std::string("."));
-      }
-      out += line + "\n";
-    }
-    return out;
+    return pencil::number_rows_text(L, number);
   }
 
   std::string describe(const Puzzle& p) const override {

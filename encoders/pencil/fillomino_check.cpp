@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "encoders/pencil/fillomino.h"
+#include "encoders/pencil/kit.h"
 #include "engine/graph_check.h"
 #include "io/error.h"
 
@@ -15,31 +16,10 @@ std::string step_label(const pencil::Lattice& L, int step) {
   return cell_label(a) + (a.row == c.row ? "|" : "_") + cell_label(c);
 }
 
-nlohmann::json solution_json(const Board& b, const std::vector<int>& number) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (int r = 0; r < b.lat.rows; ++r) {
-    nlohmann::json row = nlohmann::json::array();
-    for (int c = 0; c < b.lat.cols; ++c) row.push_back(number[static_cast<std::size_t>(b.lat.cell(r, c))]);
-    rows.push_back(row);
-  }
-  return rows;
-}
+nlohmann::json solution_json(const Board& b, const std::vector<int>& number) { return pencil::number_rows(b.lat, number); }
 
 std::vector<int> numbers_of(const Board& b, const nlohmann::json& solution) {
-  const auto& L = b.lat;
-  if (!solution.is_array() || static_cast<int>(solution.size()) != L.rows) throw InputError("input.shape", "", fmt::format("{} rows of numbers", L.rows));
-  std::vector<int> out;
-  for (int r = 0; r < L.rows; ++r) {
-    const auto& row = solution[static_cast<std::size_t>(r)];
-    if (!row.is_array() || static_cast<int>(row.size()) != L.cols) throw InputError("input.shape", fmt::format("/{}", r), fmt::format("{} numbers", L.cols));
-    for (int c = 0; c < L.cols; ++c) {
-      const auto& v = row[static_cast<std::size_t>(c)];
-      if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > L.cells())
-        throw InputError("input.value", fmt::format("/{}/{}", r, c), fmt::format("a number from 1 to {}", L.cells()));
-      out.push_back(v.get<int>());
-    }
-  }
-  return out;
+  return pencil::read_number_rows(b.lat, solution, b.lat.cells());
 }
 
 std::vector<Violation> check_numbers(const Board& b, const std::vector<int>& number) {

@@ -260,4 +260,43 @@ std::string step_fact(const Lattice& L, std::size_t step, bool value) {
   return "the loop " + std::string(value ? "steps " : "does not step ") + L.step_label(static_cast<int>(step));
 }
 
+nlohmann::json number_rows(const Lattice& L, const std::vector<int>& number) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < L.rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (int c = 0; c < L.cols; ++c) row.push_back(number[static_cast<std::size_t>(L.cell(r, c))]);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::vector<int> read_number_rows(const Lattice& L, const nlohmann::json& solution, int most) {
+  if (!solution.is_array() || static_cast<int>(solution.size()) != L.rows) throw InputError("input.shape", "", fmt::format("{} rows of numbers", L.rows));
+  std::vector<int> out;
+  for (int r = 0; r < L.rows; ++r) {
+    const auto& row = solution[static_cast<std::size_t>(r)];
+    if (!row.is_array() || static_cast<int>(row.size()) != L.cols) throw InputError("input.shape", fmt::format("/{}", r), fmt::format("{} numbers", L.cols));
+    for (int c = 0; c < L.cols; ++c) {
+      const auto& v = row[static_cast<std::size_t>(c)];
+      if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > most)
+        throw InputError("input.value", fmt::format("/{}/{}", r, c), fmt::format("a number from 1 to {}", most));
+      out.push_back(v.get<int>());
+    }
+  }
+  return out;
+}
+
+std::string number_rows_text(const Lattice& L, const std::vector<int>& number) {
+  std::string out;
+  for (int r = 0; r < L.rows; ++r) {
+    std::string line;
+    for (int c = 0; c < L.cols; ++c) {
+      const int n = number[static_cast<std::size_t>(L.cell(r, c))];
+      line += fmt::format("{:>3}", n ? std::to_string(n) : std::string("."));
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace psmt::pencil

@@ -70,7 +70,15 @@ nlohmann::json loop_drawing(const Lattice& L, const std::vector<bool>& step, con
 std::vector<bool> loop_steps(const Lattice& L, const nlohmann::json& drawing);
 std::vector<char> drawing_cells(const Lattice& L, const nlohmann::json& drawing);
 
-// A loop through cell centres (masyu, simple loop), the parts its genres
+// An answer of a number per cell (fillomino, ripple effect): one array per
+// row of numbers, and back (InputError naming the row or cell: each a
+// number from 1 to `most`); and as text, right-aligned in columns of three
+// ('.' for 0, a cell not filled).
+nlohmann::json number_rows(const Lattice& L, const std::vector<int>& number);
+std::vector<int> read_number_rows(const Lattice& L, const nlohmann::json& solution, int most);
+std::string number_rows_text(const Lattice& L, const std::vector<int>& number);
+
+// A loop through cell centres (masyu, simple loop, country road), the parts its genres
 // share: a Bool per step (step_S, the decision variables of `enc`, in the
 // lattice's order); "the steps form one loop" (cuts, or reachability
 // clauses when `eager`); each cell a place holding its steps; and how the
