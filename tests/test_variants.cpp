@@ -439,12 +439,13 @@ TEST_P(FamilyCounts, ExactCountsMatchBacktracking) {
     }
   }
   // The sanitizer pass stops once every family's encoders have run in every
-  // encoding on 3 rounds, one of them with solutions: the other rounds
+  // encoding on 2 rounds, one of them with solutions: the other rounds
   // repeat, on other instances, work done in the solvers (456 of its 1,519
-  // test seconds were these 41 tests at 14 rounds, 326 of 1,060 at 5).
+  // test seconds were these 41 tests at 14 rounds, 326 of 1,060 at 5, 118
+  // of 755 at 3).
   int checked = 0, with_solutions = 0;
   for (int round = 0; round < 14; ++round) {
-    if (PSMT_SANITIZED && round >= 3 && checked >= 3 && with_solutions >= 1) break;
+    if (PSMT_SANITIZED && round >= 2 && checked >= 2 && with_solutions >= 1) break;
     const bool big = round % 2 == 1 || !small_ok;
     const bool jigsaw = big && round % 4 == 3 && jigsaw_ok;
     const int n = big ? 6 : 4;
@@ -469,7 +470,7 @@ TEST_P(FamilyCounts, ExactCountsMatchBacktracking) {
     with_solutions += expected > 0;
     if (HasFatalFailure()) return;
   }
-  EXPECT_GE(checked, PSMT_SANITIZED ? 3 : 8) << family;
+  EXPECT_GE(checked, PSMT_SANITIZED ? 2 : 8) << family;
   EXPECT_GE(with_solutions, PSMT_SANITIZED ? 1 : 3) << family;
 }
 
