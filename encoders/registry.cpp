@@ -26,6 +26,8 @@
 #include "pencil/country.h"
 #include "pencil/ripple.h"
 #include "pencil/shimaguni.h"
+#include "pencil/numlin.h"
+#include "pencil/sashigane.h"
 #include "pencil/simpleloop.h"
 #include "pencil/hitori.h"
 #include "pencil/kurodoko.h"
@@ -66,6 +68,8 @@ constexpr Entry kKinds[] = {
     {"heyawake", heyawake::heyawake_encoder},
     {"ayeheya", ayeheya::ayeheya_encoder},
     {"shimaguni", shimaguni::shimaguni_encoder},
+    {"numlin", numlin::numlin_encoder},
+    {"sashigane", sashigane::sashigane_encoder},
     {"simpleloop", simpleloop::simpleloop_encoder},
     {"country", country::country_encoder},
     {"ripple", ripple::ripple_encoder},

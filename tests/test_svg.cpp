@@ -207,6 +207,20 @@ Expect expected(const json& p, bool solved) {
       for (const auto& r : p["expect"]["solution"])
         for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
     }
+  } else if (kind == "numlin") {
+    // The numbers are givens (on white circles); the lines are the loop's.
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (const auto& v : r) {
+        e.cells++;
+        e.givens += v != ".";
+      }
+    e.numbers = e.givens;
+    if (solved && p.contains("expect") && p["expect"].contains("solution")) {
+      e.lines = 0;
+      for (const auto& r : p["expect"]["solution"])
+        for (char c : r.get<std::string>()) e.lines += c == '-' || c == '|';
+    }
   } else if (kind == "fillomino" || kind == "ripple") {
     e.givens = 0;
     for (const auto& r : p["grid"])
@@ -278,6 +292,15 @@ Expect expected(const json& p, bool solved) {
       for (const auto& v : r) {
         e.cells++;
         e.givens += v != ".";
+      }
+    e.numbers = e.givens;
+  } else if (kind == "sashigane") {
+    // Numbers and arrows written in their cells as givens; circles are shapes.
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (const auto& v : r) {
+        e.cells++;
+        e.givens += v != "." && v != "o";
       }
     e.numbers = e.givens;
   } else if (kind == "akari" || kind == "tents" || kind == "shakashaka" || kind == "starbattle" || kind == "norinori" || kind == "lits") {

@@ -286,6 +286,42 @@ std::vector<int> read_number_rows(const Lattice& L, const nlohmann::json& soluti
   return out;
 }
 
+void drop_cell_clues(const Lattice& L, const std::vector<ClueEdit>& edits, const std::function<bool(int)>& has_clue,
+                     const std::function<std::string(Cell)>& id, const std::function<void(int)>& drop, const std::string& what) {
+  for (const auto& e : edits) {
+    bool found = false;
+    for (int i = 0; i < L.cells() && !found; ++i) {
+      if (!has_clue(i) || id(L.cell_at(i)) != e.clue_id) continue;
+      if (e.alternative > 0) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
+      drop(i);
+      found = true;
+    }
+    if (!found) throw InputError("input.value", "#", fmt::format("no {} {}", what, e.clue_id));
+  }
+}
+
+std::string division_text(const Lattice& L, const std::function<std::string(int)>& clue, const std::vector<int>& owner) {
+  const bool solved = !owner.empty();
+  std::string out;
+  for (int r = 0; r < L.rows; ++r) {
+    std::string cells, walls;
+    for (int c = 0; c < L.cols; ++c) {
+      const int i = L.cell(r, c);
+      const std::string t = clue(i);
+      cells += fmt::format("{:>3}", t.empty() ? std::string(".") : t);
+      if (solved && c + 1 < L.cols) cells += owner[static_cast<std::size_t>(i)] != owner[static_cast<std::size_t>(i + 1)] ? " |" : "  ";
+      if (solved && r + 1 < L.rows)
+        walls += std::string(c + 1 < L.cols ? 5 : 3, ' ').replace(1, 2, owner[static_cast<std::size_t>(i)] != owner[static_cast<std::size_t>(i + L.cols)] ? "--" : "  ");
+    }
+    out += cells + "\n";
+    if (!walls.empty()) {
+      while (!walls.empty() && walls.back() == ' ') walls.pop_back();
+      out += walls + "\n";
+    }
+  }
+  return out;
+}
+
 std::string number_rows_text(const Lattice& L, const std::vector<int>& number) {
   std::string out;
   for (int r = 0; r < L.rows; ++r) {

@@ -77,6 +77,19 @@ std::vector<char> drawing_cells(const Lattice& L, const nlohmann::json& drawing)
 nlohmann::json number_rows(const Lattice& L, const std::vector<int>& number);
 std::vector<int> read_number_rows(const Lattice& L, const nlohmann::json& solution, int most);
 std::string number_rows_text(const Lattice& L, const std::vector<int>& number);
+// Drop clues that sit in cells (simple loop's blocks, numberlink's numbers,
+// sashigane's circles and arrows): each edit names one by its id (`id` of
+// its cell); InputError when no cell with a clue (`has_clue`) has it, or
+// when the edit is a change (these clues have no alternatives). `drop`
+// clears the cell's clue; `what` names the clues ("no blocked cell").
+void drop_cell_clues(const Lattice& L, const std::vector<ClueEdit>& edits, const std::function<bool(int)>& has_clue,
+                     const std::function<std::string(Cell)>& id, const std::function<void(int)>& drop, const std::string& what);
+
+// A board divided into regions (shikaku's rectangles, sashigane's L shapes)
+// as text: each cell's clue ('.' none) right-aligned in columns of three,
+// and with `owner` (a region per cell; empty: no solution) the walls
+// between regions, '|' and '--'.
+std::string division_text(const Lattice& L, const std::function<std::string(int)>& clue, const std::vector<int>& owner);
 
 // A loop through cell centres (masyu, simple loop, country road), the parts its genres
 // share: a Bool per step (step_S, the decision variables of `enc`, in the

@@ -209,24 +209,7 @@ class ShikakuEncoder final : public pencil::ValuedEncoder<Board> {
       return g.render();
     }
     // Text: the numbers, and with a solution the rectangles' walls.
-    std::string out;
-    for (int r = 0; r < L.rows; ++r) {
-      std::string cells, walls;
-      for (int c = 0; c < L.cols; ++c) {
-        const int i = L.cell(r, c);
-        const std::string t = text(i);
-        cells += fmt::format("{:>3}", t.empty() ? std::string(".") : t);
-        if (solution && c + 1 < L.cols) cells += owner[static_cast<std::size_t>(i)] != owner[static_cast<std::size_t>(i + 1)] ? " |" : "  ";
-        if (solution && r + 1 < L.rows)
-          walls += std::string(c + 1 < L.cols ? 5 : 3, ' ').replace(1, 2, owner[static_cast<std::size_t>(i)] != owner[static_cast<std::size_t>(i + L.cols)] ? "--" : "  ");
-      }
-      out += cells + "\n";
-      if (!walls.empty()) {
-        while (!walls.empty() && walls.back() == ' ') walls.pop_back();
-        out += walls + "\n";
-      }
-    }
-    return out;
+    return pencil::division_text(L, text, owner);
   }
 
   std::string describe(const Puzzle& p) const override {

@@ -18,7 +18,7 @@
 namespace psmt::simpleloop {
 namespace {
 
-class SimpleLoopEncoder final : public pencil::BooleanEncoder<Board> {
+class SimpleLoopEncoder final : public pencil::StepsEncoder<Board> {
  public:
   std::string_view kind() const override { return "simpleloop"; }
   std::string_view summary() const override {
@@ -136,16 +136,9 @@ class SimpleLoopEncoder final : public pencil::BooleanEncoder<Board> {
   // again as written).
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
     auto b = std::make_shared<Board>(static_cast<const Board&>(p));
-    for (const auto& e : edits) {
-      bool found = false;
-      for (int i = 0; i < b->lat.cells() && !found; ++i) {
-        if (!b->blocked[static_cast<std::size_t>(i)] || block_id(b->lat.cell_at(i)) != e.clue_id) continue;
-        if (e.alternative > 0) throw InputError("input.value", "#", fmt::format("no change {} of {}", e.alternative, e.clue_id));
-        b->blocked[static_cast<std::size_t>(i)] = false;
-        found = true;
-      }
-      if (!found) throw InputError("input.value", "#", "no blocked cell " + e.clue_id);
-    }
+    pencil::drop_cell_clues(
+        b->lat, edits, [&](int i) { return b->blocked[static_cast<std::size_t>(i)]; }, block_id,
+        [&](int i) { b->blocked[static_cast<std::size_t>(i)] = false; }, "blocked cell");
     return b;
   }
 
@@ -162,10 +155,6 @@ class SimpleLoopEncoder final : public pencil::BooleanEncoder<Board> {
            "without changing the loop (move or add blocks where the solutions differ, and check again)";
   }
 
- protected:
-  nlohmann::json write_bools(const Board& b, const std::vector<bool>& on) const override { return solution_json(b, on); }
-  std::vector<bool> read_bools(const Board& b, const nlohmann::json& solution) const override { return steps_of(b, solution); }
-  std::vector<Violation> check_json(const Board& b, const nlohmann::json& solution) const override { return check_solution(b, solution); }
 };
 
 }  // namespace

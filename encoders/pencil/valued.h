@@ -87,4 +87,16 @@ class BooleanEncoder : public Encoder {
   virtual std::vector<Violation> check_json(const BoardT& b, const nlohmann::json& solution) const = 0;
 };
 
+// A BooleanEncoder whose kind's plain part (the BoardT's namespace) names
+// the three conversions the usual way: solution_json(b, on), steps_of(b,
+// solution) and check_solution(b, solution) (simple loop, numberlink,
+// sashigane).
+template <typename BoardT>
+class StepsEncoder : public BooleanEncoder<BoardT> {
+ protected:
+  nlohmann::json write_bools(const BoardT& b, const std::vector<bool>& on) const override { return solution_json(b, on); }
+  std::vector<bool> read_bools(const BoardT& b, const nlohmann::json& solution) const override { return steps_of(b, solution); }
+  std::vector<Violation> check_json(const BoardT& b, const nlohmann::json& solution) const override { return check_solution(b, solution); }
+};
+
 }  // namespace psmt::pencil

@@ -1,0 +1,230 @@
+#include "encoders/pencil/numlin.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+#include "engine/expr.h"
+
+#include "encoders/pencil/clauses.h"
+#include "encoders/pencil/kit.h"
+#include "encoders/pencil/valued.h"
+#include "engine/encoding.h"
+#include "engine/graph.h"
+#include "io/error.h"
+#include "io/words.h"
+#include "render/marks.h"
+#include "render/svg.h"
+
+namespace psmt::numlin {
+namespace {
+
+// The numbers' values, each a class of its own ('?' one more): what a
+// line's cells "join".
+std::map<int, int> number_classes(const Board& b) {
+  std::map<int, int> out;
+  for (int n : b.number)
+    if (n != pencil::kNoNumber && !out.count(n)) out.emplace(n, static_cast<int>(out.size()));
+  return out;
+}
+
+class NumlinEncoder final : public pencil::StepsEncoder<Board> {
+ public:
+  std::string_view kind() const override { return "numlin"; }
+  std::string_view summary() const override {
+    return "join each pair of equal numbers by a line that never branches, crosses or passes over a number (puzz.link's numlin, arukone)";
+  }
+  std::vector<std::string> fields() const override { return {"grid", "every_cell"}; }
+  std::string schema() const override {
+    return R"json({"description": "Numberlink (puzz.link's numlin and arukone): join each pair of equal numbers by a line through cell centres, moving orthogonally; lines never branch, cross or pass over a number, and every line joins two equal numbers. Cells may stay unused unless every_cell is true (arukone's rule, as pzprjs checks it). A '?' joins only another '?'. Each number is a clue (grid/r2c3, '4 at r2c3') that diagnose can blame. Solution: the lines as drawn, 2*rows-1 strings: 'o' a cell a line uses, '.' one it does not, '-' and '|' its steps.", "required": ["grid"], "properties": {"grid": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row (1 to 100 rows and columns): '.' an empty cell, a number (0 to 9999), '?' a number not given", "items": {"type": "array", "minItems": 1, "maxItems": 100, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 0, "maximum": 9999}]}}}, "every_cell": {"type": "boolean", "description": "every cell is used by a line (arukone without its flag 'e'); default false"}}, "examples": [{"kind": "numlin", "grid": [[1, ".", 2], [".", ".", "."], [1, ".", 2]]}, {"kind": "numlin", "name": "pzprjs's test puzzle numlin/5/5/1j2h3m1h2j3", "source": "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "grid": [[1, ".", ".", ".", "."], [2, ".", ".", 3, "."], [".", ".", ".", ".", "."], [".", 1, ".", ".", 2], [".", ".", ".", ".", 3]], "expect": {"status": "unique"}}]})json";
+  }
+  std::vector<EncodingInfo> encodings() const override {
+    return {{"cuts", "a Bool per step between neighbouring cells; one step at a number, none or two elsewhere; a Bool per cell and "
+                     "number, equal across every step and set at each number; no line closing on itself by cut clauses "
+                     "between checks (engine/graph.h)", "cadical"},
+            {"eager", "the same, with 'no line closes on itself' as clauses (repeated peeling of cells with fewer than two steps)"}};
+  }
+
+  std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
+    auto b = std::make_shared<Board>();
+    pencil::read_number_grid(root.at("grid"), 0, 9999, kMaxSide, b->lat, b->number);
+    if (auto f = root.find("every_cell")) b->every_cell = f->as_bool();
+    if (std::all_of(b->number.begin(), b->number.end(), [](int n) { return n == pencil::kNoNumber; }))
+      root.at("grid").fail("input.value", "no numbers: a Numberlink needs numbers for its lines to join");
+    return b;
+  }
+
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    Encoding enc = pencil::new_encoding(ctx);
+    const std::vector<Expr> step = pencil::loop_step_vars(L, ctx, enc);
+    const auto classes = number_classes(b);
+    const std::size_t K = classes.size();
+    // joins[i][k]: cell i's line joins the numbers of class k.
+    std::vector<std::vector<Expr>> joins(static_cast<std::size_t>(L.cells()));
+    for (auto& [n, k] : classes)
+      for (int i = 0; i < L.cells(); ++i)
+        joins[static_cast<std::size_t>(i)].push_back(
+            ctx.bool_const(fmt::format("joins_{}_{}", n == pencil::kUnknownNumber ? std::string("q") : std::to_string(n), cell_label(L.cell_at(i))).c_str()));
+    eo.check_deadline();
+    for (int r = 0; r < L.rows; ++r)
+      for (int c = 0; c < L.cols; ++c) {
+        const int i = L.cell(r, c);
+        const int n = b.number[static_cast<std::size_t>(i)];
+        std::vector<Expr> at;
+        ExprVector some(ctx);
+        for (int s : L.cell_steps(r, c))
+          if (s >= 0) {
+            at.push_back(step[static_cast<std::size_t>(s)]);
+            some.push_back(at.back());
+          }
+        const std::size_t first = enc.rules.size();
+        if (n == pencil::kNoNumber) {
+          enc.rules.push_back(pencil::none_or_two(ctx, at, b.every_cell));
+        } else {
+          // No branch at a number; its clue says the rest (one step).
+          for (std::size_t x = 0; x < at.size(); ++x)
+            for (std::size_t y = x + 1; y < at.size(); ++y)
+              for (std::size_t z = y + 1; z < at.size(); ++z) enc.rules.push_back(!at[x] || !at[y] || !at[z]);
+        }
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{fmt::format("rule/cell/r{}c{}", r + 1, c + 1),
+                                     n != pencil::kNoNumber ? fmt::format("no line branches at r{}c{}", r + 1, c + 1)
+                                     : b.every_cell        ? fmt::format("a line passes through r{}c{}", r + 1, c + 1)
+                                                           : fmt::format("a line passes through r{}c{} or misses it", r + 1, c + 1),
+                                     {{r, c}}};
+        });
+        // What its line joins: one class when used (the ends fix it), none when not.
+        const auto& j = joins[static_cast<std::size_t>(i)];
+        ExprVector any(ctx);
+        for (const auto& x : j) {
+          enc.rules.push_back(!x || mk_or(some));
+          any.push_back(x);
+        }
+        enc.rules.push_back(!mk_or(some) || mk_or(any));
+        if (n == pencil::kNoNumber) continue;
+        const std::size_t k = static_cast<std::size_t>(classes.at(n));
+        ExprVector clue(ctx);
+        clue.push_back(pencil::exactly(ctx, at, 1));
+        for (std::size_t m = 0; m < K; ++m) clue.push_back(m == k ? j[m] : !j[m]);
+        enc.clues.push_back(Clue{number_id({r, c}), number_label({r, c}, n), mk_and(clue), {{r, c}}, {}, {}});
+      }
+    // A step joins cells whose lines join the same numbers.
+    const graph::Graph g = L.cell_graph();
+    const std::size_t first = enc.rules.size();
+    for (int s = 0; s < L.steps(); ++s) {
+      const auto [u, v] = g.edges[static_cast<std::size_t>(s)];
+      const Expr& st = step[static_cast<std::size_t>(s)];
+      for (std::size_t k = 0; k < K; ++k) {
+        const Expr& a = joins[static_cast<std::size_t>(u)][k];
+        const Expr& w = joins[static_cast<std::size_t>(v)][k];
+        enc.rules.push_back(!st || !a || w);
+        enc.rules.push_back(!st || a || !w);
+      }
+    }
+    enc.name_rules(first, [] { return Encoding::RuleGroup{"rule/same-number", "a line joins equal numbers", {}}; });
+    eo.check_deadline();
+    graph::Rule acyclic;
+    acyclic.kind = graph::RuleKind::Acyclic;
+    acyclic.name = "no line closes on itself";
+    acyclic.graph = g;
+    acyclic.edge_lits = step;
+    if (encoding == "eager") graph::encode_eager(acyclic, ctx, enc.rules, "noloop!");
+    else enc.lazy_rules.push_back(acyclic);
+    pencil::cell_step_places(L, enc);  // places: the cells, each with its steps
+    enc.solver_logic = "QF_FD";
+    return enc;
+  }
+
+  std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto& L = b.lat;
+    const std::vector<bool> on = solution ? steps_of(b, *solution) : std::vector<bool>(static_cast<std::size_t>(L.steps()), false);
+    if (opt.format == RenderFormat::Svg) {
+      GridSvg g;
+      g.rows = L.rows;
+      g.cols = L.cols;
+      g.title = opt.title;
+      g.cell_text = [&](Cell c) { return pencil::number_text(b.number[static_cast<std::size_t>(L.cell(c.row, c.col))]); };
+      g.is_given = [](Cell) { return true; };
+      g.highlighted = [&](Cell c) {
+        return has_cell(opt.highlight, c) ||
+               std::find(opt.highlight_clues.begin(), opt.highlight_clues.end(), number_id(c)) != opt.highlight_clues.end();
+      };
+      for (const auto& line : pencil::loop_shapes(L, on)) g.shapes.push_back(line);
+      for (int i = 0; i < L.cells(); ++i) {
+        const int n = b.number[static_cast<std::size_t>(i)];
+        if (n == pencil::kNoNumber) continue;
+        g.shapes.push_back(pencil::cell_circle(L.cell_at(i), 0.36, "#ffffff", "#222222", 1.5, "number"));  // under its number
+      }
+      apply_marks(g, opt);
+      return g.render();
+    }
+    // Text: the drawing, each number that fits in one character shown in its cell.
+    std::string out;
+    int r = 0;
+    for (const auto& row : solution_json(b, on)) {
+      std::string s = row.get<std::string>();
+      if (r % 2 == 0)
+        for (int c = 0; c < L.cols; ++c) {
+          const std::string t = pencil::number_text(b.number[static_cast<std::size_t>(L.cell(r / 2, c))]);
+          if (t.size() == 1) s[static_cast<std::size_t>(2 * c)] = t[0];
+        }
+      while (!s.empty() && s.back() == ' ') s.pop_back();
+      out += s + "\n";
+      ++r;
+    }
+    return out;
+  }
+
+  std::string describe(const Puzzle& p) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto n = static_cast<std::size_t>(std::count_if(b.number.begin(), b.number.end(), [](int x) { return x != pencil::kNoNumber; }));
+    return fmt::format("{}x{} numberlink, {}{}", b.lat.rows, b.lat.cols, plural(n, "number"), b.every_cell ? ", every cell used" : "");
+  }
+
+  std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
+  std::string fact_label(const Puzzle& p, std::string_view, std::size_t var, bool value, const Place*, std::size_t) const override {
+    return pencil::step_fact(static_cast<const Board&>(p).lat, var, value);
+  }
+  // A cell's value: how a line passes it ("-", "|", a turn "LU", an end "R", "." unused).
+  std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
+    const auto& b = static_cast<const Board&>(p);
+    return pencil::loop_passes(b.lat, steps_of(b, solution));
+  }
+
+  // Dropped, a number's cell is an empty one (the solver's relaxation lets
+  // it end a line, carry one or stay empty; the repaired board is solved
+  // again as written).
+  std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
+    auto b = std::make_shared<Board>(static_cast<const Board&>(p));
+    pencil::drop_cell_clues(
+        b->lat, edits, [&](int i) { return b->number[static_cast<std::size_t>(i)] != pencil::kNoNumber; }, number_id,
+        [&](int i) { b->number[static_cast<std::size_t>(i)] = pencil::kNoNumber; }, "number");
+    return b;
+  }
+
+  // Several solutions: a number is one end of a line, so no single number
+  // added keeps a solution; a pair would, but that is a new line, not a
+  // clue found where the solutions differ.
+  std::shared_ptr<const Puzzle> fix_places(const Puzzle& p, const nlohmann::json&, const std::vector<std::size_t>&,
+                                           std::vector<std::string>*) const override {
+    return std::make_shared<Board>(static_cast<const Board&>(p));
+  }
+  bool proposes_extra_clues() const override { return true; }
+  std::string no_extra_clues_reason(const Puzzle&) const override {
+    return "a Numberlink's clues are pairs of numbers, each the end of a line: no single number can be added that keeps a "
+           "solution (move a pair, or add one, where the solutions differ, and check again)";
+  }
+
+};
+
+}  // namespace
+
+const Encoder& numlin_encoder() {
+  static const NumlinEncoder e;
+  return e;
+}
+
+}  // namespace psmt::numlin
