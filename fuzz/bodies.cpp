@@ -206,6 +206,11 @@ void link(const uint8_t* data, std::size_t size) {
   });
 }
 
+void puzzlink_genre(const std::string& pid, const uint8_t* data, std::size_t size) {
+  const std::string text = "https://puzz.link/p?" + pid + "/" + std::string(as_text(data, size));
+  link(reinterpret_cast<const uint8_t*>(text.data()), text.size());
+}
+
 void sudoku_text(const uint8_t* data, std::size_t size) {
   std::string text(as_text(data, size));
   for (const char* alphabet : {"", "1-G", "0-F"}) {
@@ -234,6 +239,7 @@ std::vector<std::string> target_names() {
                                     "sudokupad",   "link",        "sudoku_text", "game_id"};
   install_kinds();
   for (const Encoder* e : all_encoders()) names.push_back("kind_" + std::string(e->kind()));
+  for (const auto& pid : importers::puzzlink_pids()) names.push_back("pzpr_" + pid);
   return names;
 }
 
@@ -251,6 +257,11 @@ void run_target(const std::string& name, const uint8_t* data, std::size_t size) 
   if (name.rfind("kind_", 0) == 0) {
     if (!find_encoder(name.substr(5))) finding("no kind named " + name.substr(5));
     return puzzle_file(data, size, name.substr(5), true);
+  }
+  if (name.rfind("pzpr_", 0) == 0) {
+    const auto pids = importers::puzzlink_pids();
+    if (std::find(pids.begin(), pids.end(), name.substr(5)) == pids.end()) finding("no puzz.link genre named " + name.substr(5));
+    return puzzlink_genre(name.substr(5), data, size);
   }
   finding("unknown fuzz target " + name);
 }

@@ -38,6 +38,11 @@ void lzstring(const uint8_t* data, std::size_t size);
 void fpuzzles(const uint8_t* data, std::size_t size);
 void sudokupad(const uint8_t* data, std::size_t size);
 void link(const uint8_t* data, std::size_t size);
+// One puzz.link genre's importer: the input is what follows
+// "https://puzz.link/p?PID/" (flags, size, body), so that the fuzzer
+// explores that genre's reader rather than the link's head (target
+// pzpr_<pid>, one per genre the importers read).
+void puzzlink_genre(const std::string& pid, const uint8_t* data, std::size_t size);
 // Sudoku as text (.sdk, .ss, lines), read with each --alphabet.
 void sudoku_text(const uint8_t* data, std::size_t size);
 // A game ID of Simon Tatham's collection (GAME:PARAMS:DESC), or the

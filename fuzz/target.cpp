@@ -1,6 +1,7 @@
 // One libFuzzer target; PSMT_FUZZ_TARGET names which body it runs
 // (fuzz/bodies.h). The `kind` target runs the kind named by the environment
-// variable PSMT_FUZZ_KIND (target kind_<kind>). Built by fuzz/CMakeLists.txt,
+// variable PSMT_FUZZ_KIND (target kind_<kind>); the `pzpr` target the
+// puzz.link genre named by PSMT_FUZZ_PID (target pzpr_<pid>). Built by fuzz/CMakeLists.txt,
 // run by scripts/fuzz.
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,14 @@
 namespace {
 std::string target_name() {
   std::string t = PSMT_FUZZ_TARGET;
+  if (t == "pzpr") {
+    const char* pid = std::getenv("PSMT_FUZZ_PID");
+    if (!pid || !*pid) {
+      std::fprintf(stderr, "fuzz_pzpr: set PSMT_FUZZ_PID to a puzz.link genre (puzzle-smt formats)\n");
+      std::exit(2);
+    }
+    return "pzpr_" + std::string(pid);
+  }
   if (t != "kind") return t;
   const char* k = std::getenv("PSMT_FUZZ_KIND");
   if (!k || !*k) {

@@ -48,6 +48,12 @@ const TathamGame* find_tatham_game(std::string_view game) {
   return nullptr;
 }
 
+std::vector<std::string> puzzlink_pids() {
+  std::vector<std::string> out;
+  for (const auto& g : puzzlink_genres()) out.emplace_back(g.pid);
+  return out;
+}
+
 std::string puzzlink_genre_list() {
   std::string out;
   for (const auto& g : puzzlink_genres()) {

@@ -129,6 +129,8 @@ std::string foreign_place(const Imported& imported, const std::string& pointer);
 // genres ("fillomino, hashikake (hashi, bridges), ..."), the collection's
 // games, the link forms, and every input in one sentence.
 std::string puzzlink_genre_list();
+// The puzz.link genres' pids, one each (the fuzz targets pzpr_<pid>).
+std::vector<std::string> puzzlink_pids();
 std::string tatham_game_list();
 std::string links_read();
 std::string inputs_read();

@@ -14,6 +14,7 @@
 #include "encoders/registry.h"
 #include "fuzz/bodies.h"
 #include "helpers.h"
+#include "importers/importer.h"
 
 namespace fs = std::filesystem;
 using namespace psmt;
@@ -62,8 +63,9 @@ TEST(FuzzRegressions, BundledPuzzlesPassEveryBody) {
 }
 
 TEST(FuzzRegressions, EveryParserAndEveryKindHasATarget) {
-  // fuzz/CMakeLists.txt builds the single-parser and importer targets and one kind
-  // target that scripts/fuzz runs per kind; the bodies know the same names.
+  // fuzz/CMakeLists.txt builds the single-parser and importer targets, one kind
+  // target that scripts/fuzz runs per kind and one puzz.link target it runs
+  // per genre; the bodies know the same names.
   const std::string cmake = slurp(fs::path(kSourceDir) / "fuzz" / "CMakeLists.txt");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(cmake, m, std::regex(R"(set\(PSMT_FUZZ_TARGETS([^)]*)\))")));
@@ -76,9 +78,33 @@ TEST(FuzzRegressions, EveryParserAndEveryKindHasATarget) {
                                         "sudokupad",   "link",        "sudoku_text", "game_id"};
   std::set<std::string> with_kind = single;
   with_kind.insert("kind");
+  with_kind.insert("pzpr");
   EXPECT_EQ(listed, with_kind);
   std::set<std::string> expected = single;
   for (const Encoder* e : all_encoders()) expected.insert("kind_" + std::string(e->kind()));
+  for (const auto& pid : importers::puzzlink_pids()) expected.insert("pzpr_" + pid);
+  EXPECT_TRUE(expected.count("pzpr_numlin") && expected.count("pzpr_sashigane") && expected.count("pzpr_slither"));
   const auto names = fuzz::target_names();
   EXPECT_EQ(std::set<std::string>(names.begin(), names.end()), expected);
+}
+
+// Each puzz.link genre's target takes what follows "p?PID/": pzprjs's test
+// URL of the genre (where its script is bundled), cut short and with a
+// byte changed, runs through the body without a finding.
+TEST(FuzzRegressions, EachPuzzlinkGenreTargetTakesItsBody) {
+  int ran = 0;
+  for (const auto& pid : importers::puzzlink_pids()) {
+    const fs::path script = fs::path(kSourceDir) / "tests" / "data" / "pzprjs" / (pid + ".js.txt");
+    std::string body = "5/5/" + std::string(25, 'z');
+    if (fs::exists(script)) {
+      std::smatch m;
+      const std::string text = slurp(script);
+      if (std::regex_search(text, m, std::regex(R"(url\s*:\s*["']([^"']+)["'])"))) body = m[1];
+    }
+    for (const std::string& b : {body, body.substr(0, body.size() / 2), body + "x", "x/" + body}) {
+      fuzz::run_target("pzpr_" + pid, reinterpret_cast<const uint8_t*>(b.data()), b.size());
+      ++ran;
+    }
+  }
+  EXPECT_GE(ran, 4 * 30);
 }
