@@ -28,6 +28,7 @@
 #include "pencil/shimaguni.h"
 #include "pencil/numlin.h"
 #include "pencil/sashigane.h"
+#include "pencil/dbchoco.h"
 #include "pencil/simpleloop.h"
 #include "pencil/hitori.h"
 #include "pencil/kurodoko.h"
@@ -70,6 +71,7 @@ constexpr Entry kKinds[] = {
     {"shimaguni", shimaguni::shimaguni_encoder},
     {"numlin", numlin::numlin_encoder},
     {"sashigane", sashigane::sashigane_encoder},
+    {"dbchoco", dbchoco::dbchoco_encoder},
     {"simpleloop", simpleloop::simpleloop_encoder},
     {"country", country::country_encoder},
     {"ripple", ripple::ripple_encoder},

@@ -13,7 +13,7 @@ const std::vector<PzprGenre>& puzzlink_genres() {
     for (auto part : {puzzlink_number_genres, puzzlink_pencil_genres})
       for (auto& g : part()) v.push_back(std::move(g));
     // One line per genre of importers/pencil/.
-    for (auto one : {akari_pzpr, aqre_pzpr, arukone_pzpr, chocobanana_pzpr, lits_pzpr, magnets_pzpr, norinori_pzpr, nurimisaki_pzpr, numlin_pzpr, ripple_pzpr, sashigane_pzpr, simpleloop_pzpr, shakashaka_pzpr, shikaku_pzpr, starbattle_pzpr, tapa_pzpr, tents_pzpr}) v.push_back(one());
+    for (auto one : {akari_pzpr, aqre_pzpr, arukone_pzpr, chocobanana_pzpr, dbchoco_pzpr, lits_pzpr, magnets_pzpr, norinori_pzpr, nurimisaki_pzpr, numlin_pzpr, ripple_pzpr, sashigane_pzpr, simpleloop_pzpr, shakashaka_pzpr, shikaku_pzpr, starbattle_pzpr, tapa_pzpr, tents_pzpr}) v.push_back(one());
     std::sort(v.begin(), v.end(), [](const PzprGenre& a, const PzprGenre& b) { return a.pid < b.pid; });
     return v;
   }();

@@ -59,6 +59,7 @@ TathamGame akari_tatham();
 PzprGenre aqre_pzpr();
 TathamGame binairo_tatham();
 PzprGenre chocobanana_pzpr();
+PzprGenre dbchoco_pzpr();
 PzprGenre lits_pzpr();
 PzprGenre magnets_pzpr();
 TathamGame magnets_tatham();

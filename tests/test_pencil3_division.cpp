@@ -9,6 +9,8 @@
 #include <fstream>
 #include <random>
 
+#include "encoders/pencil/dbchoco.h"
+#include "encoders/pencil/division.h"
 #include "encoders/pencil/numlin.h"
 #include "encoders/pencil/sashigane.h"
 #include "helpers.h"
@@ -173,35 +175,34 @@ TEST(Numberlink, TheCheckerNamesEachRuleAndANumberIsBlamed) {
 
 // ---------------------------------------------------------------- sashigane
 
-// A pzprjs sashigane board (the size, the cells, then the borders: 1 a
-// border, anything else none) as our division.
-json sashigane_division(const PzprjsBoard& b, int rows, int cols) {
+// A pzprjs board of a division genre (the size, the cells, then the
+// borders: 1 a border, anything else none) as our division.
+json pzprjs_division(const PzprjsBoard& b, int rows, int cols) {
   const std::size_t borders = static_cast<std::size_t>(rows * (cols - 1) + (rows - 1) * cols);
   if (b.tokens.size() < borders + static_cast<std::size_t>(rows * cols) + 2) return nullptr;
-  sashigane::Board board;
-  board.lat = {rows, cols};
-  std::vector<bool> join = pzprjs_links(b, b.tokens.size() - borders, board.lat);
+  const pencil::Lattice L{rows, cols};
+  std::vector<bool> join = pzprjs_links(b, b.tokens.size() - borders, L);
   join.flip();
-  return sashigane::solution_json(board, join);
+  return pencil::division_json(L, join);
 }
 
 TEST(Sashigane, PzprjsScriptIsAConformanceSet) {
-  expect_pzprjs_conformance("sashigane", 5, 5, [](const PzprjsBoard& b) { return sashigane_division(b, 5, 5); });
+  expect_pzprjs_conformance("sashigane", 5, 5, [](const PzprjsBoard& b) { return pzprjs_division(b, 5, 5); });
 }
 
 // Every division of a small board (at most 17 steps: each set of steps
-// "in one L" that is the division's own) the kind's checker passes.
-uint64_t l_divisions_that_pass(const json& puzzle) {
+// "in one area" that is the division's own) the kind's checker passes.
+uint64_t divisions_passing(const json& puzzle, int rows, int cols) {
   const LoadedPuzzle lp = puzzle_from_text(puzzle.dump());
-  const auto& b = static_cast<const sashigane::Board&>(*lp.puzzle);
-  const int steps = b.lat.steps();
+  const pencil::Lattice L{rows, cols};
+  const int steps = L.steps();
   uint64_t n = 0;
   std::vector<bool> join(static_cast<std::size_t>(steps));
   for (uint64_t mask = 0; mask < (uint64_t{1} << steps); ++mask) {
     for (int s = 0; s < steps; ++s) join[static_cast<std::size_t>(s)] = (mask >> s) & 1u;
-    const json d = sashigane::solution_json(b, join);
-    if (sashigane::steps_of(b, d) != join) continue;  // a division counted once, by its own steps
-    if (sashigane::check_solution(b, d).empty()) ++n;
+    const json d = pencil::division_json(L, join);
+    if (pencil::division_steps(L, d) != join) continue;  // a division counted once, by its own steps
+    if (lp.encoder->check(*lp.puzzle, d).empty()) ++n;
   }
   return n;
 }
@@ -222,7 +223,7 @@ TEST(Sashigane, ExactCountsMatchEveryDivisionTried) {
     }
     if (t == 0) grid = json::array({json::array({3, ".", "."}), json::array({".", ".", "."})});
     const json p = {{"kind", "sashigane"}, {"grid", grid}};
-    seen.expect(p, l_divisions_that_pass(p));
+    seen.expect(p, divisions_passing(p, static_cast<int>(p["grid"].size()), static_cast<int>(p["grid"][0].size())));
   }
   EXPECT_GT(seen.none, 0);
   EXPECT_GT(seen.one, 0);
@@ -272,6 +273,120 @@ TEST(Sashigane, TheCheckerNamesEachRuleAndAClueIsBlamed) {
   expect_refused_in_one_line({{"https://puzz.link/p?sashigane/x/5/5/jm.o3khkgojm4", "sashigane: the flag \"x\" is not read"},
                               {"https://puzz.link/p?sashigane/5/5/jm.o3khkgojm4k", "sashigane data"},
                               {"https://puzz.link/p?sashigane/5/5/%m.o3khkgojm4", "a mark without a direction at r1c1"}});
+}
+
+// ---------------------------------------------------------------- double choco
+
+TEST(DoubleChoco, PzprjsScriptIsAConformanceSet) {
+  expect_pzprjs_conformance("dbchoco", 6, 6, [](const PzprjsBoard& b) { return pzprjs_division(b, 6, 6); }, false);
+  // Its wrong boards carry numbers of their own (one misses its 5): each is
+  // checked against its own board.
+  const PzprjsScript s = read_pzprjs_script("dbchoco");
+  int refused = 0;
+  for (std::size_t k = 0; k + 1 < s.boards.size(); ++k) {
+    // A wall drawn into a block with a loose end: our answer is the blocks,
+    // which cannot hold a wall that divides nothing.
+    if (s.boards[k].code == "bdDeadEnd") continue;
+    const auto& t = s.boards[k].tokens;
+    json colours = json::array(), grid = json::array();
+    for (int r = 0; r < 6; ++r) {
+      std::string row;
+      json nums = json::array();
+      for (int c = 0; c < 6; ++c) {
+        std::string cell = t[static_cast<std::size_t>(2 + r * 6 + c)];
+        row += cell[0] == '-' ? '#' : '.';
+        if (cell[0] == '-') cell = cell.substr(1);
+        if (cell.empty() || cell == ".") nums.push_back(".");
+        else if (cell == "0") nums.push_back("?");
+        else nums.push_back(std::stoi(cell));
+      }
+      colours.push_back(row);
+      grid.push_back(nums);
+    }
+    const LoadedPuzzle lp = puzzle_from_text(json{{"kind", "dbchoco"}, {"colours", colours}, {"grid", grid}}.dump());
+    const json d = pzprjs_division(s.boards[k], 6, 6);
+    ASSERT_FALSE(d.is_null()) << s.boards[k].code;
+    EXPECT_FALSE(lp.encoder->check(*lp.puzzle, d).empty()) << s.boards[k].code << ": " << d.dump();
+    ++refused;
+  }
+  EXPECT_GE(refused, 5);
+}
+
+// Random colourings and numbers of 2x4, 3x3, 3x4 and 4x3 boards.
+TEST(DoubleChoco, ExactCountsMatchEveryDivisionTried) {
+  std::mt19937 rng(97);
+  Verdicts seen;
+  for (int t = 0; t < 16; ++t) {
+    const int rows = t % 4 == 0 ? 2 : t % 4 == 3 ? 4 : 3, cols = t % 4 == 0 ? 4 : t % 4 == 2 ? 4 : 3;
+    json colours = json::array(), grid = json::array();
+    for (int r = 0; r < rows; ++r) {
+      std::string row;
+      json nums = json::array();
+      for (int c = 0; c < cols; ++c) {
+        row += rng() % 2 ? '#' : '.';
+        nums.push_back(rng() % 5 == 0 ? json(1 + static_cast<int>(rng() % 3)) : json("."));
+      }
+      colours.push_back(row);
+      grid.push_back(nums);
+    }
+    if (t == 4) colours = json::array({"..##", "..##"}), grid = json::array({json::array({4, ".", ".", "."}), json::array({".", ".", ".", "."})});
+    if (t == 8) colours = json::array({"..##", "..##"}), grid = json::array({json::array({".", ".", ".", "."}), json::array({".", ".", ".", "."})});
+    const json p = {{"kind", "dbchoco"}, {"colours", colours}, {"grid", grid}};
+    seen.expect(p, divisions_passing(p, rows, cols));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
+TEST(DoubleChoco, TheCheckerNamesEachRuleAndANumberIsBlamed) {
+  const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "dbchoco", "colours": [".##", "..#"], "grid": [[".", ".", "."], [".", 2, "."]]})");
+  auto says = [&](const json& division, const std::string& part) {
+    std::string all;
+    for (const auto& v : lp.encoder->check(*lp.puzzle, division)) all += v.message + "\n";
+    EXPECT_NE(all.find(part), std::string::npos) << all;
+  };
+  says(json::array({json::array({1, 2, 2}), json::array({1, 1, 2})}), "the block of r1c1 (3 cells) has no grey cell");
+  says(json::array({json::array({1, 1, 1}), json::array({1, 1, 1})}), "half of 2 at r2c2: its half has 3 cells");
+  says(json::array({json::array({1, 1, 2}), json::array({1, 1, 2})}), "has a white half of 3 cells and a grey half of 1 cell");
+  says(json::array({json::array({1, 1, 1}), json::array({2, 2, 2})}), "the block of r1c1 (3 cells) has a white half of 1 cell and a grey half of 2 cells");
+  const LoadedPuzzle split = puzzle_from_text(R"({"kind": "dbchoco", "colours": ["#.#"], "grid": [[".", ".", "."]]})");
+  std::string parts;
+  for (const auto& v : split.encoder->check(*split.puzzle, json::array({json::array({1, 1, 1})}))) parts += v.message + "\n";
+  EXPECT_NE(parts.find("the block of r1c1 (3 cells) has its grey cells in 2 parts"), std::string::npos) << parts;
+  const LoadedPuzzle bent = puzzle_from_text(R"({"kind": "dbchoco", "colours": ["...", "##.", "#.."], "grid": [[".", ".", "."], [".", ".", "."], [".", ".", "."]]})");
+  std::string shape;
+  for (const auto& v : bent.encoder->check(*bent.puzzle, json::array({json::array({1, 1, 1}), json::array({1, 1, 2}), json::array({1, 2, 2})}))) shape += v.message + "\n";
+  EXPECT_NE(shape.find("the block of r1c1 (6 cells) has a white half of 3 cells and a grey half of 3 cells, not of one shape"), std::string::npos) << shape;
+  const LoadedPuzzle ok = puzzle_from_text(R"({"kind": "dbchoco", "colours": [".#", ".#"], "grid": [[".", "."], [".", 2]]})");
+  EXPECT_TRUE(ok.encoder->check(*ok.puzzle, json::array({json::array({1, 1}), json::array({1, 1})})).empty());
+  const LoadedPuzzle three = puzzle_from_text(R"({"kind": "dbchoco", "colours": [".#", ".#"], "grid": [[".", "."], [".", 3]]})");
+  std::string all;
+  for (const auto& v : three.encoder->check(*three.puzzle, json::array({json::array({1, 1}), json::array({1, 1})}))) all += v.message;
+  EXPECT_NE(all.find("half of 3 at r2c2: its half has 2 cells"), std::string::npos) << all;
+  // A 2x2 with a 3: no half has 3 cells, and the number is the conflict;
+  // dropped, the board has two divisions.
+  const std::string file = ::testing::TempDir() + "/dbchoco.json";
+  std::ofstream(file) << R"({"kind": "dbchoco", "colours": [".#", ".#"], "grid": [[".", "."], [".", 3]]})";
+  const CliResult d = run_cli({"diagnose", "--json", file});
+  ASSERT_EQ(d.exit_code, 20) << d.out << d.err;
+  const json dj = json::parse(d.out);
+  ASSERT_EQ(dj["conflict"].size(), 1u) << d.out;
+  EXPECT_EQ(dj["conflict"][0]["label"], "half of 3 at r2c2");
+  EXPECT_EQ(dj["diagnosis"]["drop_repairs"][0]["status"], "multiple") << dj["diagnosis"].dump();
+  // Several solutions: numbers are added until one is left.
+  std::ofstream(file) << R"({"kind": "dbchoco", "colours": ["..##", "..##"], "grid": [[".", ".", ".", "."], [".", ".", ".", "."]]})";
+  const CliResult m = run_cli({"diagnose", "--json", file});
+  ASSERT_EQ(m.exit_code, 10) << m.out << m.err;
+  const json mj = json::parse(m.out);
+  EXPECT_EQ(mj["diagnosis"]["extra_givens_status"], "unique") << mj.dump();
+  EXPECT_EQ(mj["diagnosis"]["extra_givens"].size(), 1u) << mj.dump();
+  expect_bad_files_name_their_path({{R"({"kind": "dbchoco", "colours": [".x"], "grid": [[".", "."]]})", "/colours/0"},
+                                    {R"({"kind": "dbchoco", "colours": [".#", ".#"], "grid": [[".", "."]]})", "/colours"},
+                                    {R"({"kind": "dbchoco", "colours": [".#"], "grid": [[0, "."]]})", "/grid/0/0"}},
+                                   "dbchoco.json");
+  expect_refused_in_one_line({{"https://puzz.link/p?dbchoco/x/6/6/ueoq8p30g42j4n5s22j", "dbchoco: the flag \"x\" is not read"},
+                              {"https://puzz.link/p?dbchoco/6/6/ueoq8p30g42j4n5s22jz", "dbchoco data"}});
 }
 
 }  // namespace

@@ -294,6 +294,15 @@ Expect expected(const json& p, bool solved) {
         e.givens += v != ".";
       }
     e.numbers = e.givens;
+  } else if (kind == "dbchoco") {
+    // Numbers written in their cells as givens; grey cells filled.
+    e.givens = 0;
+    for (const auto& r : p["grid"])
+      for (const auto& v : r) {
+        e.cells++;
+        e.givens += v != ".";
+      }
+    e.numbers = e.givens;
   } else if (kind == "sashigane") {
     // Numbers and arrows written in their cells as givens; circles are shapes.
     e.givens = 0;

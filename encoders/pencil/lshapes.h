@@ -56,8 +56,5 @@ struct LShape {
   std::array<Cell, 2> ends;
 };
 std::optional<LShape> l_shape(const std::vector<Cell>& cells);
-// The regions of a division given by its steps (which pairs of neighbouring
-// cells lie in one region): a region number per cell, 0.. in reading order.
-std::vector<int> regions_of_steps(const Lattice& L, const std::vector<bool>& join, int& count);
 
 }  // namespace psmt::pencil

@@ -2,7 +2,6 @@
 #include <algorithm>
 
 #include "encoders/pencil/lshapes.h"
-#include "engine/graph_check.h"
 
 namespace psmt::pencil {
 
@@ -29,10 +28,6 @@ std::optional<LShape> l_shape(const std::vector<Cell>& cells) {
       if (all) return LShape{{row, col}, {Cell{row, col == c0 ? c1 : c0}, Cell{row == r0 ? r1 : r0, col}}};
     }
   return std::nullopt;
-}
-
-std::vector<int> regions_of_steps(const Lattice& L, const std::vector<bool>& join, int& count) {
-  return graph::components(L.cell_graph(), std::vector<bool>(static_cast<std::size_t>(L.cells()), true), join, count);
 }
 
 }  // namespace psmt::pencil

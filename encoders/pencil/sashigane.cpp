@@ -6,6 +6,7 @@
 #include "engine/expr.h"
 
 #include "encoders/pencil/kit.h"
+#include "encoders/pencil/division.h"
 #include "encoders/pencil/lshapes.h"
 #include "encoders/pencil/valued.h"
 #include "engine/encoding.h"
@@ -160,8 +161,7 @@ class SashiganeEncoder final : public pencil::StepsEncoder<Board> {
     const auto& L = b.lat;
     int count = 0;
     const auto region = pencil::regions_of_steps(L, steps_of(b, solution), count);
-    std::vector<std::vector<Cell>> cells(static_cast<std::size_t>(count));
-    for (int i = 0; i < L.cells(); ++i) cells[static_cast<std::size_t>(region[static_cast<std::size_t>(i)])].push_back(L.cell_at(i));
+    const auto cells = pencil::area_cells(L, region, count);
     std::vector<ExtraClue> out;
     for (const auto& mine : cells) {
       const auto l = pencil::l_shape(mine);

@@ -1,6 +1,7 @@
 // Sashigane's independent checker: plain C++, no solver.
 #include <fmt/format.h>
 
+#include "encoders/pencil/division.h"
 #include "encoders/pencil/lshapes.h"
 #include "encoders/pencil/sashigane.h"
 #include "io/error.h"
@@ -22,40 +23,9 @@ std::string mark_text(int mark) {
   return mark == kPlain ? "" : std::to_string(mark);
 }
 
-std::vector<bool> steps_of(const Board& b, const nlohmann::json& solution) {
-  const auto& L = b.lat;
-  if (!solution.is_array() || static_cast<int>(solution.size()) != L.rows)
-    throw InputError("input.shape", "", fmt::format("a solution is {} arrays, one per row", L.rows));
-  std::vector<int> id;
-  for (int r = 0; r < L.rows; ++r) {
-    const auto& row = solution[static_cast<std::size_t>(r)];
-    if (!row.is_array() || static_cast<int>(row.size()) != L.cols)
-      throw InputError("input.shape", fmt::format("/{}", r), fmt::format("an array of {} numbers", L.cols));
-    for (int c = 0; c < L.cols; ++c) {
-      const auto& v = row[static_cast<std::size_t>(c)];
-      if (!v.is_number_integer()) throw InputError("input.value", fmt::format("/{}/{}", r, c), "an L's number");
-      id.push_back(v.get<int>());
-    }
-  }
-  std::vector<bool> join(static_cast<std::size_t>(L.steps()), false);
-  for (int s = 0; s < L.steps(); ++s) {
-    const auto [a, c] = L.step_cells(s);
-    join[static_cast<std::size_t>(s)] = id[static_cast<std::size_t>(L.cell(a.row, a.col))] == id[static_cast<std::size_t>(L.cell(c.row, c.col))];
-  }
-  return join;
-}
+std::vector<bool> steps_of(const Board& b, const nlohmann::json& solution) { return pencil::division_steps(b.lat, solution); }
 
-nlohmann::json solution_json(const Board& b, const std::vector<bool>& join) {
-  int count = 0;
-  const auto region = pencil::regions_of_steps(b.lat, join, count);
-  nlohmann::json out = nlohmann::json::array();
-  for (int r = 0; r < b.lat.rows; ++r) {
-    nlohmann::json row = nlohmann::json::array();
-    for (int c = 0; c < b.lat.cols; ++c) row.push_back(region[static_cast<std::size_t>(b.lat.cell(r, c))] + 1);
-    out.push_back(row);
-  }
-  return out;
-}
+nlohmann::json solution_json(const Board& b, const std::vector<bool>& join) { return pencil::division_json(b.lat, join); }
 
 std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solution) {
   std::vector<bool> join;
@@ -67,8 +37,7 @@ std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solu
   const auto& L = b.lat;
   int count = 0;
   const auto region = pencil::regions_of_steps(L, join, count);
-  std::vector<std::vector<Cell>> cells(static_cast<std::size_t>(count));
-  for (int i = 0; i < L.cells(); ++i) cells[static_cast<std::size_t>(region[static_cast<std::size_t>(i)])].push_back(L.cell_at(i));
+  const auto cells = pencil::area_cells(L, region, count);
   std::vector<Violation> out;
   for (int k = 0; k < count; ++k) {
     const auto& mine = cells[static_cast<std::size_t>(k)];

@@ -260,6 +260,95 @@ bool valid_marked_component_cut(const Graph& g, const Rule& rule, const Cut& cut
   return true;
 }
 
+// The edges of a path from u to v over the edges in `usable` (empty: none).
+std::vector<int> path_edges(const Graph& g, int u, int v, const std::vector<bool>& usable) {
+  std::vector<int> via(static_cast<std::size_t>(g.vertices), -2);
+  std::vector<int> queue{u};
+  via[static_cast<std::size_t>(u)] = -1;
+  for (std::size_t k = 0; k < queue.size() && via[static_cast<std::size_t>(v)] == -2; ++k)
+    for (int e : g.incident[static_cast<std::size_t>(queue[k])]) {
+      const int w = g.other(e, queue[k]);
+      if (!usable[static_cast<std::size_t>(e)] || via[static_cast<std::size_t>(w)] != -2) continue;
+      via[static_cast<std::size_t>(w)] = e;
+      queue.push_back(w);
+    }
+  std::vector<int> out;
+  if (via[static_cast<std::size_t>(v)] == -2) return out;
+  for (int x = v; x != u;) {
+    const int e = via[static_cast<std::size_t>(x)];
+    out.push_back(e);
+    x = g.other(e, x);
+  }
+  return out;
+}
+
+// Per false edge inside an area: the edge, or not a path joining its ends;
+// per area the test refuses: not a tree spanning it (its first vertex in
+// the cut's marks, whose literals are false), or an edge leaving it.
+std::vector<Cut> checked_area_cuts(const Graph& g, const Rule& rule, const std::vector<bool>& edge_on) {
+  std::vector<Cut> out;
+  int count = 0;
+  const auto comp = components(g, std::vector<bool>(static_cast<std::size_t>(g.vertices), true), edge_on, count);
+  for (std::size_t e = 0; e < g.edges.size() && out.size() < kMaxCutsPerModel; ++e) {
+    const auto [u, v] = g.edges[e];
+    if (edge_on[e] || comp[static_cast<std::size_t>(u)] != comp[static_cast<std::size_t>(v)]) continue;
+    Cut c;
+    c.edges.push_back({static_cast<int>(e), true});
+    for (int f : path_edges(g, u, v, edge_on)) c.edges.push_back({f, false});
+    out.push_back(std::move(c));
+  }
+  if (!out.empty()) return out;  // areas are read once the walls are a division
+  std::vector<std::vector<int>> areas(static_cast<std::size_t>(count));
+  for (int v = 0; v < g.vertices; ++v) areas[static_cast<std::size_t>(comp[static_cast<std::size_t>(v)])].push_back(v);
+  for (const auto& area : areas) {
+    if (out.size() >= kMaxCutsPerModel) break;
+    if (rule.area_ok(area)) continue;
+    Cut c;
+    c.marks.push_back(area.front());
+    for (const auto& [x, e] : reached(g, area.front(), edge_on, area.size()))
+      if (e >= 0) c.edges.push_back({e, false});
+    for (std::size_t e = 0; e < g.edges.size(); ++e)
+      if ((comp[static_cast<std::size_t>(g.edges[e].first)] == comp[static_cast<std::size_t>(area.front())]) !=
+          (comp[static_cast<std::size_t>(g.edges[e].second)] == comp[static_cast<std::size_t>(area.front())]))
+        c.edges.push_back({static_cast<int>(e), true});
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// A checked-area cut follows from the rule: either one positive edge whose
+// ends the negated edges join (a wall inside an area), or negated edges
+// forming a tree over a set S through the marked vertex, every edge leaving
+// S positive and no other, and S refused by the test.
+bool valid_checked_area_cut(const Graph& g, const Rule& rule, const Cut& cut) {
+  if (!cut.vertices.empty()) return false;
+  std::vector<bool> tree(g.edges.size(), false), positive(g.edges.size(), false);
+  std::vector<int> pos;
+  for (auto [e, p] : cut.edges) {
+    (p ? positive : tree)[static_cast<std::size_t>(e)] = true;
+    if (p) pos.push_back(e);
+  }
+  if (cut.marks.empty()) {
+    if (pos.size() != 1) return false;
+    const auto [u, v] = g.edges[static_cast<std::size_t>(pos[0])];
+    return !path_edges(g, u, v, tree).empty();
+  }
+  if (cut.marks.size() != 1) return false;
+  const auto set = reached(g, cut.marks[0], tree, static_cast<std::size_t>(g.vertices));
+  std::size_t tree_edges = 0;
+  for (bool t : tree) tree_edges += t ? 1 : 0;
+  if (tree_edges + 1 != set.size()) return false;
+  std::vector<bool> inside(static_cast<std::size_t>(g.vertices), false);
+  std::vector<int> area;
+  for (const auto& [x, e] : set) inside[static_cast<std::size_t>(x)] = true, area.push_back(x);
+  for (std::size_t e = 0; e < g.edges.size(); ++e) {
+    const bool leaving = inside[static_cast<std::size_t>(g.edges[e].first)] != inside[static_cast<std::size_t>(g.edges[e].second)];
+    if (leaving != positive[e]) return false;
+  }
+  std::sort(area.begin(), area.end());
+  return !rule.area_ok(area);
+}
+
 }  // namespace
 
 std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on, const std::vector<bool>& edge_on,
@@ -269,6 +358,7 @@ std::vector<Cut> cuts_for(const Rule& rule0, const std::vector<bool>& vertex_on,
   std::vector<Cut> out;
   if (rule0.kind == RuleKind::SizedAreas) return sized_area_cuts(g, rule0, vertex_on, edge_on);
   if (rule0.kind == RuleKind::MarkedComponents) return marked_component_cuts(g, rule0, vertex_on, mark_on);
+  if (rule0.kind == RuleKind::CheckedAreas) return checked_area_cuts(g, rule0, edge_on);
   if (rule0.kind == RuleKind::Acyclic) {
     for (auto& cycle : find_cycles(g, edge_on, kMaxCutsPerModel)) {
       Cut c;
@@ -363,6 +453,7 @@ bool valid_cut(const Rule& rule0, const Cut& cut) {
   const Graph& g = indexed(rule0.graph, scratch);
   if (rule0.kind == RuleKind::SizedAreas) return valid_sized_area_cut(g, rule0, cut);
   if (rule0.kind == RuleKind::MarkedComponents) return valid_marked_component_cut(g, rule0, cut);
+  if (rule0.kind == RuleKind::CheckedAreas) return valid_checked_area_cut(g, rule0, cut);
   if (rule0.kind == RuleKind::Acyclic) {
     std::vector<bool> active(g.edges.size(), false);
     for (auto [e, positive] : cut.edges) {
@@ -395,7 +486,8 @@ Expr cut_clause(const Rule& rule, const Cut& cut, Context& ctx) {
     const Expr& l = rule.edge_lits[static_cast<std::size_t>(e)];
     lits.push_back(positive ? l : !l);
   }
-  for (int v : cut.marks) lits.push_back(rule.mark_lits[static_cast<std::size_t>(v)]);
+  if (!rule.mark_lits.empty())  // CheckedAreas names a vertex in marks without literals
+    for (int v : cut.marks) lits.push_back(rule.mark_lits[static_cast<std::size_t>(v)]);
   return mk_or(lits);
 }
 
@@ -405,7 +497,7 @@ void encode_eager(const Rule& rule0, Context& ctx, ExprVector& rules, const std:
   const int n = g.vertices;
   auto fresh = [&](const std::string& name) { return ctx.bool_const(prefix + name); };
   auto define = [&](const Expr& var, const Expr& value) { rules.push_back(var == value); };
-  if (rule0.kind == RuleKind::SizedAreas || rule0.kind == RuleKind::MarkedComponents)
+  if (rule0.kind == RuleKind::SizedAreas || rule0.kind == RuleKind::MarkedComponents || rule0.kind == RuleKind::CheckedAreas)
     throw std::logic_error("this rule has no eager encoding: " + rule0.name);
   if (rule0.kind == RuleKind::Acyclic) {
     // Peeling: an edge stays while both its ends keep two or more edges; a

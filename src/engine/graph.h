@@ -13,6 +13,9 @@
 //   "each part of the true vertices holds (MarkedComponents: choco banana's
 //    a marked one"                         white areas, each with a corner
 //                                          that makes it no rectangle)
+//   "the true edges divide the vertices   (CheckedAreas: double choco's
+//    into areas that pass the kind's       blocks, a white half and a grey
+//    test"                                 half of one shape)
 //
 // Cuts (lazy): the kind puts the rule in Encoding::lazy_rules. The back end
 // (make_backend wraps it, engine/graph.cpp) solves without it; when a model
@@ -30,7 +33,12 @@
 //     or some edge leaving C";
 //   - marked components: a part C of the true vertices without a true
 //     mark: not u (a vertex of C) or some vertex around C or some mark in
-//     C (u's part then lies within C, and holds no mark).
+//     C (u's part then lies within C, and holds no mark);
+//   - checked areas: an area A (a part of the vertices joined by true
+//     edges) the kind's test refuses: not (the edges of a tree spanning A)
+//     or some edge leaving A; a false edge e between two vertices of one
+//     area: e or not (the edges of a path joining its ends) (an area's
+//     edges are all true: a division, not a drawing with loose walls).
 // Each cut follows from the rule alone (never from a clue, so diagnose never
 // blames one), so solutions, counts and uniqueness are exact, and proofs
 // (--proof, --certify) cover the formula and the cuts. Each cut is checked
@@ -44,6 +52,7 @@
 // vertices of degree below 2.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,7 +69,7 @@ class Backend;
 
 namespace graph {
 
-enum class RuleKind { ConnectedVertices, ConnectedEdges, Acyclic, SizedAreas, MarkedComponents };
+enum class RuleKind { ConnectedVertices, ConnectedEdges, Acyclic, SizedAreas, MarkedComponents, CheckedAreas };
 
 struct Rule {
   RuleKind kind = RuleKind::ConnectedVertices;
@@ -82,6 +91,10 @@ struct Rule {
   // MarkedComponents: per vertex, its mark (a literal, or false: never
   // marked); vertex_lits say which vertices are in.
   std::vector<Expr> mark_lits;
+  // CheckedAreas: whether an area (its vertices, in increasing order) may
+  // stand in a division: a test of the area alone, never of a clue. Only
+  // edge_lits are read.
+  std::function<bool(const std::vector<int>&)> area_ok;
   // explain: a Boolean constant the rule holds under (empty: always). The
   // back end checks the rule only in models where the guard is true, and
   // its cuts are clauses "not guard, or the cut".
@@ -106,7 +119,7 @@ bool valid_cut(const Rule& rule, const Cut& cut);
 Expr cut_clause(const Rule& rule, const Cut& cut, Context& ctx);
 
 // The rule as clauses, added to `rules`; auxiliary constants are named with
-// `prefix`. SizedAreas and MarkedComponents have no eager encoding
+// `prefix`. SizedAreas, MarkedComponents and CheckedAreas have no eager encoding
 // (std::logic_error): their kinds offer cuts only.
 void encode_eager(const Rule& rule, Context& ctx, ExprVector& rules, const std::string& prefix);
 
