@@ -38,6 +38,19 @@ std::map<std::string, int> classes(const tinyxml2::XMLElement* e, std::map<std::
   return acc;
 }
 
+// Circles whose outline is wider than the circle itself (a stroke width
+// given in cells read as a whole cell: a black disc hiding its cell).
+int swollen_circles(const tinyxml2::XMLElement* e) {
+  int n = 0;
+  for (; e; e = e->NextSiblingElement()) {
+    if (std::string(e->Name()) == "circle" && e->Attribute("r") && e->Attribute("stroke-width") &&
+        e->DoubleAttribute("stroke-width") >= e->DoubleAttribute("r") / 2)
+      ++n;
+    n += swollen_circles(e->FirstChildElement());
+  }
+  return n;
+}
+
 // Whether some element's class has every one of `tokens`.
 bool has_classes(const tinyxml2::XMLElement* e, const std::vector<std::string>& tokens) {
   for (; e; e = e->NextSiblingElement()) {
@@ -360,6 +373,7 @@ void expect_seed_picture(const nlohmann::json& p, const std::string& svg, const 
   EXPECT_STREQ(root->Name(), "svg");
   EXPECT_STREQ(root->Attribute("xmlns"), "http://www.w3.org/2000/svg");
   auto n = classes(root->FirstChildElement());
+  EXPECT_EQ(swollen_circles(root->FirstChildElement()), 0) << p.value("kind", "") << ": a circle drawn as a disc";
 
   // `check` draws the first solution it found (unique or one of several).
   const bool solved = status == "unique" || status == "multiple";

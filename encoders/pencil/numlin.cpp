@@ -156,7 +156,7 @@ class NumlinEncoder final : public pencil::StepsEncoder<Board> {
       for (int i = 0; i < L.cells(); ++i) {
         const int n = b.number[static_cast<std::size_t>(i)];
         if (n == pencil::kNoNumber) continue;
-        g.shapes.push_back(pencil::cell_circle(L.cell_at(i), 0.36, "#ffffff", "#222222", 1.5, "number"));  // under its number
+        g.shapes.push_back(pencil::cell_circle(L.cell_at(i), 0.36, "#ffffff", "#222222", 0.05, "number"));  // under its number
       }
       apply_marks(g, opt);
       return g.render();

@@ -127,7 +127,7 @@ class NurimisakiEncoder final : public pencil::NumberShadingEncoder<Board> {
     const auto& b = static_cast<const Board&>(p);
     for (int i = 0; i < b.lat.cells(); ++i) {
       if (b.number[static_cast<std::size_t>(i)] == pencil::kNoNumber) continue;
-      g.shapes.push_back(pencil::cell_circle(b.lat.cell_at(i), 0.38, "none", "#212121", 1.5, "circle"));
+      g.shapes.push_back(pencil::cell_circle(b.lat.cell_at(i), 0.38, "none", "#212121", 0.05, "circle"));
     }
   }
 };

@@ -115,7 +115,7 @@ class SashiganeEncoder final : public pencil::StepsEncoder<Board> {
       };
       for (int i = 0; i < L.cells(); ++i) {
         const int m = b.mark[static_cast<std::size_t>(i)];
-        if (m == kCircle || m > 0) g.shapes.push_back(pencil::cell_circle(L.cell_at(i), 0.4, "none", "#222222", 1.5, "circle"));
+        if (m == kCircle || m > 0) g.shapes.push_back(pencil::cell_circle(L.cell_at(i), 0.4, "none", "#222222", 0.05, "circle"));
       }
       apply_marks(g, opt);
       return g.render();
