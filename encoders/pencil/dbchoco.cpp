@@ -26,12 +26,13 @@ class DbchocoEncoder final : public pencil::StepsEncoder<Board> {
   }
   std::vector<std::string> fields() const override { return {"colours", "grid"}; }
   std::string schema() const override {
-    return R"json({"description": "Double Choco (puzz.link's dbchoco): divide the board into blocks, each one white half and one grey half (each side by side within the block) of the same shape, turned or mirrored as need be; a number is how many cells its half has. Each number is a clue (grid/r2c3, 'half of 4 at r2c3') that diagnose can blame. Solution: one array per row, each cell's block numbered from 1 in reading order.", "required": ["colours", "grid"], "properties": {"colours": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one string per row (1 to 100 rows and columns): '.' a white cell, '#' a grey one", "items": {"type": "string", "pattern": "^[.#]{1,100}$"}}, "grid": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row, as many as colours has: '.' no number, a number (1 to 5000), '?' a number not given", "items": {"type": "array", "minItems": 1, "maxItems": 100, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 1, "maximum": 5000}]}}}}, "examples": [{"kind": "dbchoco", "colours": [".#", ".#"], "grid": [[2, "."], [".", "."]]}]})json";
+    return R"json({"description": "Double Choco (puzz.link's dbchoco): divide the board into blocks, each one white half and one grey half (each side by side within the block) of the same shape, turned or mirrored as need be; a number is how many cells its half has. Each number is a clue (grid/r2c3, 'half of 4 at r2c3') that diagnose can blame. Solution: one array per row, each cell's block numbered from 1 in reading order.", "required": ["colours", "grid"], "properties": {"colours": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one string per row (1 to 100 rows and columns): '.' a white cell, '#' a grey one", "items": {"type": "string", "pattern": "^[.#]{1,100}$"}}, "grid": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row, as many as colours has: '.' no number, a number (1 to 5000), '?' a number not given", "items": {"type": "array", "minItems": 1, "maxItems": 100, "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 1, "maximum": 5000}]}}}}, "examples": [{"kind": "dbchoco", "colours": [".#", ".#"], "grid": [[2, "."], [".", "."]]}, {"kind": "dbchoco", "name": "pzprjs's test puzzle dbchoco/6/6/ueoq8p30g42j4n5s22j", "source": "https://puzz.link/p?dbchoco/6/6/ueoq8p30g42j4n5s22j", "colours": ["####..", "###.##", "...##.", "#..#..", ".##..#", "...##."], "grid": [[".", 4, 2, ".", ".", "."], [".", 4, ".", ".", ".", "."], [".", ".", ".", ".", 5, "."], [".", ".", ".", ".", ".", "."], [".", ".", ".", ".", ".", "."], [2, 2, ".", ".", ".", "."]], "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per pair of neighbouring cells (in one block); every cell in a block with another; each block a "
                      "white half and a grey half of one shape, and each number its half's size, by cut clauses between "
-                     "checks (engine/graph.h)", "cadical"}};
+                     "checks (engine/graph.h)", "cadical"},
+            {"cuts-plain", "the same without the clause per cell (no cell alone): every block left to the cut clauses", "cadical"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -52,7 +53,7 @@ class DbchocoEncoder final : public pencil::StepsEncoder<Board> {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, Context& ctx, std::string_view, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
@@ -63,7 +64,7 @@ class DbchocoEncoder final : public pencil::StepsEncoder<Board> {
     }
     // A block has two halves: no cell stands alone.
     const std::size_t first = enc.rules.size();
-    for (int r = 0; r < L.rows; ++r)
+    for (int r = 0; r < L.rows && encoding != "cuts-plain"; ++r)
       for (int c = 0; c < L.cols; ++c) {
         ExprVector any(ctx);
         for (int s : L.cell_steps(r, c))

@@ -14,11 +14,12 @@
 // blame and drop; with several solutions it adds the fewest numbers (each
 // its half's size) that leave one.
 //
-// One encoding, `cuts`: a Bool per pair of neighbouring cells ("in one
+// Encodings: `cuts` (default) a Bool per pair of neighbouring cells ("in one
 // block"); every cell in a block with another; each block a white half and
 // a grey half of one shape by cut clauses between checks (engine/graph.h's
 // CheckedAreas, with this file's plain test of a block); each number the
 // size of its half (SizedAreas over the steps between cells of one colour).
+// `cuts-plain`: the same without "every cell in a block with another".
 //
 // The checker uses no Z3 (dbchoco_check.cpp).
 #pragma once

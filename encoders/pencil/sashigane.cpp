@@ -10,6 +10,7 @@
 #include "encoders/pencil/lshapes.h"
 #include "encoders/pencil/valued.h"
 #include "engine/encoding.h"
+#include "engine/graph.h"
 #include "io/error.h"
 #include "io/words.h"
 #include "render/marks.h"
@@ -32,7 +33,9 @@ class SashiganeEncoder final : public pencil::StepsEncoder<Board> {
   std::vector<EncodingInfo> encodings() const override {
     return {{"corners", "a Bool per pair of neighbouring cells (in one L); per cell, the corner of its L or an arm cell whose "
                         "corner lies left, right, up or down (one of five), each arm straight toward its corner; a numbered "
-                        "circle as the placements of its L's arms", "cadical"}};
+                        "circle as the placements of its L's arms", "cadical"},
+            {"corners-sizes", "the same, with a numbered circle's size held by cut clauses between checks (engine/graph.h's "
+                              "sized areas) instead of its placements", "cadical"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -62,12 +65,17 @@ class SashiganeEncoder final : public pencil::StepsEncoder<Board> {
     return b;
   }
 
-  Encoding encode(const Puzzle& p, Context& ctx, std::string_view, const EncodeOptions& eo) const override {
+  Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
     const pencil::LDivision d = pencil::l_division(L, ctx, enc);
     eo.check_deadline();
+    graph::Rule sizes;  // corners-sizes: "the L of this cell has n cells", labels of a sized-areas rule
+    sizes.kind = graph::RuleKind::SizedAreas;
+    sizes.name = "a circle's number is its L's size";
+    sizes.graph = L.cell_graph();
+    sizes.edge_lits = d.join;
     for (int i = 0; i < L.cells(); ++i) {
       const int m = b.mark[static_cast<std::size_t>(i)];
       if (m == kPlain) continue;
@@ -79,11 +87,17 @@ class SashiganeEncoder final : public pencil::StepsEncoder<Board> {
         const int behind = L.cell_steps(c.row, c.col)[static_cast<std::size_t>(pencil::opposite(dir))];
         holds = d.arm[static_cast<std::size_t>(i)][static_cast<std::size_t>(dir)];
         if (behind >= 0) holds = holds && !d.join[static_cast<std::size_t>(behind)];
+      } else if (m > 0 && encoding == "corners-sizes") {
+        const Expr label = ctx.bool_const(fmt::format("size_{}_{}", m, cell_label(c)).c_str());
+        sizes.vertex_lits.push_back(label);
+        sizes.labels.push_back({i, m});
+        holds = holds && label;
       } else if (m > 0) {
         holds = holds && pencil::l_of_size(L, d, c, m, ctx);
       }
       enc.clues.push_back(Clue{clue_id(c), clue_label(c, m), holds, {c}, {}, {}});
     }
+    if (!sizes.labels.empty()) enc.lazy_rules.push_back(std::move(sizes));
     pencil::cell_step_places(L, enc);  // places: the cells, each with its steps
     enc.solver_logic = "QF_FD";
     return enc;

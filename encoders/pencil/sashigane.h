@@ -15,10 +15,11 @@
 // With several solutions, diagnose adds the fewest circles (each with its
 // L's size) and arrows that leave one.
 //
-// One encoding, `corners`: a Bool per pair of neighbouring cells ("in one
-// L"), and per cell "the corner" or "an arm cell whose corner lies left /
-// right / up / down" (lshapes.h); a numbered circle is one of the
-// placements of its L's two arms.
+// Encodings: `corners` (default) a Bool per pair of neighbouring cells ("in
+// one L"), and per cell "the corner" or "an arm cell whose corner lies left
+// / right / up / down" (lshapes.h); a numbered circle is one of the
+// placements of its L's two arms. `corners-sizes`: the same, a numbered
+// circle's size held by cut clauses (sized areas) instead.
 //
 // The checker uses no Z3 (sashigane_check.cpp).
 #pragma once
