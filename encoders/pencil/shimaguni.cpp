@@ -76,9 +76,9 @@ class ShimaguniEncoder final : public pencil::RoomCountEncoder {
         if (k < C.size()) clause.push_back(C[k]);
         enc.rules.push_back(mk_or(clause));
       }
-      enc.name_rules(first, [&] {
-        return Encoding::RuleGroup{fmt::format("rule/sizes/{}-{}", a + 1, c + 1),
-                                   fmt::format("the islands of rooms {} and {} differ in size", a + 1, c + 1), {}};
+      // (the rooms' numbers copied: clang before 16 cannot capture a structured binding)
+      enc.name_rules(first, [x = a + 1, y = c + 1] {
+        return Encoding::RuleGroup{fmt::format("rule/sizes/{}-{}", x, y), fmt::format("the islands of rooms {} and {} differ in size", x, y), {}};
       });
     }
     pencil::connected_in_each_room(b, shaded, "shaded cells", encoding == "eager", ctx, enc);
