@@ -132,6 +132,94 @@ TEST(Numberlink, ExactCountsMatchEverySetOfStepsTried) {
   EXPECT_GT(seen.several, 0);
 }
 
+// The normal form (lines that never run beside themselves, nor round an
+// unused cell or corner they could take) narrows `check` and `solve`, never
+// a count: on random boards where cells may stay unused, the verdict of
+// every encoding and back end is the one the full count gives, and a
+// second solution, when there is one, passes the checker.
+TEST(Numberlink, VerdictsUnderTheNormalFormMatchTheFullCount) {
+  std::mt19937 rng(29);
+  int by_status[3] = {0, 0, 0}, beside = 0;
+  for (int t = 0; t < 40; ++t) {
+    const int rows = 4, cols = 4 + t % 2;
+    json grid = json::array();
+    for (int r = 0; r < rows; ++r) grid.push_back(json(std::vector<std::string>(static_cast<std::size_t>(cols), ".")));
+    auto place = [&](const json& v) {
+      for (;;) {
+        auto& cell = grid[rng() % static_cast<unsigned>(rows)][rng() % static_cast<unsigned>(cols)];
+        if (cell != ".") continue;
+        cell = v;
+        return;
+      }
+    };
+    const int pairs = 2 + static_cast<int>(rng() % 4);
+    for (int k = 1; k <= pairs; ++k) place(k), place(k);
+    const json p = {{"kind", "numlin"}, {"grid", grid}};
+    SCOPED_TRACE(p.dump());
+    const LoadedPuzzle lp = puzzle_from_text(p.dump());
+    for (const auto& enc : encodings_of("numlin"))
+      for (const std::string solver : {"z3", "cadical"}) {
+        const Result all = run_puzzle(lp, enc, 0, solver);
+        ASSERT_TRUE(all.complete);
+        const Result r = run_puzzle(lp, enc, 2, solver);
+        EXPECT_GT(r.stats.z3.at("normal-form rules"), 0) << enc << " on " << solver;
+        const Status want = all.solutions_found == 0 ? Status::None : all.solutions_found == 1 ? Status::Unique : Status::Multiple;
+        ASSERT_EQ(r.status, want) << enc << " on " << solver << ": " << all.solutions_found << " solutions";
+        for (const auto& sol : r.solutions) EXPECT_TRUE(lp.encoder->check(*lp.puzzle, sol).empty()) << sol.dump();
+        if (r.status == Status::Multiple) EXPECT_NE(r.solutions.at(0), r.solutions.at(1));
+        ++by_status[want == Status::None ? 0 : want == Status::Unique ? 1 : 2];
+        beside += r.stats.z3.count("solutions beside the normal one") && r.stats.z3.at("solutions beside the normal one") > 0;
+      }
+  }
+  EXPECT_GT(by_status[0], 0);
+  EXPECT_GT(by_status[1], 0);
+  EXPECT_GT(by_status[2], 0);
+  EXPECT_GT(beside, 0);  // some second solutions were found as a detour of the only normal one
+}
+
+// One line between two 1s with room above and below: the straight line is
+// the only normal solution; the two ways round are detours of it, found
+// beside it. A count sees all three; --certify proves without the normal
+// form.
+TEST(Numberlink, ADetourOfTheOnlyNormalSolutionIsASecondSolution) {
+  const json p = {{"kind", "numlin"}, {"grid", {{".", ".", "."}, {1, ".", 1}, {".", ".", "."}}}};
+  const LoadedPuzzle lp = puzzle_from_text(p.dump());
+  const Result r = run_puzzle(lp, "cuts", 2, "cadical");
+  EXPECT_EQ(r.status, Status::Multiple);
+  EXPECT_EQ(r.stats.z3.at("solutions beside the normal one"), 1);
+  EXPECT_EQ(r.solutions.at(0), json::array({". . .", "     ", "o-o-o", "     ", ". . ."}));
+  EXPECT_EQ(run_puzzle(lp, "cuts", 0, "cadical").solutions_found, links_that_pass(p));
+  const auto& b = static_cast<const numlin::Board&>(*lp.puzzle);
+  const auto other = numlin::detour(b, numlin::steps_of(b, r.solutions.at(0)));
+  ASSERT_TRUE(other.has_value());
+  EXPECT_TRUE(numlin::check_solution(b, numlin::solution_json(b, *other)).empty());
+  // Three straight lines through every cell: no detour, no shortcut.
+  const json rows = {{"kind", "numlin"}, {"grid", {{2, ".", 2}, {1, ".", 1}, {3, ".", 3}}}};
+  const LoadedPuzzle lf = puzzle_from_text(rows.dump());
+  const auto& bf = static_cast<const numlin::Board&>(*lf.puzzle);
+  const json straight = json::array({"o-o-o", "     ", "o-o-o", "     ", "o-o-o"});
+  ASSERT_TRUE(numlin::check_solution(bf, straight).empty());
+  EXPECT_FALSE(numlin::detour(bf, numlin::steps_of(bf, straight)).has_value());
+  EXPECT_FALSE(numlin::shortcut(bf, numlin::steps_of(bf, straight)).has_value());
+  EXPECT_EQ(run_puzzle(lf, "cuts", 2, "cadical").status, Status::Unique);
+  // A snake through every cell runs beside itself: cut short.
+  const json corners = {{"kind", "numlin"}, {"grid", {{1, ".", "."}, {".", ".", "."}, {".", ".", 1}}}};
+  const LoadedPuzzle lc = puzzle_from_text(corners.dump());
+  const auto& bc = static_cast<const numlin::Board&>(*lc.puzzle);
+  const json snake = json::array({"o-o-o", "    |", "o-o-o", "|    ", "o-o-o"});
+  ASSERT_TRUE(numlin::check_solution(bc, snake).empty());
+  EXPECT_TRUE(numlin::shortcut(bc, numlin::steps_of(bc, snake)).has_value());
+  // A line beside itself is cut short.
+  const json hook_puzzle = {{"kind", "numlin"}, {"grid", {{1, ".", "."}, {1, ".", "."}, {".", ".", "."}}}};
+  const LoadedPuzzle lh = puzzle_from_text(hook_puzzle.dump());
+  const auto& bh = static_cast<const numlin::Board&>(*lh.puzzle);
+  const json hook = json::array({"o-o .", "  |  ", "o-o .", "     ", ". . ."});
+  ASSERT_TRUE(numlin::check_solution(bh, hook).empty());
+  const auto cut = numlin::shortcut(bh, numlin::steps_of(bh, hook));
+  ASSERT_TRUE(cut.has_value());
+  EXPECT_EQ(numlin::solution_json(bh, *cut), json::array({"o . .", "|    ", "o . .", "     ", ". . ."}));
+}
+
 TEST(Numberlink, TheCheckerNamesEachRuleAndANumberIsBlamed) {
   const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "numlin", "grid": [[1, ".", 2], [".", ".", "."], [1, ".", 2]]})");
   auto says = [&](const json& drawing, const std::string& part) {

@@ -1,6 +1,7 @@
 #include "encoders/pencil/numlin.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 #include <fmt/format.h>
@@ -26,6 +27,131 @@ std::map<int, int> number_classes(const Board& b) {
   for (int n : b.number)
     if (n != pencil::kNoNumber && !out.count(n)) out.emplace(n, static_cast<int>(out.size()));
   return out;
+}
+
+// The normal form (Encoding::normal_rules). A line can take another way
+// between two of its cells, a and c, through cells no line uses (a
+// reroute; the cells it leaves become unused). The solutions least by
+// (cells used, then the sum of their indices) admit no reroute that makes
+// them less, so a Numberlink has a solution exactly when it has one where
+// these hold, for the numbers written exactly twice (one line each):
+//  - two side-by-side cells of one line are joined by a step (else the
+//    line is cut short there);
+//  - a way of one or two unused cells between two cells of one line is not
+//    there when every other way between them, round those cells and the
+//    other numbers, is longer;
+//  - a corner: two cells of one line diagonal to each other, with an
+//    unused cell beside both, turn at the other cell beside both; and not
+//    even there when the unused cell comes first in reading order.
+// Arukone's rule that every cell is used forbids the reroutes: it has no
+// normal form. The solution beside the only normal one is a reroute back
+// (Encoder::beside_normal, numlin_check.cpp's shortcut and detour).
+constexpr int kRerouteSteps = 3;  // ways of up to two unused cells
+
+void normal_form(const Board& b, Context& ctx, const std::vector<Expr>& step, const std::vector<std::vector<Expr>>& joins,
+                 const std::map<int, int>& classes, Encoding& enc) {
+  const auto& L = b.lat;
+  const std::size_t K = classes.size();
+  auto at = [](const auto& v, int i) -> const auto& { return v[static_cast<std::size_t>(i)]; };
+  std::vector<int> written(K, 0);
+  for (int n : b.number)
+    if (n != pencil::kNoNumber && n != pencil::kUnknownNumber) ++written[static_cast<std::size_t>(classes.at(n))];
+  auto is_number = [&](int i) { return at(b.number, i) != pencil::kNoNumber; };
+  auto step_between = [&](int i, int j) -> const Expr& {
+    const Cell c = L.cell_at(i);
+    return at(step, j == i + 1 ? L.step_right(c.row, c.col) : j == i - 1 ? L.step_left(c.row, c.col)
+                    : j > i      ? L.step_down(c.row, c.col) : L.step_up(c.row, c.col));
+  };
+  std::vector<Expr> used;  // a line passes the cell
+  for (int i = 0; i < L.cells(); ++i) {
+    ExprVector some(ctx);
+    const Cell c = L.cell_at(i);
+    for (int s : L.cell_steps(c.row, c.col))
+      if (s >= 0) some.push_back(at(step, s));
+    used.push_back(mk_or(some));
+  }
+  // Side by side: one line is one step.
+  const graph::Graph g = L.cell_graph();
+  for (int s = 0; s < L.steps(); ++s) {
+    const auto [u, v] = g.edges[static_cast<std::size_t>(s)];
+    for (std::size_t k = 0; k < K; ++k)
+      if (written[k] == 2) enc.normal_rules.push_back(!at(joins, u)[k] || !at(joins, v)[k] || at(step, s));
+  }
+  // "a and c are cells of one line", a constant per pair, implied by the
+  // classes.
+  std::map<std::pair<int, int>, Expr> same;
+  auto same_line = [&](int a, int c) {
+    const auto key = std::minmax(a, c);
+    if (auto it = same.find(key); it != same.end()) return it->second;
+    Expr x = ctx.bool_const(fmt::format("same_line!{}_{}", key.first, key.second).c_str());
+    for (std::size_t k = 0; k < K; ++k)
+      if (written[k] == 2) enc.normal_rules.push_back(!at(joins, a)[k] || !at(joins, c)[k] || x);
+    same.emplace(key, x);
+    return x;
+  };
+  // The fewest steps from a to c round `avoid` and the numbers, up to `cap`.
+  std::vector<int> dist(static_cast<std::size_t>(L.cells()));
+  auto fewest_steps = [&](int a, int c, const std::vector<int>& avoid, int cap) {
+    std::fill(dist.begin(), dist.end(), -1);
+    for (int x : avoid) dist[static_cast<std::size_t>(x)] = -2;
+    std::vector<int> queue{a};
+    dist[static_cast<std::size_t>(a)] = 0;
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+      const int x = queue[h];
+      if (x == c) return at(dist, x);
+      if (at(dist, x) >= cap || (x != a && is_number(x))) continue;
+      for (int y : L.neighbours(x))
+        if (at(dist, y) == -1) dist[static_cast<std::size_t>(y)] = at(dist, x) + 1, queue.push_back(y);
+    }
+    return cap + 1;
+  };
+  // Ways of up to kRerouteSteps steps from each cell a, through cells that
+  // hold no number.
+  std::vector<int> way;
+  std::function<void()> extend = [&] {
+    const int steps = static_cast<int>(way.size()) - 1;
+    if (steps >= 2) {
+      const int a = way.front(), c = way.back();
+      const std::vector<int> inner(way.begin() + 1, way.end() - 1);
+      if (a < c && fewest_steps(a, c, inner, steps) > steps) {
+        ExprVector clause(ctx);
+        clause.push_back(!same_line(a, c));
+        for (int x : inner) clause.push_back(at(used, x));
+        enc.normal_rules.push_back(mk_or(clause));
+      }
+    }
+    if (steps == kRerouteSteps || (steps >= 1 && is_number(way.back()))) return;
+    for (int y : L.neighbours(way.back())) {
+      if (std::find(way.begin(), way.end(), y) != way.end()) continue;
+      way.push_back(y);
+      extend();
+      way.pop_back();
+    }
+  };
+  for (int a = 0; a < L.cells(); ++a) {
+    way = {a};
+    extend();
+  }
+  // Corners: a and c beside the unused cell m, diagonal to each other, y
+  // the fourth cell of their square.
+  for (int m = 0; m < L.cells(); ++m) {
+    if (is_number(m)) continue;
+    const Cell mc = L.cell_at(m);
+    for (int dr : {-1, 1})
+      for (int dc : {-1, 1}) {
+        const int r = mc.row + dr, c = mc.col + dc;
+        if (r < 0 || r >= L.rows || c < 0 || c >= L.cols) continue;
+        const int a = L.cell(r, mc.col), cc = L.cell(mc.row, c), y = L.cell(r, c);
+        if (is_number(y)) continue;  // the other way is longer: stated above
+        const Expr s = same_line(a, cc);
+        if (m < y) {
+          enc.normal_rules.push_back(!s || at(used, m));
+        } else {
+          enc.normal_rules.push_back(!s || at(used, m) || step_between(a, y));
+          enc.normal_rules.push_back(!s || at(used, m) || step_between(y, cc));
+        }
+      }
+  }
 }
 
 class NumlinEncoder final : public pencil::StepsEncoder<Board> {
@@ -124,6 +250,7 @@ class NumlinEncoder final : public pencil::StepsEncoder<Board> {
       }
     }
     enc.name_rules(first, [] { return Encoding::RuleGroup{"rule/same-number", "a line joins equal numbers", {}}; });
+    if (!b.every_cell) normal_form(b, ctx, step, joins, number_classes(b), enc);
     eo.check_deadline();
     graph::Rule acyclic;
     acyclic.kind = graph::RuleKind::Acyclic;
@@ -135,6 +262,16 @@ class NumlinEncoder final : public pencil::StepsEncoder<Board> {
     pencil::cell_step_places(L, enc);  // places: the cells, each with its steps
     enc.solver_logic = "QF_FD";
     return enc;
+  }
+
+  // Every solution reduces to a normal one by cutting lines short; the
+  // last cut undone is a detour of a line of the normal solution through
+  // cells it leaves unused (numlin_check.cpp's detour finds one if any).
+  std::optional<nlohmann::json> beside_normal(const Puzzle& p, const nlohmann::json& normal) const override {
+    const auto& b = static_cast<const Board&>(p);
+    if (auto other = shortcut(b, steps_of(b, normal))) return solution_json(b, *other);
+    if (auto other = detour(b, steps_of(b, normal))) return solution_json(b, *other);
+    return std::nullopt;
   }
 
   std::string render(const Puzzle& p, const nlohmann::json* solution, const RenderOptions& opt) const override {

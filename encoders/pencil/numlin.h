@@ -32,6 +32,7 @@
 // The checker uses no Z3 (numlin_check.cpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,12 @@ std::string number_label(Cell c, int n);  // "4 at r2c3", "? at r2c3"
 nlohmann::json solution_json(const Board& b, const std::vector<bool>& step);
 std::vector<bool> steps_of(const Board& b, const nlohmann::json& solution);
 std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solution);
+// Another way for one line: an area of cells no line uses that touches two
+// cells of one line gives it a detour (the line between them replaced by a
+// way through the area), a solution other than `step` when `step` is one.
+// Nothing when no area touches a line twice.
+std::optional<std::vector<bool>> shortcut(const Board& b, const std::vector<bool>& step);
+std::optional<std::vector<bool>> detour(const Board& b, const std::vector<bool>& step);
 
 const Encoder& numlin_encoder();
 

@@ -1,4 +1,6 @@
 // Numberlink's independent checker: plain C++, no solver.
+#include <algorithm>
+#include <deque>
 #include <map>
 
 #include <fmt/format.h>
@@ -77,6 +79,124 @@ std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solu
     }
   }
   return out;
+}
+
+namespace {
+// The step between two side-by-side cells.
+int step_between(const pencil::Lattice& L, int i, int j) {
+  const int r = i / L.cols, c = i % L.cols;
+  if (j == i + 1) return L.step_right(r, c);
+  if (j == i - 1) return L.step_left(r, c);
+  return j > i ? L.step_down(r, c) : L.step_up(r, c);
+}
+}  // namespace
+
+std::optional<std::vector<bool>> shortcut(const Board& b, const std::vector<bool>& step) {
+  const auto& L = b.lat;
+  const auto n = static_cast<std::size_t>(L.cells());
+  std::vector<bool> used(n, false);
+  for (int s = 0; s < L.steps(); ++s)
+    if (step[static_cast<std::size_t>(s)])
+      for (Cell c : L.step_cells(s)) used[static_cast<std::size_t>(L.cell(c.row, c.col))] = true;
+  int lines = 0;
+  const graph::Graph g = L.cell_graph();
+  const std::vector<int> line = graph::components(g, used, step, lines);
+  for (int s = 0; s < L.steps(); ++s) {
+    const auto [u, v] = g.edges[static_cast<std::size_t>(s)];
+    if (step[static_cast<std::size_t>(s)] || !used[static_cast<std::size_t>(u)] || line[static_cast<std::size_t>(u)] != line[static_cast<std::size_t>(v)]) continue;
+    std::vector<int> prev(n, -2);
+    prev[static_cast<std::size_t>(u)] = -1;
+    std::deque<int> walk{u};
+    while (!walk.empty()) {
+      const int x = walk.front();
+      walk.pop_front();
+      for (int j : L.neighbours(x))
+        if (prev[static_cast<std::size_t>(j)] == -2 && step[static_cast<std::size_t>(step_between(L, x, j))])
+          prev[static_cast<std::size_t>(j)] = x, walk.push_back(j);
+    }
+    std::vector<bool> out = step;
+    for (int x = v; x != u; x = prev[static_cast<std::size_t>(x)])
+      out[static_cast<std::size_t>(step_between(L, x, prev[static_cast<std::size_t>(x)]))] = false;
+    out[static_cast<std::size_t>(s)] = true;
+    return out;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<bool>> detour(const Board& b, const std::vector<bool>& step) {
+  const auto& L = b.lat;
+  const auto n = static_cast<std::size_t>(L.cells());
+  std::vector<bool> used(n, false);
+  for (int s = 0; s < L.steps(); ++s)
+    if (step[static_cast<std::size_t>(s)])
+      for (Cell c : L.step_cells(s)) used[static_cast<std::size_t>(L.cell(c.row, c.col))] = true;
+  int lines = 0;
+  const graph::Graph g = L.cell_graph();
+  const std::vector<int> line = graph::components(g, used, step, lines);
+  // Each area of unused cells, and the line cells around it: two of one line
+  // are the ends of a detour.
+  std::vector<int> area(n, -1);
+  for (int start = 0; start < L.cells(); ++start) {
+    if (used[static_cast<std::size_t>(start)] || area[static_cast<std::size_t>(start)] >= 0) continue;
+    std::vector<int> cells{start};
+    area[static_cast<std::size_t>(start)] = start;
+    std::map<int, int> touched;  // line -> a cell of it beside the area
+    int from = -1, to = -1;
+    for (std::size_t at = 0; at < cells.size(); ++at)
+      for (int j : L.neighbours(cells[at])) {
+        const auto uj = static_cast<std::size_t>(j);
+        if (!used[uj]) {
+          if (area[uj] < 0) {
+            area[uj] = start;
+            cells.push_back(j);
+          }
+        } else if (from < 0) {
+          auto [it, fresh] = touched.emplace(line[uj], j);
+          if (!fresh && it->second != j) from = it->second, to = j;
+        }
+      }
+    if (from < 0) continue;
+    // The new way: through the area, from beside `from` to beside `to`.
+    std::vector<int> back(n, -2);
+    std::deque<int> queue;
+    for (int j : L.neighbours(from))
+      if (area[static_cast<std::size_t>(j)] == start) back[static_cast<std::size_t>(j)] = -1, queue.push_back(j);
+    int end = -1;
+    while (!queue.empty() && end < 0) {
+      const int x = queue.front();
+      queue.pop_front();
+      for (int j : L.neighbours(x)) {
+        if (j == to) {
+          end = x;
+          break;
+        }
+        if (area[static_cast<std::size_t>(j)] == start && back[static_cast<std::size_t>(j)] == -2)
+          back[static_cast<std::size_t>(j)] = x, queue.push_back(j);
+      }
+    }
+    if (end < 0) continue;  // cannot be: `to` is beside the area
+    // The old way: along the line from `from` to `to` (a path).
+    std::vector<int> prev(n, -2);
+    prev[static_cast<std::size_t>(from)] = -1;
+    std::deque<int> walk{from};
+    while (!walk.empty()) {
+      const int x = walk.front();
+      walk.pop_front();
+      for (int j : L.neighbours(x))
+        if (prev[static_cast<std::size_t>(j)] == -2 && step[static_cast<std::size_t>(step_between(L, x, j))])
+          prev[static_cast<std::size_t>(j)] = x, walk.push_back(j);
+    }
+    std::vector<bool> out = step;
+    for (int x = to; x != from; x = prev[static_cast<std::size_t>(x)])
+      out[static_cast<std::size_t>(step_between(L, x, prev[static_cast<std::size_t>(x)]))] = false;
+    out[static_cast<std::size_t>(step_between(L, end, to))] = true;
+    int x = end;
+    for (; back[static_cast<std::size_t>(x)] >= 0; x = back[static_cast<std::size_t>(x)])
+      out[static_cast<std::size_t>(step_between(L, x, back[static_cast<std::size_t>(x)]))] = true;
+    out[static_cast<std::size_t>(step_between(L, x, from))] = true;
+    return out;
+  }
+  return std::nullopt;
 }
 
 }  // namespace psmt::numlin

@@ -293,6 +293,18 @@ class Encoder {
     return 1;
   }
 
+  // Optional, with Encoding::normal_rules: the solution beside a normal one.
+  // Called when `normal` (it satisfies the normal rules) is the only normal
+  // solution: return another solution of the puzzle if there is one (any
+  // other reduces to `normal` by the kind's moves, so the kind looks for
+  // one move back from it), nothing when `normal` is the only solution.
+  // Exact: the verdict `unique` rests on it.
+  virtual std::optional<nlohmann::json> beside_normal(const Puzzle& puzzle, const nlohmann::json& normal) const {
+    (void)puzzle;
+    (void)normal;
+    return std::nullopt;
+  }
+
   bool has_encoding(std::string_view name) const;
   // EncodingInfo::solver of an encoding ("z3" for an unknown name).
   std::string default_solver(std::string_view encoding) const;

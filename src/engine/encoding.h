@@ -99,6 +99,16 @@ struct Encoding {
   // look for others (engine/components.h), which cost as much as building
   // the clauses of a variant sudoku.
   bool connected = false;
+  // Rules of a normal form: every solution reduces, by moves the kind
+  // names (a line's detour cut short), to a solution that satisfies them,
+  // so a puzzle has a solution exactly when it has a normal one. They
+  // narrow the search for a verdict (a first solution, a second), never a
+  // count: the engine asserts them only when at most two solutions are
+  // wanted, without --proof or --certify, and when the normal solution
+  // found is the only normal one it asks Encoder::beside_normal for
+  // another solution. Counting, enumeration, conflicts, diagnosis and
+  // explanations never see them.
+  ExprVector normal_rules;
   // Graph rules the back end makes hold by cut clauses between checks
   // (engine/graph.h): "connected", "one loop", "no cycle". Their literals
   // are Boolean constants of this encoding (or negations, or true). The

@@ -572,6 +572,10 @@ nlohmann::json Stats::to_json() const {
   // models that broke a rule (each one more solver call).
   pick("cuts", {"cuts"});
   pick("cut_rounds", {"cut_rounds"});
+  // A normal form (Encoding::normal_rules): its rules, and whether a
+  // solution beside the only normal one was looked for and found.
+  pick("normal_form_rules", {"normal-form rules"});
+  pick("beside_normal", {"solutions beside the normal one"});
   j["z3"] = z;
   return j;
 }
@@ -1100,7 +1104,11 @@ Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& op
     };
 
     Budget budget(ctx, options.limits, t_start);  // the limits cover encoding too
-    if (options.split && enc.lazy_rules.empty() && !options.on_solution && options.limit != 1 && !budget.spent()) {
+    // A normal form (Encoding::normal_rules) for a verdict: a first solution
+    // or a second, never a count, a proof or the candidates of every place.
+    const bool normal = !enc.normal_rules.empty() && (options.limit == 1 || options.limit == 2) &&
+                        !options.candidates && !proofs_wanted() && options.enumeration != Enumeration::Cover;
+    if (options.split && !normal && enc.lazy_rules.empty() && !options.on_solution && options.limit != 1 && !budget.spent()) {
       auto comps = split_components(enc);
       if (comps.size() > 1) {
         run_components(encoder, puzzle, options, ctx, enc, comps, budget, res);
@@ -1120,12 +1128,14 @@ Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& op
     for (unsigned i = 0; i < enc.rules.size(); ++i)
       if (!implied[i]) s->add(enc.rules[i]);
     for (const auto& clue : enc.clues) s->add(clue.constraint);
+    if (normal)
+      for (const auto& e : enc.normal_rules) s->add(e);
     res.stats.setup_ms = ms_since(tb) - (ctx.z3_ms() - context_in_encode);
     // A model's values: decoded, held to the kind's independent checker,
     // streamed and kept.
-    auto report = [&](const std::vector<int64_t>& values) {
+    std::optional<nlohmann::json> first;  // the first solution (kept for beside_normal)
+    auto report_solution = [&](nlohmann::json sol) {
       auto tk = Clock::now();
-      nlohmann::json sol = encoder.decode(puzzle, res.encoding, values);
       auto violations = encoder.check(puzzle, sol);
       res.stats.check_ms += ms_since(tk);
       if (!violations.empty()) {
@@ -1136,15 +1146,22 @@ Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& op
         throw InternalError(msg.str());
       }
       if (options.on_solution) options.on_solution(sol, res.solutions_found);
-      if (res.solutions.size() < options.keep) res.solutions.push_back(sol);
+      if (normal && !first) first = sol;
+      if (res.solutions.size() < options.keep) res.solutions.push_back(std::move(sol));
       res.solutions_found++;
       if (options.progress) ++*options.progress;
+    };
+    auto report = [&](const std::vector<int64_t>& values) {
+      auto tk = Clock::now();
+      nlohmann::json sol = encoder.decode(puzzle, res.encoding, values);
+      res.stats.check_ms += ms_since(tk);
+      report_solution(std::move(sol));
     };
     // Enumeration by exact-cover search (engine/cover.h) instead of blocking
     // clauses, once the encoding's exactly-one groups are proved. Proofs
     // (--proof, --certify) rest on UNSAT answers, which the search does not
     // give for its exhaustion: they keep blocking clauses.
-    bool cover = options.limit != 1 && options.enumeration != Enumeration::Blocking && !enc.cube_groups.empty() &&
+    bool cover = !normal && options.limit != 1 && options.enumeration != Enumeration::Blocking && !enc.cube_groups.empty() &&
                  !proofs_wanted();
     for (unsigned i = 0; cover && i < enc.decision_vars.size(); ++i) cover = enc.decision_vars[i].is_bool();
     if (options.enumeration == Enumeration::Cover && !cover)
@@ -1245,6 +1262,25 @@ Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& op
       s->block(all, values);
     }
     s->add_stats(res.stats.z3);
+    if (normal) {
+      res.stats.z3["normal-form rules"] = enc.normal_rules.size();
+      // The only normal solution: any other solution reduces to it, so the
+      // kind looks one move back from it. Found, the puzzle has two
+      // solutions (and the search for more was not complete); not found, it
+      // has this one only.
+      if (res.complete && res.solutions_found == 1 && options.limit == 2 && first) {
+        auto tc = Clock::now();
+        std::optional<nlohmann::json> other = encoder.beside_normal(puzzle, *first);
+        if (other) {
+          if (*other == *first)
+            throw InternalError("encoding " + res.encoding + ": the solution beside the normal one is the normal one");
+          res.complete = false;
+          report_solution(std::move(*other));
+        }
+        res.stats.uniqueness_ms += ms_since(tc);
+        res.stats.z3["solutions beside the normal one"] = other ? 1 : 0;
+      }
+    }
 
     if (res.solutions_found >= 2) res.status = Status::Multiple;
     else if (res.complete) res.status = res.solutions_found == 1 ? Status::Unique : Status::None;
