@@ -28,6 +28,10 @@
 //          checks (engine/graph.h's Acyclic)
 //   eager  the same as clauses (repeated peeling of cells with fewer than
 //          two steps)
+// Both carry a normal form for solve and check (Encoding::normal_rules,
+// numlin.cpp's normal_form) where cells may stay unused: no line runs
+// beside itself, nor round one or two unused cells or a corner it could
+// take instead. A count, --certify and diagnose go without it.
 //
 // The checker uses no Z3 (numlin_check.cpp).
 #pragma once
@@ -55,10 +59,12 @@ std::string number_label(Cell c, int n);  // "4 at r2c3", "? at r2c3"
 nlohmann::json solution_json(const Board& b, const std::vector<bool>& step);
 std::vector<bool> steps_of(const Board& b, const nlohmann::json& solution);
 std::vector<Violation> check_solution(const Board& b, const nlohmann::json& solution);
-// Another way for one line: an area of cells no line uses that touches two
-// cells of one line gives it a detour (the line between them replaced by a
-// way through the area), a solution other than `step` when `step` is one.
-// Nothing when no area touches a line twice.
+// Another way for one line of a solution `step` (a reroute; another
+// solution when `step` is one, nothing when there is none of the kind):
+//  - shortcut: two side-by-side cells of one line without a step between
+//    them get one, the part of the line between them left unused;
+//  - detour: an area of cells no line uses that touches two cells of one
+//    line takes the line from one to the other instead of its own way.
 std::optional<std::vector<bool>> shortcut(const Board& b, const std::vector<bool>& step);
 std::optional<std::vector<bool>> detour(const Board& b, const std::vector<bool>& step);
 

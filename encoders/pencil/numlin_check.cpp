@@ -89,34 +89,52 @@ int step_between(const pencil::Lattice& L, int i, int j) {
   if (j == i - 1) return L.step_left(r, c);
   return j > i ? L.step_down(r, c) : L.step_up(r, c);
 }
+
+// The cells the lines use, and which line each is on (-1: none).
+struct Lines {
+  std::vector<bool> used;
+  std::vector<int> line;
+};
+Lines lines_of(const pencil::Lattice& L, const std::vector<bool>& step) {
+  Lines out{std::vector<bool>(static_cast<std::size_t>(L.cells()), false), {}};
+  for (int s = 0; s < L.steps(); ++s)
+    if (step[static_cast<std::size_t>(s)])
+      for (Cell c : L.step_cells(s)) out.used[static_cast<std::size_t>(L.cell(c.row, c.col))] = true;
+  int count = 0;
+  out.line = graph::components(L.cell_graph(), out.used, step, count);
+  return out;
+}
+
+// `step` with the part of a line between its cells `from` and `to` taken
+// away (the cells between left unused).
+std::vector<bool> without_part(const pencil::Lattice& L, const std::vector<bool>& step, int from, int to) {
+  std::vector<int> prev(static_cast<std::size_t>(L.cells()), -2);
+  prev[static_cast<std::size_t>(from)] = -1;
+  std::deque<int> walk{from};
+  while (!walk.empty()) {
+    const int x = walk.front();
+    walk.pop_front();
+    for (int j : L.neighbours(x))
+      if (prev[static_cast<std::size_t>(j)] == -2 && step[static_cast<std::size_t>(step_between(L, x, j))])
+        prev[static_cast<std::size_t>(j)] = x, walk.push_back(j);
+  }
+  std::vector<bool> out = step;
+  for (int x = to; x != from; x = prev[static_cast<std::size_t>(x)])
+    out[static_cast<std::size_t>(step_between(L, x, prev[static_cast<std::size_t>(x)]))] = false;
+  return out;
+}
 }  // namespace
 
 std::optional<std::vector<bool>> shortcut(const Board& b, const std::vector<bool>& step) {
   const auto& L = b.lat;
-  const auto n = static_cast<std::size_t>(L.cells());
-  std::vector<bool> used(n, false);
-  for (int s = 0; s < L.steps(); ++s)
-    if (step[static_cast<std::size_t>(s)])
-      for (Cell c : L.step_cells(s)) used[static_cast<std::size_t>(L.cell(c.row, c.col))] = true;
-  int lines = 0;
+  const Lines at = lines_of(L, step);
   const graph::Graph g = L.cell_graph();
-  const std::vector<int> line = graph::components(g, used, step, lines);
   for (int s = 0; s < L.steps(); ++s) {
     const auto [u, v] = g.edges[static_cast<std::size_t>(s)];
-    if (step[static_cast<std::size_t>(s)] || !used[static_cast<std::size_t>(u)] || line[static_cast<std::size_t>(u)] != line[static_cast<std::size_t>(v)]) continue;
-    std::vector<int> prev(n, -2);
-    prev[static_cast<std::size_t>(u)] = -1;
-    std::deque<int> walk{u};
-    while (!walk.empty()) {
-      const int x = walk.front();
-      walk.pop_front();
-      for (int j : L.neighbours(x))
-        if (prev[static_cast<std::size_t>(j)] == -2 && step[static_cast<std::size_t>(step_between(L, x, j))])
-          prev[static_cast<std::size_t>(j)] = x, walk.push_back(j);
-    }
-    std::vector<bool> out = step;
-    for (int x = v; x != u; x = prev[static_cast<std::size_t>(x)])
-      out[static_cast<std::size_t>(step_between(L, x, prev[static_cast<std::size_t>(x)]))] = false;
+    if (step[static_cast<std::size_t>(s)] || !at.used[static_cast<std::size_t>(u)] ||
+        at.line[static_cast<std::size_t>(u)] != at.line[static_cast<std::size_t>(v)])
+      continue;
+    std::vector<bool> out = without_part(L, step, u, v);
     out[static_cast<std::size_t>(s)] = true;
     return out;
   }
@@ -126,32 +144,26 @@ std::optional<std::vector<bool>> shortcut(const Board& b, const std::vector<bool
 std::optional<std::vector<bool>> detour(const Board& b, const std::vector<bool>& step) {
   const auto& L = b.lat;
   const auto n = static_cast<std::size_t>(L.cells());
-  std::vector<bool> used(n, false);
-  for (int s = 0; s < L.steps(); ++s)
-    if (step[static_cast<std::size_t>(s)])
-      for (Cell c : L.step_cells(s)) used[static_cast<std::size_t>(L.cell(c.row, c.col))] = true;
-  int lines = 0;
-  const graph::Graph g = L.cell_graph();
-  const std::vector<int> line = graph::components(g, used, step, lines);
+  const Lines at = lines_of(L, step);
   // Each area of unused cells, and the line cells around it: two of one line
   // are the ends of a detour.
   std::vector<int> area(n, -1);
   for (int start = 0; start < L.cells(); ++start) {
-    if (used[static_cast<std::size_t>(start)] || area[static_cast<std::size_t>(start)] >= 0) continue;
+    if (at.used[static_cast<std::size_t>(start)] || area[static_cast<std::size_t>(start)] >= 0) continue;
     std::vector<int> cells{start};
     area[static_cast<std::size_t>(start)] = start;
     std::map<int, int> touched;  // line -> a cell of it beside the area
     int from = -1, to = -1;
-    for (std::size_t at = 0; at < cells.size(); ++at)
-      for (int j : L.neighbours(cells[at])) {
+    for (std::size_t k = 0; k < cells.size(); ++k)
+      for (int j : L.neighbours(cells[k])) {
         const auto uj = static_cast<std::size_t>(j);
-        if (!used[uj]) {
+        if (!at.used[uj]) {
           if (area[uj] < 0) {
             area[uj] = start;
             cells.push_back(j);
           }
         } else if (from < 0) {
-          auto [it, fresh] = touched.emplace(line[uj], j);
+          auto [it, fresh] = touched.emplace(at.line[uj], j);
           if (!fresh && it->second != j) from = it->second, to = j;
         }
       }
@@ -175,20 +187,7 @@ std::optional<std::vector<bool>> detour(const Board& b, const std::vector<bool>&
       }
     }
     if (end < 0) continue;  // cannot be: `to` is beside the area
-    // The old way: along the line from `from` to `to` (a path).
-    std::vector<int> prev(n, -2);
-    prev[static_cast<std::size_t>(from)] = -1;
-    std::deque<int> walk{from};
-    while (!walk.empty()) {
-      const int x = walk.front();
-      walk.pop_front();
-      for (int j : L.neighbours(x))
-        if (prev[static_cast<std::size_t>(j)] == -2 && step[static_cast<std::size_t>(step_between(L, x, j))])
-          prev[static_cast<std::size_t>(j)] = x, walk.push_back(j);
-    }
-    std::vector<bool> out = step;
-    for (int x = to; x != from; x = prev[static_cast<std::size_t>(x)])
-      out[static_cast<std::size_t>(step_between(L, x, prev[static_cast<std::size_t>(x)]))] = false;
+    std::vector<bool> out = without_part(L, step, from, to);
     out[static_cast<std::size_t>(step_between(L, end, to))] = true;
     int x = end;
     for (; back[static_cast<std::size_t>(x)] >= 0; x = back[static_cast<std::size_t>(x)])

@@ -294,11 +294,13 @@ class Encoder {
   }
 
   // Optional, with Encoding::normal_rules: the solution beside a normal one.
-  // Called when `normal` (it satisfies the normal rules) is the only normal
-  // solution: return another solution of the puzzle if there is one (any
-  // other reduces to `normal` by the kind's moves, so the kind looks for
-  // one move back from it), nothing when `normal` is the only solution.
-  // Exact: the verdict `unique` rests on it.
+  // The kind's contract: a solution that breaks a normal rule has a move to
+  // a solution lower in the kind's measure. Called when `normal` is the
+  // only normal solution: return a solution with a move to `normal` (one
+  // move back from it) if there is one, nothing otherwise. With nothing,
+  // the other solutions are closed under the moves, so any of them would
+  // lead to a second normal one: `normal` is the only solution. Exact: the
+  // verdict `unique` rests on it.
   virtual std::optional<nlohmann::json> beside_normal(const Puzzle& puzzle, const nlohmann::json& normal) const {
     (void)puzzle;
     (void)normal;
