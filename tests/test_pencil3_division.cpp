@@ -95,6 +95,23 @@ uint64_t links_that_pass(const json& puzzle) {
   return n;
 }
 
+// A rows x cols grid of empty cells ('.'), and `v` put in one of its empty
+// cells drawn at random.
+json empty_grid(int rows, int cols) {
+  json grid = json::array();
+  for (int r = 0; r < rows; ++r) grid.push_back(json(std::vector<std::string>(static_cast<std::size_t>(cols), ".")));
+  return grid;
+}
+void place_at_random(json& grid, std::mt19937& rng, const json& v) {
+  const auto rows = static_cast<unsigned>(grid.size()), cols = static_cast<unsigned>(grid[0].size());
+  for (;;) {
+    auto& cell = grid[rng() % rows][rng() % cols];
+    if (cell != ".") continue;
+    cell = v;
+    return;
+  }
+}
+
 // Random pairs of numbers (now and then a lone number, a '?' pair or a
 // number three times), with and without arukone's every-cell rule.
 TEST(Numberlink, ExactCountsMatchEverySetOfStepsTried) {
@@ -102,18 +119,8 @@ TEST(Numberlink, ExactCountsMatchEverySetOfStepsTried) {
   Verdicts seen;
   for (int t = 0; t < 16; ++t) {
     const int rows = t % 3 == 2 ? 4 : 3, cols = t % 3 == 1 ? 4 : 3;
-    json grid = json::array();
-    for (int r = 0; r < rows; ++r) grid.push_back(json::array());
-    for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c) grid[static_cast<std::size_t>(r)].push_back(".");
-    auto place = [&](const json& v) {
-      for (;;) {
-        auto& cell = grid[rng() % static_cast<unsigned>(rows)][rng() % static_cast<unsigned>(cols)];
-        if (cell != ".") continue;
-        cell = v;
-        return;
-      }
-    };
+    json grid = empty_grid(rows, cols);
+    auto place = [&](const json& v) { place_at_random(grid, rng, v); };
     const int pairs = 1 + static_cast<int>(rng() % 3);
     for (int k = 1; k <= pairs; ++k) {
       place(k);
@@ -142,16 +149,8 @@ TEST(Numberlink, VerdictsUnderTheNormalFormMatchTheFullCount) {
   int by_status[3] = {0, 0, 0}, beside = 0;
   for (int t = 0; t < 40; ++t) {
     const int rows = 4, cols = 4 + t % 2;
-    json grid = json::array();
-    for (int r = 0; r < rows; ++r) grid.push_back(json(std::vector<std::string>(static_cast<std::size_t>(cols), ".")));
-    auto place = [&](const json& v) {
-      for (;;) {
-        auto& cell = grid[rng() % static_cast<unsigned>(rows)][rng() % static_cast<unsigned>(cols)];
-        if (cell != ".") continue;
-        cell = v;
-        return;
-      }
-    };
+    json grid = empty_grid(rows, cols);
+    auto place = [&](const json& v) { place_at_random(grid, rng, v); };
     const int pairs = 2 + static_cast<int>(rng() % 4);
     for (int k = 1; k <= pairs; ++k) place(k), place(k);
     const json p = {{"kind", "numlin"}, {"grid", grid}};
