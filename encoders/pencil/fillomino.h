@@ -26,6 +26,7 @@
 // The checker uses no Z3 (fillomino_check.cpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,11 +36,17 @@
 namespace psmt::fillomino {
 
 inline constexpr int kMaxSide = 30;
+inline constexpr int kFirstTryCap = 4;
 
 struct Board : Puzzle {
   pencil::Lattice lat;
   std::vector<int> given;  // per cell: 0 none, else the number
   std::vector<bool> wall;  // per step of the lattice (cell_graph edge): a wall between the two cells
+  // No area without a given number has more cells than this (0: no such
+  // bound): the first try (Encoder::first_try), never read from a file. The
+  // sizes are narrowed as if it held; a solution found is a solution of the
+  // board without it all the same.
+  int cap = 0;
 };
 
 std::string given_id(Cell c);           // "grid/r2c3"
@@ -48,6 +55,13 @@ std::string step_label(const pencil::Lattice& L, int step);  // "r1c1|r1c2", "r1
 nlohmann::json solution_json(const Board& b, const std::vector<int>& number);
 std::vector<int> numbers_of(const Board& b, const nlohmann::json& solution);
 std::vector<Violation> check_numbers(const Board& b, const std::vector<int>& number);
+// The sizes each cell may hold in the `cuts` encoding: what the given
+// numbers allow, narrowed (empty everywhere: no solution).
+std::vector<std::vector<int>> sizes_of(const Board& b);
+// The sizes each cell may hold (`start`, per cell, ascending) narrowed by
+// reasoning no solution escapes (fillomino_narrow.cpp); none: the board has
+// no solution.
+std::optional<std::vector<std::vector<int>>> narrow_sizes(const Board& b, const std::vector<std::vector<int>>& start);
 
 const Encoder& fillomino_encoder();
 

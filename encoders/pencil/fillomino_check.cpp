@@ -11,8 +11,7 @@ namespace psmt::fillomino {
 std::string given_id(Cell c) { return fmt::format("grid/r{}c{}", c.row + 1, c.col + 1); }
 std::string given_label(Cell c, int n) { return fmt::format("{} at r{}c{}", n, c.row + 1, c.col + 1); }
 std::string step_label(const pencil::Lattice& L, int step) {
-  const auto [u, v] = L.cell_graph().edges[static_cast<std::size_t>(step)];
-  const Cell a = L.cell_at(u), c = L.cell_at(v);
+  const auto [a, c] = L.step_cells(step);
   return cell_label(a) + (a.row == c.row ? "|" : "_") + cell_label(c);
 }
 

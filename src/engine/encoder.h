@@ -198,6 +198,18 @@ class Encoder {
     (void)dropped;
     return false;
   }
+  // A puzzle whose solutions are solutions of this one, with a far smaller
+  // search: this one with a rule most of its solutions keep (fillomino: no
+  // area without a number larger than the largest given); none when there
+  // is no such gain. Where one or two solutions are all that is asked for
+  // (solve, check, diagnose's checks), the engine looks there first; what
+  // it finds there is reported, each solution held to this puzzle's
+  // checker; only when too few are found there is this puzzle searched.
+  // Never for counts, proofs or conflicts: "none" there says nothing.
+  virtual std::shared_ptr<const Puzzle> first_try(const Puzzle& puzzle) const {
+    (void)puzzle;
+    return nullptr;
+  }
   // For a kind whose default encoding reasons from all its clues together
   // (Encoding::clues_in_rules): another of its encodings whose clues are
   // constraints of their own, with the same ids, so that diagnose can shrink

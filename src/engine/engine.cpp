@@ -311,6 +311,26 @@ Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::str
   std::vector<ClueEdit> edits;
   for (const auto& id : drop) edits.push_back({id, -1});
   auto edited = encoder.edit(puzzle, edits);
+  // Is there a solution: the kind's first try (Encoder::first_try) shows one
+  // far sooner where it has one; the puzzle itself is encoded only when the
+  // first try has none.
+  if (auto easier = limit == 1 ? encoder.first_try(*edited) : nullptr) {
+    Context ctx;
+    Encoding enc = encoder.encode(*easier, ctx, encoding);
+    auto s = make_backend(solver, ctx, enc, encoding);
+    for (const auto& r : enc.rules) s->add(r);
+    for (const auto& c : enc.clues) s->add(c.constraint);
+    Budget slice = budget.slice(budget.remaining_ms());
+    const auto r = s->check(slice);
+    if (r == z3::unknown) return Status::Unknown;
+    if (r == z3::sat) {
+      const nlohmann::json sol = encoder.decode(*easier, encoding, s->values());
+      if (!encoder.check(*edited, sol).empty())
+        throw InternalError("encoding " + encoding + ": a solution of the kind's first try is not one of the puzzle");
+      if (first) *first = sol;
+      return Status::Solved;
+    }
+  }
   Context ctx;
   Encoding enc = encoder.encode(*edited, ctx, encoding);
   auto s = make_backend(solver, ctx, enc, encoding);
@@ -576,6 +596,10 @@ nlohmann::json Stats::to_json() const {
   // solution beside the only normal one was looked for and found.
   pick("normal_form_rules", {"normal-form rules"});
   pick("beside_normal", {"solutions beside the normal one"});
+  // The kind's first try (Encoder::first_try): the solutions it found, or
+  // the time it took before the puzzle itself was searched.
+  pick("found_by_first_try", {"found by the first try"});
+  pick("first_try_ms", {"first try ms"});
   j["z3"] = z;
   return j;
 }
@@ -1035,15 +1059,53 @@ namespace {
 Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options);
 }
 
+namespace {
+// One or two solutions asked for: the kind's first try (Encoder::first_try)
+// first, then, when it has too few, the puzzle itself (the limits count
+// from the start of the first).
+Result run_trying_first(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
+  auto easier = (options.limit == 1 || options.limit == 2) && !options.candidates && !proofs_wanted() &&
+                        options.enumeration != Enumeration::Cover
+                    ? encoder.first_try(puzzle)
+                    : nullptr;
+  if (!easier) return run_on(encoder, puzzle, options);
+  RunOptions o = options;
+  o.limits.start = options.limits.start.value_or(Clock::now());
+  RunOptions tried = o;
+  tried.explain = false;
+  tried.on_solution = nullptr;
+  tried.progress = nullptr;
+  tried.keep = std::max<std::size_t>(options.keep, static_cast<std::size_t>(options.limit));
+  Result r = run_on(encoder, *easier, tried);
+  if (r.solutions_found >= options.limit) {
+    for (std::size_t k = 0; k < r.solutions.size(); ++k) {
+      if (!encoder.check(puzzle, r.solutions[k]).empty())
+        throw InternalError("encoding " + r.encoding + ": a solution of the kind's first try is not one of the puzzle");
+      if (options.on_solution) options.on_solution(r.solutions[k], k);
+      if (options.progress) ++*options.progress;
+    }
+    if (r.solutions.size() > options.keep) r.solutions.resize(options.keep);
+    r.status = options.limit == 2 ? Status::Multiple : Status::Solved;
+    r.complete = false;
+    r.stats.z3["found by the first try"] = static_cast<double>(r.solutions_found);
+    return r;
+  }
+  const double tried_ms = r.stats.wall_ms;
+  Result full = run_on(encoder, puzzle, o);
+  full.stats.z3["first try ms"] = tried_ms;
+  return full;
+}
+}  // namespace
+
 Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
-  if (!options.solver.empty()) return run_on(encoder, puzzle, options);
+  if (!options.solver.empty()) return run_trying_first(encoder, puzzle, options);
   // No --solver: the encoding's own (EncodingInfo::solver), or Z3 when a
   // resource limit is asked for (it counts Z3's units).
   RunOptions chosen = options;
   chosen.solver = options.limits.rlimit
                       ? "z3"
                       : encoder.default_solver(options.encoding.empty() ? encoder.default_encoding(puzzle) : options.encoding);
-  return run_on(encoder, puzzle, chosen);
+  return run_trying_first(encoder, puzzle, chosen);
 }
 
 namespace {
