@@ -340,6 +340,29 @@ TEST(Fillomino, TheFirstTryOnlyReportsSolutions) {
   }
 }
 
+// A generated 15x15 (Debian's sgt-filling, '15x15#psmt-diag-filling') with
+// its 5 at r8c11 misprinted as 7, as scripts/bench-diagnose-pencil breaks
+// it: the narrowing finds a conflict for certain, the first try shows each
+// of its numbers needed, and the one change that mends it is found. (No
+// time limit: what the default 10 s gives depends on the machine; here it
+// takes about 3 s.)
+TEST(Fillomino, AMisprintOfA15x15IsBlamedByAMinimalConflictAndMendedByOneChange) {
+  const std::string broken =
+      "filling:15x15:a45a52b4a1a3a34b5c44d5a2c5c277a55a841c44477a37f6d72b7a2b5a3a575c3d82a325a6a32d9e7a9c2a"
+      "57g9d3b79a333a99966a73a8a28c5a66331c8c44a66c5a5a5d3b3b55a35b4a21a3b24c5c7";
+  CliResult d = run_cli({"diagnose", "--json", "--timeout", "0", broken});
+  ASSERT_EQ(d.exit_code, 20) << d.err;
+  const json j = json::parse(d.out)["diagnosis"];
+  const json& conflict = j["conflicts"][0];
+  EXPECT_TRUE(conflict["minimal"].get<bool>());
+  EXPECT_EQ(conflict["clues"].size(), 21u);
+  EXPECT_NE(conflict.dump().find("\"7 at r8c11\""), std::string::npos);
+  EXPECT_EQ(j["min_change"], 1);
+  ASSERT_EQ(j["change_repairs"].size(), 1u);
+  EXPECT_EQ(j["change_repairs"][0]["edits"][0]["after"], "5 at r8c11");
+  EXPECT_EQ(j["change_repairs"][0]["status"], "unique");
+}
+
 // Every cut the sized-areas rule makes from a random labelling of a small
 // grid graph is broken by that labelling and passes the rule's plain
 // validation; a labelling that keeps the rule yields none.

@@ -374,10 +374,16 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
   std::shared_ptr<const Puzzle> first_try(const Puzzle& p) const override {
     const auto& b = static_cast<const Board&>(p);
     if (b.cap) return nullptr;
+    // No gain where the narrowing leaves no cell without a number a choice
+    // that takes a size above the bound (the collection's boards: one size
+    // per cell).
+    const auto dom = domains(b, false);
+    bool larger = false;
+    for (std::size_t i = 0; i < dom.size() && !larger; ++i)
+      larger = !b.given[i] && dom[i].size() > 1 && dom[i].back() > kFirstTryCap;
+    if (!larger) return nullptr;
     auto easier = std::make_shared<Board>(b);
     easier->cap = kFirstTryCap;
-    // No gain where the sizes narrowed are the same either way.
-    if (domains(*easier, false) == domains(b, false)) return nullptr;
     return easier;
   }
 

@@ -44,6 +44,7 @@ class Narrowing {
       }
     dirty_.assign(static_cast<std::size_t>(top_ + 1), 1);
     best_.assign(static_cast<std::size_t>(n_), -1);
+    for (int g : b.given) most_ = std::max(most_, g);
     for (bool w : b.wall) open_.push_back(w ? 0 : 1);
     for (auto* v : {&order_, &low_, &below_, &cut_off_, &part_of_, &beside_, &seen_, &keep_}) v->assign(static_cast<std::size_t>(n_), -1);
     cells_of_.resize(static_cast<std::size_t>(top_ + 1));
@@ -57,7 +58,10 @@ class Narrowing {
       if (count_[static_cast<std::size_t>(i)] == 0) return false;
     for (bool again = true; again;) {
       again = false;
+      bool large_done = false;
+      if (!large_step(large_done)) return false;
       for (int k = 1; k <= top_; ++k) {
+        if (large_done && k > most_) break;  // large_step has them
         if (!dirty_[static_cast<std::size_t>(k)]) continue;
         dirty_[static_cast<std::size_t>(k)] = 0;
         if (!size_step(k)) return false;
@@ -102,6 +106,96 @@ class Narrowing {
       }
     has_[at(i, k)] = 1;
     count_[static_cast<std::size_t>(i)] = 1;
+    return true;
+  }
+
+  // Sizes larger than every given number are of areas without a number
+  // (most_). While no cell holds nothing but such a size, a cell keeps one,
+  // k, exactly when it lies among at least k cells that may hold k (what
+  // size_step finds for k, one step per size). When each cell's such sizes
+  // run from most_ + 1 up to its largest, the cells that may hold k are
+  // those whose largest is k or more, fewer for each larger k, and one
+  // sweep finds every cell's new largest: the cells joined largest first
+  // (union-find), a cell's largest is the first k at which its part has k
+  // cells. Then `done`, and the size steps of these sizes are not needed.
+  bool large_step(bool& done) {
+    done = false;
+    if (most_ >= top_) return true;
+    bool changed = false;
+    for (int k = most_ + 1; k <= top_ && !changed; ++k) changed = dirty_[static_cast<std::size_t>(k)] != 0;
+    if (!changed) {
+      done = true;
+      return true;
+    }
+    std::vector<int> largest(static_cast<std::size_t>(n_), 0);
+    for (int i = 0; i < n_; ++i) {
+      if (!count_[static_cast<std::size_t>(i)]) return false;
+      int small = 0;
+      for (int k = 1; k <= most_; ++k) small += has_[at(i, k)];
+      const int count = count_[static_cast<std::size_t>(i)] - small;
+      if (!count) continue;
+      int hi = top_;
+      while (!has_[at(i, hi)]) --hi;
+      largest[static_cast<std::size_t>(i)] = hi;
+      if (count != hi - most_ || count_[static_cast<std::size_t>(i)] == 1) return true;  // not a run, or held alone
+    }
+    for (int k = most_ + 1; k <= top_; ++k) dirty_[static_cast<std::size_t>(k)] = 0;
+    std::vector<std::vector<int>> at_size(static_cast<std::size_t>(top_ + 1));
+    for (int i = 0; i < n_; ++i)
+      if (largest[static_cast<std::size_t>(i)]) at_size[static_cast<std::size_t>(largest[static_cast<std::size_t>(i)])].push_back(i);
+    std::vector<int> parent(static_cast<std::size_t>(n_), -1), members(static_cast<std::size_t>(n_), 0);
+    // Per root, the cells not yet given their largest: a list (first, last,
+    // next), joined in constant time.
+    std::vector<int> first(static_cast<std::size_t>(n_), -1), last(static_cast<std::size_t>(n_), -1), next(static_cast<std::size_t>(n_), -1);
+    std::vector<int> fresh(static_cast<std::size_t>(n_), 0);
+    std::vector<std::vector<int>> wake(static_cast<std::size_t>(top_ + 1));
+    auto root = [&](int v) {
+      while (parent[static_cast<std::size_t>(v)] != v) v = parent[static_cast<std::size_t>(v)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
+      return v;
+    };
+    std::vector<int> touched;
+    for (int k = top_; k > most_; --k) {
+      touched.clear();
+      for (int v : at_size[static_cast<std::size_t>(k)]) {
+        parent[static_cast<std::size_t>(v)] = v;
+        members[static_cast<std::size_t>(v)] = 1;
+        first[static_cast<std::size_t>(v)] = last[static_cast<std::size_t>(v)] = v;
+        touched.push_back(v);
+        for (int e : g_.incident[static_cast<std::size_t>(v)]) {
+          const int w = g_.other(e, v);
+          if (!open(e) || parent[static_cast<std::size_t>(w)] < 0) continue;
+          int a = root(v), c = root(w);
+          if (a == c) continue;
+          if (members[static_cast<std::size_t>(a)] < members[static_cast<std::size_t>(c)]) std::swap(a, c);
+          parent[static_cast<std::size_t>(c)] = a;
+          members[static_cast<std::size_t>(a)] += members[static_cast<std::size_t>(c)];
+          if (first[static_cast<std::size_t>(c)] >= 0) {
+            if (first[static_cast<std::size_t>(a)] < 0) first[static_cast<std::size_t>(a)] = first[static_cast<std::size_t>(c)];
+            else next[static_cast<std::size_t>(last[static_cast<std::size_t>(a)])] = first[static_cast<std::size_t>(c)];
+            last[static_cast<std::size_t>(a)] = last[static_cast<std::size_t>(c)];
+            first[static_cast<std::size_t>(c)] = last[static_cast<std::size_t>(c)] = -1;
+          }
+          touched.push_back(a);
+        }
+      }
+      // A part too small for k waits for the size it has (it can only grow):
+      // it has that many cells at that size at the latest.
+      touched.insert(touched.end(), wake[static_cast<std::size_t>(k)].begin(), wake[static_cast<std::size_t>(k)].end());
+      for (int t : touched) {
+        const int r = root(t);
+        if (first[static_cast<std::size_t>(r)] < 0) continue;
+        if (members[static_cast<std::size_t>(r)] < k) {
+          wake[static_cast<std::size_t>(members[static_cast<std::size_t>(r)])].push_back(r);
+          continue;
+        }
+        for (int c = first[static_cast<std::size_t>(r)]; c >= 0; c = next[static_cast<std::size_t>(c)]) fresh[static_cast<std::size_t>(c)] = k;
+        first[static_cast<std::size_t>(r)] = last[static_cast<std::size_t>(r)] = -1;
+      }
+    }
+    for (int i = 0; i < n_; ++i)
+      for (int k = largest[static_cast<std::size_t>(i)]; k > std::max(most_, fresh[static_cast<std::size_t>(i)]); --k)
+        if (!drop(i, k)) return false;
+    done = true;
     return true;
   }
 
@@ -312,6 +406,7 @@ class Narrowing {
   int n_;
   graph::Graph g_;
   int top_;
+  int most_ = 0;  // the largest given number
   std::vector<char> open_;  // per step: no wall
   std::vector<char> has_;
   std::vector<int> count_;

@@ -437,19 +437,25 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       // hard ones for kinds that prune by their clues; one that runs out of
       // time keeps its clue, and the set is then said to be maybe not minimal.
       std::vector<std::string> cur = found;
-      int open = 0;
+      // Half of what is left at most: the repairs come after, and tell a
+      // setter more than a conflict shown minimal.
+      const uint64_t before = budget.remaining_ms();
+      Budget phase = budget.slice(before == UINT64_MAX ? UINT64_MAX : before / 2);
+      // Two rounds. The first gives each clue a short check: a solution
+      // without it shows it needed, for good (in every smaller set too);
+      // no solution drops it. The clues whose checks ran out are looked at
+      // again in the second round, with what is left shared among them.
+      std::vector<std::string> later;
       for (std::size_t i = 0; i < cur.size();) {
         std::vector<std::string> rest = cur;
         rest.erase(rest.begin() + static_cast<long>(i));
-        // Half of what is left, shared by the checks still to come, two per
-        // clue at most (about left / sqrt(n) stays over for the repairs,
-        // which come after).
+        // A quarter of what is left, shared by the checks still to come.
         auto share = [&]() {
-          const uint64_t left = budget.remaining_ms();
-          return budget.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(250, left / (4 * (cur.size() - i))));
+          const uint64_t left = phase.remaining_ms();
+          return phase.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(100, left / (4 * (cur.size() - i))));
         };
         Status st = Status::Unknown;
-        if (!budget.spent()) {
+        if (!phase.spent()) {
           Budget slice = share();
           st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr, solver);
         }
@@ -457,7 +463,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
           cur = rest;
           continue;
         }
-        if (st == Status::Unknown && !budget.spent()) {
+        if (st == Status::Unknown && !phase.spent()) {
           // The whole puzzle without this clue alone (as quick to solve as
           // the puzzle itself): a solution of it is one of `rest`, so the
           // clue is needed.
@@ -465,8 +471,22 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
           const Status whole = check_edited(encoder, puzzle, encoding, {cur[i]}, slice, 1, nullptr, solver);
           if (whole != Status::None && whole != Status::Unknown) st = whole;
         }
-        if (st == Status::Unknown) ++open;
+        if (st == Status::Unknown) later.push_back(cur[i]);
         ++i;
+      }
+      int open = 0;
+      for (std::size_t j = 0; j < later.size(); ++j) {
+        // What is left, shared by the clues still to look at.
+        Status st = Status::Unknown;
+        if (!phase.spent()) {
+          const uint64_t left = phase.remaining_ms();
+          Budget slice = phase.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(250, left / (later.size() - j)));
+          std::vector<std::string> rest = cur;
+          rest.erase(std::find(rest.begin(), rest.end(), later[j]));
+          st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr, solver);
+          if (st == Status::None) cur = rest;
+        }
+        if (st == Status::Unknown) ++open;
       }
       if (open) {
         out.minimal = false;
