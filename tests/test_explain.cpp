@@ -212,6 +212,18 @@ TEST(Explain, StepsCiteTheKindsRulesInItsWords) {
     for (auto i : s.items) cited.insert(es.items[i].label);
   EXPECT_TRUE(cited.count("the lines form one loop")) << "the graph rule is cited where it is used";
   EXPECT_TRUE(cited.count("clue 0 at r5c2"));
+  // Fillomino's facts are sizes in cells.
+  CliResult c = run_cli({"convert", "filling:4x4:a42d3b441b4"});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const auto fl = puzzle_from_text(c.out);
+  const Explanation ef = explain(*fl.encoder, *fl.puzzle, ExplainOptions{});
+  ASSERT_TRUE(ef.complete);
+  std::set<std::string> given, found;
+  for (const auto& g : ef.givens) given.insert(g.label);
+  for (const auto& s : ef.steps)
+    for (const auto& f : s.facts) found.insert(f.label);
+  EXPECT_TRUE(given.count("r1c2 is 4"));
+  EXPECT_TRUE(found.count("r1c1 is 4") && found.count("r1c2 is not 3")) << *found.begin();
 }
 
 // Tatham's solo at its levels (tests/data/tatham/solo_levels.txt): the

@@ -355,6 +355,21 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
 
   std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
 
+  // "r3c4 is 5", "r3c4 is not 5": the decision variables are the cells'
+  // sizes, cell by cell, each cell's in its domain's order.
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto dom = domains(b, encoding == "cuts-plain");
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < dom.size(); ++i) {
+      if (var < at + dom[i].size())
+        return fmt::format("{} {} {}", cell_label(b.lat.cell_at(static_cast<int>(i))), value ? "is" : "is not", dom[i][var - at]);
+      at += dom[i].size();
+    }
+    return Encoder::fact_label(p, encoding, var, value, place, position);
+  }
+
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
     auto b = std::make_shared<Board>(static_cast<const Board&>(p));
     for (const auto& e : edits)
