@@ -1,6 +1,7 @@
 #include "nonogram.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
 #include <fmt/format.h>
@@ -32,6 +33,11 @@ std::vector<bool> positions(const std::vector<int>& runs) {
   }
   return P;
 }
+
+// The case splits search_quickly makes at most.
+constexpr int kSearchNodes = 2000;
+// Those of a plain search (no probing) tried first.
+constexpr int kPlainNodes = 100;
 
 // What is known of a cell while line solving.
 enum : signed char { kEmpty = 0, kFilled = 1, kUnknown = 2 };
@@ -191,51 +197,217 @@ Expr automaton(Context& ctx, const std::vector<Expr>& x, const std::vector<int>&
 // Each step keeps every solution, so the cells it forces and the automata
 // pruned to its states have exactly the solutions of the clues. `alive[k]`
 // is line k's states at the fixpoint; none: some line cannot hold.
-std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector<Alive>& alive, const EncodeOptions& eo) {
+// The fixpoint itself, from `known` and the lines queued (each line with a
+// clue, or the two lines through one cell just decided): false when some
+// line cannot hold.
+class LineSolver {
+ public:
+  explicit LineSolver(const Picture& p) : p_(p), queued_(p.lines.size(), 0), cells_of_(p.lines.size()) {
+    for (std::size_t k = 0; k < p.lines.size(); ++k) cells_of_[k] = line_cells(p, p.lines[k]);
+  }
+  bool all(std::vector<signed char>& known, const EncodeOptions& eo) {
+    for (std::size_t k = 0; k < p_.lines.size(); ++k) enqueue(k);
+    return run(known, eo);
+  }
+  bool after(int cell, std::vector<signed char>& known, const EncodeOptions& eo) {
+    enqueue(static_cast<std::size_t>(cell / p_.cols));
+    enqueue(static_cast<std::size_t>(p_.rows + cell % p_.cols));
+    return run(known, eo);
+  }
+  // How many cells the last call settled.
+  std::size_t changed() const { return changed_; }
+  const std::vector<int>& changed_cells() const { return changed_cells_; }
+  // Line k settled once more against `known`, its states kept in `alive`.
+  void settle_final(std::size_t k, const std::vector<signed char>& known, Alive& alive) {
+    read_line(k, known);
+    if (std::find(line_.begin(), line_.end(), kUnknown) == line_.end()) return;
+    settle_line(*p_.lines[k].runs, line_, scratch_, &alive);
+  }
+
+ private:
+  void enqueue(std::size_t k) {
+    if (p_.lines[k].runs && !queued_[k]) queue_.push_back(k), queued_[k] = 1;
+  }
+  void read_line(std::size_t k, const std::vector<signed char>& known) {
+    line_.clear();
+    for (int c : cells_of_[k]) line_.push_back(known[static_cast<std::size_t>(c)]);
+  }
+  bool run(std::vector<signed char>& known, const EncodeOptions& eo) {
+    changed_ = 0;
+    changed_cells_.clear();
+    // Line k of p.lines: the rows come first, then the columns.
+    auto crossing = [&](const Line& l, int i) { return l.row ? static_cast<std::size_t>(p_.rows + i) : static_cast<std::size_t>(i); };
+    bool ok = true;
+    for (std::size_t head = 0; head < queue_.size(); ++head) {
+      const std::size_t k = queue_[head];
+      queued_[k] = 0;
+      if (!ok) continue;
+      eo.check_deadline();
+      const Line& l = p_.lines[k];
+      read_line(k, known);
+      if (!settle_line(*l.runs, line_, scratch_)) {
+        ok = false;
+        continue;
+      }
+      const std::vector<int>& cells = cells_of_[k];
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (line_[i] == known[static_cast<std::size_t>(cells[i])]) continue;
+        known[static_cast<std::size_t>(cells[i])] = line_[i];
+        ++changed_;
+        changed_cells_.push_back(cells[i]);
+        enqueue(crossing(l, static_cast<int>(i)));
+      }
+    }
+    queue_.clear();
+    return ok;
+  }
+
+  const Picture& p_;
+  std::vector<char> queued_;
+  std::vector<std::size_t> queue_;
+  std::vector<std::vector<int>> cells_of_;
+  std::vector<signed char> line_;
+  LineScratch scratch_;
+  std::size_t changed_ = 0;
+  std::vector<int> changed_cells_;
+};
+
+std::vector<signed char> given_cells(const Picture& p) {
   std::vector<signed char> known(static_cast<std::size_t>(p.rows * p.cols), kUnknown);
   for (std::size_t i = 0; i < known.size(); ++i)
     if (p.givens[i] != '.') known[i] = p.givens[i] == '#' ? kFilled : kEmpty;
+  return known;
+}
+
+std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector<Alive>& alive, const EncodeOptions& eo) {
+  std::vector<signed char> known = given_cells(p);
   alive.assign(p.lines.size(), {});
-  std::vector<char> queued(p.lines.size(), 0);
-  std::vector<std::size_t> queue;
-  LineScratch scratch;
-  for (std::size_t k = 0; k < p.lines.size(); ++k)
-    if (p.lines[k].runs) queue.push_back(k), queued[k] = 1;
-  // Line k of p.lines: the rows come first, then the columns.
-  auto crossing = [&](const Line& l, int i) { return l.row ? static_cast<std::size_t>(p.rows + i) : static_cast<std::size_t>(i); };
-  std::vector<std::vector<int>> cells_of(p.lines.size());
-  for (std::size_t k = 0; k < p.lines.size(); ++k) cells_of[k] = line_cells(p, p.lines[k]);
-  std::vector<signed char> line;
-  auto read_line = [&](std::size_t k) {
-    line.clear();
-    for (int c : cells_of[k]) line.push_back(known[static_cast<std::size_t>(c)]);
-  };
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    eo.check_deadline();
-    const std::size_t k = queue[head];
-    queued[k] = 0;
-    const Line& l = p.lines[k];
-    read_line(k);
-    if (!settle_line(*l.runs, line, scratch)) return std::nullopt;
-    const std::vector<int>& cells = cells_of[k];
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (line[i] == known[static_cast<std::size_t>(cells[i])]) continue;
-      known[static_cast<std::size_t>(cells[i])] = line[i];
-      const std::size_t other = crossing(l, static_cast<int>(i));
-      if (p.lines[other].runs && !queued[other]) queue.push_back(other), queued[other] = 1;
-    }
-  }
+  LineSolver solver(p);
+  if (!solver.all(known, eo)) return std::nullopt;
   // A line settled before a crossing line's last change may keep states that
   // are no longer possible; that costs clauses, never solutions. Settle each
   // once more against the final cells for the tightest automata (not the
   // lines whose every cell is known: those are their cells' values).
-  for (std::size_t k = 0; k < p.lines.size(); ++k) {
-    if (!p.lines[k].runs) continue;
-    read_line(k);
-    if (std::find(line.begin(), line.end(), kUnknown) == line.end()) continue;
-    settle_line(*p.lines[k].runs, line, scratch, &alive[k]);
-  }
+  for (std::size_t k = 0; k < p.lines.size(); ++k)
+    if (p.lines[k].runs) solver.settle_final(k, known, alive[k]);
   return known;
+}
+
+// Line solving with case splits (depth first: a cell left open is tried
+// filled, then empty, each followed by line solving from it), as pbnsolve
+// searches: a picture meeting every clue, or none when the search ran to
+// its end, or "stopped" after `nodes` splits. Sound and complete within
+// the limit: every split keeps both values.
+enum class Search { Found, None, Stopped };
+Search search_picture(const Picture& p, std::vector<signed char>& known, int& nodes) {
+  LineSolver solver(p);
+  if (!solver.all(known, EncodeOptions{})) return Search::None;
+  // Each depth holds a copy of the cells: the splits are few.
+  // Splits only where two clues cross: a cell open in one clued line at
+  // most takes either value (line solving left it open, so some way of
+  // that line's runs reads each) and settles nothing beyond its line.
+  auto crossed = [&](int cell) { return p.lines[static_cast<std::size_t>(cell / p.cols)].runs && p.lines[static_cast<std::size_t>(p.rows + cell % p.cols)].runs; };
+  std::vector<signed char> trial;
+  // Probing: each crossing cell still open is tried both ways; a value that
+  // fails line solving fixes the other (both failing: nothing here), until
+  // nothing more is fixed. The split is then where a probe settled most.
+  // Only the cells on lines something changed on since the last probes are
+  // probed again (at the start, every cell): a probe elsewhere would mostly
+  // find what it found before. Any probe is sound; the split keeps the
+  // search complete.
+  std::vector<char> dirty_line(p.lines.size(), 1);
+  auto mark = [&](const std::vector<int>& cells) {
+    for (int c : cells) dirty_line[static_cast<std::size_t>(c / p.cols)] = dirty_line[static_cast<std::size_t>(p.rows + c % p.cols)] = 1;
+  };
+  auto probe = [&](std::vector<signed char>& at, int& best, signed char& first) -> bool {
+    best = -1;
+    std::size_t most = 0;
+    while (std::find(dirty_line.begin(), dirty_line.end(), 1) != dirty_line.end()) {
+      std::vector<char> now(p.lines.size(), 0);
+      now.swap(dirty_line);
+      for (int i = 0; i < static_cast<int>(at.size()); ++i) {
+        if (at[static_cast<std::size_t>(i)] != kUnknown || !crossed(i)) continue;
+        if (!now[static_cast<std::size_t>(i / p.cols)] && !now[static_cast<std::size_t>(p.rows + i % p.cols)]) continue;
+        std::size_t settled[2] = {0, 0};
+        bool ok[2];
+        for (int v = 0; v < 2; ++v) {
+          trial = at;
+          trial[static_cast<std::size_t>(i)] = v ? kFilled : kEmpty;
+          ok[v] = solver.after(i, trial, EncodeOptions{});
+          settled[v] = solver.changed();
+        }
+        if (!ok[0] && !ok[1]) return false;
+        if (ok[0] != ok[1]) {
+          at[static_cast<std::size_t>(i)] = ok[1] ? kFilled : kEmpty;
+          if (!solver.after(i, at, EncodeOptions{})) return false;
+          mark({i});
+          mark(solver.changed_cells());
+          continue;
+        }
+        if (std::min(settled[0], settled[1]) + 1 > most) {
+          most = std::min(settled[0], settled[1]) + 1;
+          best = i;
+          first = settled[1] >= settled[0] ? kFilled : kEmpty;
+        }
+      }
+    }
+    // A probe may have fixed the cell chosen: then the first open crossing.
+    if (best >= 0 && at[static_cast<std::size_t>(best)] != kUnknown) best = -1;
+    if (best < 0)
+      for (int i = 0; i < static_cast<int>(at.size()) && best < 0; ++i)
+        if (at[static_cast<std::size_t>(i)] == kUnknown && crossed(i)) best = i;
+    return true;
+  };
+  bool probing = false;
+  std::function<Search(std::vector<signed char>&)> go = [&](std::vector<signed char>& at) -> Search {
+    int cell = -1;
+    signed char first = kFilled;
+    if (probing) {
+      if (!probe(at, cell, first)) return Search::None;
+    } else {
+      for (int i = 0; i < static_cast<int>(at.size()) && cell < 0; ++i)
+        if (at[static_cast<std::size_t>(i)] == kUnknown && crossed(i)) cell = i;
+    }
+    if (cell < 0) {
+      // Only cells in one clued line at most are open: each takes a value in place.
+      for (int i = 0; i < static_cast<int>(at.size()); ++i) {
+        if (at[static_cast<std::size_t>(i)] != kUnknown) continue;
+        at[static_cast<std::size_t>(i)] = kFilled;
+        if (!solver.after(i, at, EncodeOptions{})) {
+          at[static_cast<std::size_t>(i)] = kEmpty;
+          if (!solver.after(i, at, EncodeOptions{})) return Search::None;
+        }
+      }
+      return Search::Found;
+    }
+    if (nodes-- <= 0) return Search::Stopped;
+    for (signed char v : {first, static_cast<signed char>(kFilled + kEmpty - first)}) {
+      std::vector<signed char> next = at;
+      next[static_cast<std::size_t>(cell)] = v;
+      if (!solver.after(cell, next, EncodeOptions{})) continue;
+      if (probing) {
+        std::fill(dirty_line.begin(), dirty_line.end(), 0);
+        mark({cell});
+        mark(solver.changed_cells());
+      }
+      const Search r = go(next);
+      if (r == Search::None) continue;
+      if (r == Search::Found) at = std::move(next);
+      return r;
+    }
+    return Search::None;
+  };
+  // A plain depth-first search first, a short one (most sets of lines a
+  // shrinking tries have a picture it finds at once); then with probing.
+  std::vector<signed char> start = known;
+  int plain = std::min(nodes, kPlainNodes);
+  std::swap(plain, nodes);
+  const Search quick = go(known);
+  std::swap(plain, nodes);
+  if (quick != Search::Stopped) return quick;
+  known = start;
+  probing = true;
+  return go(known);
 }
 
 // The clue with an Int start per run: in order with a gap, inside the line,
@@ -574,6 +746,30 @@ class NonogramEncoder final : public Encoder {
     auto p = edit(pz, edits);
     std::vector<Alive> alive;
     return !line_solve(static_cast<const Picture&>(*p), alive, EncodeOptions{}).has_value();
+  }
+
+  // Line solving with case splits, a few thousand at most: enough to find
+  // a picture for most sets of lines a conflict's shrinking tries (each a
+  // proof that the line left out is needed) without a solver.
+  Quick search_quickly(const Puzzle& pz, const std::vector<std::string>& dropped, nlohmann::json& solution) const override {
+    std::vector<ClueEdit> edits;
+    for (const auto& id : dropped) edits.push_back({id, -1});
+    auto p = edit(pz, edits);
+    const auto& pic = static_cast<const Picture&>(*p);
+    std::vector<signed char> known = given_cells(pic);
+    // Each split down holds a copy of the cells: at most some 20 MB of them.
+    int nodes = std::min(kSearchNodes, 20'000'000 / (pic.rows * pic.cols));
+    switch (search_picture(pic, known, nodes)) {
+      case Search::Found: {
+        std::vector<bool> filled;
+        for (auto k : known) filled.push_back(k == kFilled);
+        solution = solution_json(pic, filled);
+        return Quick::Solved;
+      }
+      case Search::None: return Quick::None;
+      case Search::Stopped: break;
+    }
+    return Quick::Unknown;
   }
 
   bool fixed_places_draw_the_solution() const override { return true; }  // givens: digits, shaded cells

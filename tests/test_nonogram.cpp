@@ -37,7 +37,9 @@ std::vector<int> runs_of(const std::vector<int>& line) {
 // Plain backtracking: rows one at a time over every 0/1 pattern whose runs
 // match the row's clue; columns checked on the prefix (completed runs agree
 // with the clue, the open one is not too long) and in full at the end.
-uint64_t count_pictures(const std::vector<Clue>& rows, const std::vector<Clue>& cols, const std::vector<std::string>& givens) {
+// Stops at `limit` pictures.
+uint64_t count_pictures(const std::vector<Clue>& rows, const std::vector<Clue>& cols, const std::vector<std::string>& givens,
+                        uint64_t limit = UINT64_MAX) {
   const int h = static_cast<int>(rows.size()), w = static_cast<int>(cols.size());
   std::vector<std::vector<int>> grid;
   auto column = [&](int c) {
@@ -60,6 +62,7 @@ uint64_t count_pictures(const std::vector<Clue>& rows, const std::vector<Clue>& 
   };
   uint64_t found = 0;
   std::function<void(int)> dfs = [&](int r) {
+    if (found >= limit) return;
     if (r == h) {
       for (int c = 0; c < w; ++c)
         if (cols[c] && runs_of(column(c)) != *cols[c]) return;
@@ -312,6 +315,107 @@ TEST(Nonogram, DiagnoseNamesTheLinesThatConflictAndTheAmbiguity) {
   EXPECT_EQ(json::parse(a.out)["differing_cells"].size(), 4u);
   CliResult c = run_cli({"count", g});
   EXPECT_NE(c.out.find("count: 2"), std::string::npos) << c.out;
+}
+
+// A random picture's clues with one run changed: most have no solution.
+struct Broken {
+  std::vector<Clue> rows, cols;
+  json puzzle;
+};
+Broken broken_picture(std::mt19937& rng, int h, int w) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  Broken b;
+  std::vector<std::vector<int>> pic(static_cast<std::size_t>(h), std::vector<int>(static_cast<std::size_t>(w)));
+  for (auto& row : pic)
+    for (auto& v : row) v = pick(0, 99) < 55;
+  for (int r = 0; r < h; ++r) b.rows.push_back(runs_of(pic[static_cast<std::size_t>(r)]));
+  for (int c = 0; c < w; ++c) {
+    std::vector<int> col;
+    for (int r = 0; r < h; ++r) col.push_back(pic[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
+    b.cols.push_back(runs_of(col));
+  }
+  auto& line = pick(0, 1) ? b.rows[static_cast<std::size_t>(pick(0, h - 1))] : b.cols[static_cast<std::size_t>(pick(0, w - 1))];
+  if (line->empty()) line->push_back(1);
+  else (*line)[static_cast<std::size_t>(pick(0, static_cast<int>(line->size()) - 1))] += pick(0, 1) ? 1 : -1;
+  line->erase(std::remove(line->begin(), line->end(), 0), line->end());
+  json rj = json::array(), cj = json::array();
+  for (const auto& c : b.rows) rj.push_back(clue_json(c));
+  for (const auto& c : b.cols) cj.push_back(clue_json(c));
+  b.puzzle = {{"kind", "nonogram"}, {"rows", rj}, {"columns", cj}};
+  return b;
+}
+
+// Whether a picture meets the lines of `b` kept by `keep` (ids rows/k,
+// columns/k), the others without a clue: 1 or 0.
+uint64_t count_keeping(const Broken& b, const std::set<std::string>& keep) {
+  std::vector<Clue> rows = b.rows, cols = b.cols;
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    if (!keep.count("rows/" + std::to_string(k))) rows[k] = std::nullopt;
+  for (std::size_t k = 0; k < cols.size(); ++k)
+    if (!keep.count("columns/" + std::to_string(k))) cols[k] = std::nullopt;
+  return count_pictures(rows, cols, {}, 1);
+}
+
+// The kind's own search (line solving with case splits, what diagnose
+// shrinks a conflict with before any solver) against the plain counter: a
+// picture exactly when there is one, and it meets every clue kept.
+TEST(Nonogram, TheQuickSearchFindsAPictureExactlyWhenThereIsOne) {
+  std::mt19937 rng(58);
+  int found = 0, none = 0;
+  for (int round = 0; round < 60; ++round) {
+    const Broken b = broken_picture(rng, 4 + round % 3, 6 - round % 3);
+    std::set<std::string> keep;
+    std::vector<std::string> dropped;
+    for (const auto& l : {std::string("rows"), std::string("columns")})
+      for (std::size_t k = 0; k < b.puzzle[l].size(); ++k)
+        (rng() % 4 ? keep.insert(l + "/" + std::to_string(k)), void() : dropped.push_back(l + "/" + std::to_string(k)));
+    LoadedPuzzle lp = load_puzzle(b.puzzle, "broken.json");
+    json solution;
+    const auto q = lp.encoder->search_quickly(*lp.puzzle, dropped, solution);
+    const uint64_t expected = count_keeping(b, keep);
+    ASSERT_NE(q, Encoder::Quick::Unknown) << b.puzzle.dump();
+    EXPECT_EQ(q == Encoder::Quick::Solved, expected > 0) << b.puzzle.dump();
+    if (q == Encoder::Quick::Solved) {
+      std::vector<ClueEdit> drop;
+      for (const auto& id : dropped) drop.push_back({id, -1});
+      EXPECT_TRUE(lp.encoder->check(*lp.encoder->edit(*lp.puzzle, drop), solution).empty()) << solution.dump();
+    }
+    found += expected > 0;
+    none += expected == 0;
+  }
+  EXPECT_GE(found, 10);
+  EXPECT_GE(none, 10);
+}
+
+// Broken pictures explained by a minimal set of lines, checked with the
+// plain counter: no picture meets them all, one meets them without any one.
+TEST(Nonogram, TheLinesThatConflictAreMinimalByThePlainCounter) {
+  std::mt19937 rng(5);
+  int explained = 0;
+  for (int round = 0; round < 30; ++round) {
+    const Broken b = broken_picture(rng, 4 + round % 2, 5 - round % 2);
+    std::set<std::string> all;
+    for (const auto& l : {std::string("rows"), std::string("columns")})
+      for (std::size_t k = 0; k < b.puzzle[l].size(); ++k) all.insert(l + "/" + std::to_string(k));
+    if (count_keeping(b, all) != 0) continue;
+    LoadedPuzzle lp = load_puzzle(b.puzzle, "broken.json");
+    for (const std::string encoding : {"line-solve", "automaton"}) {
+      Result r = run_puzzle(lp, encoding, 2);
+      ASSERT_EQ(std::string(status_name(r.status)), "none") << b.puzzle.dump();
+      ASSERT_TRUE(r.conflict);
+      EXPECT_TRUE(r.conflict->minimal) << r.conflict->note;
+      std::set<std::string> ids;
+      for (const auto& c : r.conflict->clues) ids.insert(c.id);
+      EXPECT_EQ(count_keeping(b, ids), 0u) << encoding << " " << b.puzzle.dump();
+      for (const auto& id : ids) {
+        std::set<std::string> rest = ids;
+        rest.erase(id);
+        EXPECT_GT(count_keeping(b, rest), 0u) << encoding << ": " << id << " is not needed in " << b.puzzle.dump();
+      }
+    }
+    ++explained;
+  }
+  EXPECT_GE(explained, 10);
 }
 
 // ------------------------------------------------ .non files (nonogram-db)

@@ -198,6 +198,18 @@ class Encoder {
     (void)dropped;
     return false;
   }
+  // A short search of the kind's own (no solver) on the puzzle with the
+  // `dropped` clues left out, for diagnose's shrinking of a conflict:
+  // Solved with a solution in `solution` (the engine holds it to the
+  // checker of that puzzle), None when the search was complete and found
+  // nothing (as sound as refutes_quickly), Unknown when it stopped short.
+  enum class Quick { Unknown, None, Solved };
+  virtual Quick search_quickly(const Puzzle& puzzle, const std::vector<std::string>& dropped, nlohmann::json& solution) const {
+    (void)puzzle;
+    (void)dropped;
+    (void)solution;
+    return Quick::Unknown;
+  }
   // A puzzle whose solutions are solutions of this one, with a far smaller
   // search: this one with a rule most of its solutions keep (fillomino: no
   // area without a number larger than the largest given); none when there

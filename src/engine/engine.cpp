@@ -203,7 +203,7 @@ std::vector<std::size_t> TrackedSolver::core() const {
 }
 
 std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::size_t> core, Budget& budget,
-                                         bool& minimal, std::string& note) {
+                                         bool& minimal, std::string& note, const std::vector<std::size_t>& needed_already) {
   // Deletion with core refinement: take a clue out; if the rest is still
   // unsat, keep only the new core; if it becomes sat, the clue is needed (and
   // stays needed in every subset, since a subset of a sat set is sat). Each
@@ -216,7 +216,11 @@ std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::siz
   // Dropping a clue there keeps every clue already shown necessary: a core
   // without one of them would sit inside a satisfiable set.
   minimal = true;
-  std::vector<std::size_t> needed, rest = core, undecided_clues;
+  // Clues already shown needed (a solution of the others is known) are not
+  // taken out again; they stay needed in every subset.
+  std::vector<std::size_t> needed, rest, undecided_clues;
+  for (std::size_t i : core)
+    (std::find(needed_already.begin(), needed_already.end(), i) != needed_already.end() ? needed : rest).push_back(i);
   auto keep_core = [&](std::vector<std::size_t>& v) {
     auto smaller = ts.core();
     // An empty core (Z3 gives one when a clue is the constant false, refuted
@@ -410,21 +414,57 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
     std::vector<std::string> found = qx({}, ids, false);
     consistent = saved;
     if (!found.empty() && encoder.refutes_quickly(puzzle, without_others(found))) {
-      // A conflict for certain. With an encoding whose clues stand alone
+      // A conflict for certain. The kind's own search then takes each clue
+      // out in turn (deletion): a solution without it (held to the checker)
+      // shows it needed, in every smaller set too; a search run to its end
+      // without one drops it. Only the clues it stopped short on are left
+      // to the solver below.
+      std::vector<std::string> sure;
+      bool searched_all = true;
+      for (std::size_t i = 0; i < found.size();) {
+        if (budget.spent()) {
+          searched_all = false;
+          break;
+        }
+        std::vector<std::string> rest = found;
+        rest.erase(rest.begin() + static_cast<long>(i));
+        const auto dropped = without_others(rest);
+        nlohmann::json sol;
+        const Encoder::Quick q = encoder.search_quickly(puzzle, dropped, sol);
+        if (q == Encoder::Quick::None) {
+          found = rest;
+          continue;
+        }
+        if (q == Encoder::Quick::Solved) {
+          std::vector<ClueEdit> edits;
+          for (const auto& id : dropped) edits.push_back({id, -1});
+          if (encoder.check(*encoder.edit(puzzle, edits), sol).empty()) sure.push_back(found[i]);
+        }
+        if (q != Encoder::Quick::Solved || sure.empty() || sure.back() != found[i]) searched_all = false;
+        ++i;
+      }
+      if (searched_all) {
+        for (const auto& c : enc.clues)
+          if (std::find(found.begin(), found.end(), c.id) != found.end()) out.clues.push_back({c.id, c.label, c.cells});
+        return out;
+      }
+      // With an encoding whose clues stand alone
       // (Encoder::tracked_encoding), one solver under assumptions shrinks it
       // (deletion with core refinement): each check keeps what the solver
       // learned, where a fresh encoding per check starts over.
       if (const std::string tracked = encoder.tracked_encoding(); !tracked.empty()) {
         Context tctx;
         Encoding tenc = encoder.encode(puzzle, tctx, tracked);
-        std::vector<std::size_t> start;
-        for (std::size_t k = 0; k < tenc.clues.size(); ++k)
+        std::vector<std::size_t> start, needed_already;
+        for (std::size_t k = 0; k < tenc.clues.size(); ++k) {
           if (std::find(found.begin(), found.end(), tenc.clues[k].id) != found.end()) start.push_back(k);
+          if (std::find(sure.begin(), sure.end(), tenc.clues[k].id) != sure.end()) needed_already.push_back(k);
+        }
         if (!tenc.clues_in_rules && start.size() == found.size()) {
           TrackedSolver ts(tctx, tenc, solver, tracked);
           bool minimal = true;
           std::string note;
-          const auto kept = shrink_conflict(ts, start, budget, minimal, note);
+          const auto kept = shrink_conflict(ts, start, budget, minimal, note, needed_already);
           out.minimal = minimal;
           out.note = note;
           for (std::size_t k : kept) out.clues.push_back({tenc.clues[k].id, tenc.clues[k].label, tenc.clues[k].cells});
@@ -447,6 +487,10 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       // again in the second round, with what is left shared among them.
       std::vector<std::string> later;
       for (std::size_t i = 0; i < cur.size();) {
+        if (std::find(sure.begin(), sure.end(), cur[i]) != sure.end()) {
+          ++i;
+          continue;
+        }
         std::vector<std::string> rest = cur;
         rest.erase(rest.begin() + static_cast<long>(i));
         // A quarter of what is left, shared by the checks still to come.

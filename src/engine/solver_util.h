@@ -171,7 +171,9 @@ Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::str
 Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding, const Encoding& enc,
                           Budget& budget, const std::string& solver);
 
+// `needed_already`: clues of `core` shown needed beforehand (kept, never
+// taken out).
 std::vector<std::size_t> shrink_conflict(TrackedSolver& ts, std::vector<std::size_t> core, Budget& budget,
-                                         bool& minimal, std::string& note);
+                                         bool& minimal, std::string& note, const std::vector<std::size_t>& needed_already = {});
 
 }  // namespace psmt::detail
