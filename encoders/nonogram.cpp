@@ -741,9 +741,7 @@ class NonogramEncoder final : public Encoder {
   // on, under assumptions, once line solving has found one.
   std::string tracked_encoding() const override { return "automaton"; }
   bool refutes_quickly(const Puzzle& pz, const std::vector<std::string>& dropped) const override {
-    std::vector<ClueEdit> edits;
-    for (const auto& id : dropped) edits.push_back({id, -1});
-    auto p = edit(pz, edits);
+    auto p = without(pz, dropped);
     std::vector<Alive> alive;
     return !line_solve(static_cast<const Picture&>(*p), alive, EncodeOptions{}).has_value();
   }
@@ -752,9 +750,7 @@ class NonogramEncoder final : public Encoder {
   // a picture for most sets of lines a conflict's shrinking tries (each a
   // proof that the line left out is needed) without a solver.
   Quick search_quickly(const Puzzle& pz, const std::vector<std::string>& dropped, nlohmann::json& solution) const override {
-    std::vector<ClueEdit> edits;
-    for (const auto& id : dropped) edits.push_back({id, -1});
-    auto p = edit(pz, edits);
+    auto p = without(pz, dropped);
     const auto& pic = static_cast<const Picture&>(*p);
     std::vector<signed char> known = given_cells(pic);
     // Each split down holds a copy of the cells: at most some 20 MB of them.

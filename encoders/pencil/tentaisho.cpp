@@ -361,9 +361,7 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
   // leaves no solution (how a dot added into a solved board is most often
   // refuted, in milliseconds where a solver check costs an encoding).
   bool refutes_quickly(const Puzzle& p, const std::vector<std::string>& dropped) const override {
-    std::vector<ClueEdit> edits;
-    for (const auto& id : dropped) edits.push_back({id, -1});
-    const auto edited = edit(p, edits);
+    const auto edited = without(p, dropped);
     const auto& b = static_cast<const Board&>(*edited);
     const auto cand = candidates(b);
     auto has = [&](int cell, int k) {

@@ -190,6 +190,12 @@ class Encoder {
   virtual std::vector<std::string> place_values(const Puzzle& puzzle, const nlohmann::json& solution) const = 0;
   // The puzzle with clues dropped or changed (InputError if an id is unknown).
   virtual std::shared_ptr<const Puzzle> edit(const Puzzle& puzzle, const std::vector<ClueEdit>& edits) const = 0;
+  // The puzzle with the `dropped` clues left out.
+  std::shared_ptr<const Puzzle> without(const Puzzle& puzzle, const std::vector<std::string>& dropped) const {
+    std::vector<ClueEdit> edits;
+    for (const auto& id : dropped) edits.push_back({id, -1});
+    return edit(puzzle, edits);
+  }
   // A sound, cheap refutation for diagnose: true when the kind's own
   // propagation (no solver) shows that the puzzle with the `dropped` clues
   // left out has no solution; false when it does not show it.

@@ -312,9 +312,7 @@ Conflict explain_unsat(Context& ctx, const Encoding& enc, Budget& budget, Stats&
 Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
                     const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first,
                     const std::string& solver) {
-  std::vector<ClueEdit> edits;
-  for (const auto& id : drop) edits.push_back({id, -1});
-  auto edited = encoder.edit(puzzle, edits);
+  auto edited = encoder.without(puzzle, drop);
   // Is there a solution: the kind's first try (Encoder::first_try) shows one
   // far sooner where it has one; the puzzle itself is encoded only when the
   // first try has none.
@@ -435,12 +433,8 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
           found = rest;
           continue;
         }
-        if (q == Encoder::Quick::Solved) {
-          std::vector<ClueEdit> edits;
-          for (const auto& id : dropped) edits.push_back({id, -1});
-          if (encoder.check(*encoder.edit(puzzle, edits), sol).empty()) sure.push_back(found[i]);
-        }
-        if (q != Encoder::Quick::Solved || sure.empty() || sure.back() != found[i]) searched_all = false;
+        if (q == Encoder::Quick::Solved && encoder.check(*encoder.without(puzzle, dropped), sol).empty()) sure.push_back(found[i]);
+        else searched_all = false;
         ++i;
       }
       if (searched_all) {
