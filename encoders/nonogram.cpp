@@ -36,6 +36,12 @@ std::vector<bool> positions(const std::vector<int>& runs) {
 
 // The case splits search_quickly makes at most.
 constexpr int kSearchNodes = 2000;
+// The lines a search settles at most (some 3 million a second here): what
+// diagnose's shrinking gives one set of lines (a few hundred ms at most), and
+// what a check gives its search before the solver (some 100 ms; a random
+// 50x50 picture can take the search seconds, where the solver takes less).
+constexpr uint64_t kShrinkLines = 1'000'000;
+constexpr uint64_t kVerdictLines = 300'000;
 // Those of a plain search (no probing) tried first.
 constexpr int kPlainNodes = 100;
 
@@ -62,31 +68,68 @@ struct LineScratch {
 // after i cells are a bit set). Narrows `cells` to the values some such path
 // reads; false when there is no path. With `alive`, the states on such paths
 // are kept there.
-bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, LineScratch& s, Alive* alive = nullptr) {
-  const int n = static_cast<int>(cells.size());
+// A clue's automaton positions (positions()) as bit sets: those that read
+// empty (the gaps) and those that read filled (inside a run); made once per
+// line, used at every settling.
+struct RunMasks {
+  bool empty_clue = false;
   int m = 1;
-  for (int r : runs) m += r + 1;
-  if (!runs.empty() && m - 2 > n) return false;
+  std::vector<uint64_t> gap, fill;
+  explicit RunMasks(const std::vector<int>& runs) : empty_clue(runs.empty()) {
+    for (int r : runs) m += r + 1;
+    const std::size_t W = static_cast<std::size_t>(m + 63) / 64;
+    gap.assign(W, 0);
+    fill.assign(W, 0);
+    const std::vector<bool> P = positions(runs);
+    for (int q = 0; q < m; ++q) (P[static_cast<std::size_t>(q)] ? fill : gap)[static_cast<std::size_t>(q) / 64] |= uint64_t{1} << (q % 64);
+  }
+};
+
+bool settle_line(const RunMasks& rm, std::vector<signed char>& cells, LineScratch& s, Alive* alive = nullptr) {
+  const int n = static_cast<int>(cells.size());
+  const int m = rm.m;
+  if (!rm.empty_clue && m - 2 > n) return false;
   const std::size_t W = static_cast<std::size_t>(m + 63) / 64, N = static_cast<std::size_t>(n + 1);
   auto set = [W](std::vector<uint64_t>& v, std::size_t row, int q) {
     v[row * W + static_cast<std::size_t>(q) / 64] |= uint64_t{1} << (q % 64);
   };
-  // The automaton's positions (positions()) as bit sets: those that read
-  // empty (the gaps) and those that read filled (inside a run).
-  s.gap.assign(W, 0);
-  s.fill.assign(W, 0);
-  const std::vector<bool> P = positions(runs);
-  for (int q = 0; q < m; ++q) set(P[static_cast<std::size_t>(q)] ? s.fill : s.gap, 0, q);
+  auto allows = [&](int i) -> int {  // 1: empty may be read at cell i, 2: filled may
+    const signed char c = cells[static_cast<std::size_t>(i)];
+    return c == kUnknown ? 3 : c == kFilled ? 2 : 1;
+  };
+  if (W == 1 && !alive) {
+    // The same in one machine word (every clue of a line up to 62 cells):
+    // the states after i cells as one word, the backward pass as it goes.
+    const uint64_t gap = rm.gap[0], fill = rm.fill[0];
+    s.F.resize(N);
+    uint64_t* F = s.F.data();
+    F[0] = 1;
+    for (int i = 0; i < n; ++i) {
+      const int a = allows(i);
+      const uint64_t f = F[i];
+      F[i + 1] = ((a & 1) ? f & gap : 0) | ((f << 1) & (((a & 1) ? gap : 0) | ((a & 2) ? fill : 0)));
+    }
+    uint64_t next = (uint64_t{1} << (m - 1)) | (rm.empty_clue ? 0 : uint64_t{1} << (m - 2));
+    for (int i = n - 1; i >= 0; --i) {
+      const int a = allows(i);
+      const uint64_t stay = (a & 1) ? gap & next : 0;
+      const uint64_t step = (next & (((a & 1) ? gap : 0) | ((a & 2) ? fill : 0))) >> 1;
+      const uint64_t empty_step = step & (gap >> 1);
+      const bool can_empty = F[i] & (stay | empty_step), can_fill = F[i] & step & ~empty_step;
+      signed char& c = cells[static_cast<std::size_t>(i)];
+      if (c == kUnknown && can_empty != can_fill) c = can_fill ? kFilled : kEmpty;
+      next = stay | step;
+    }
+    return next & 1;
+  }
+  s.gap = rm.gap;
+  s.fill = rm.fill;
   s.F.assign(N * W, 0);
   s.B.assign(N * W, 0);
   s.mask.assign(W, 0);
   // shifted = v << 1 (state q to q+1), or v >> 1.
   auto shl1 = [](const uint64_t* v, std::size_t w) { return (v[w] << 1) | (w ? v[w - 1] >> 63 : 0); };
   auto shr1 = [W](const uint64_t* v, std::size_t w) { return (v[w] >> 1) | (w + 1 < W ? v[w + 1] << 63 : 0); };
-  auto allows = [&](int i) -> int {  // 1: empty may be read at cell i, 2: filled may
-    const signed char c = cells[static_cast<std::size_t>(i)];
-    return c == kUnknown ? 3 : c == kFilled ? 2 : 1;
-  };
   // The positions a cell may be read at: gaps if it may be empty, run cells if filled.
   auto readable = [&](int a, std::size_t w) { return ((a & 1) ? s.gap[w] : 0) | ((a & 2) ? s.fill[w] : 0); };
   s.F[0] = 1;
@@ -97,7 +140,7 @@ bool settle_line(const std::vector<int>& runs, std::vector<signed char>& cells, 
     for (std::size_t w = 0; w < W; ++w) g[w] = (((a & 1) ? f[w] & s.gap[w] : 0) | (shl1(f, w) & readable(a, w)));
   }
   set(s.B, N - 1, m - 1);
-  if (!runs.empty()) set(s.B, N - 1, m - 2);
+  if (!rm.empty_clue) set(s.B, N - 1, m - 2);
   for (int i = n - 1; i >= 0; --i) {
     const int a = allows(i);
     const uint64_t* next = &s.B[static_cast<std::size_t>(i + 1) * W];
@@ -203,7 +246,10 @@ Expr automaton(Context& ctx, const std::vector<Expr>& x, const std::vector<int>&
 class LineSolver {
  public:
   explicit LineSolver(const Picture& p) : p_(p), queued_(p.lines.size(), 0), cells_of_(p.lines.size()) {
-    for (std::size_t k = 0; k < p.lines.size(); ++k) cells_of_[k] = line_cells(p, p.lines[k]);
+    for (std::size_t k = 0; k < p.lines.size(); ++k) {
+      cells_of_[k] = line_cells(p, p.lines[k]);
+      masks_.emplace_back(p.lines[k].runs ? *p.lines[k].runs : std::vector<int>{});
+    }
   }
   bool all(std::vector<signed char>& known, const EncodeOptions& eo) {
     for (std::size_t k = 0; k < p_.lines.size(); ++k) enqueue(k);
@@ -216,12 +262,14 @@ class LineSolver {
   }
   // How many cells the last call settled.
   std::size_t changed() const { return changed_; }
+  // How many lines were settled so far (the search's measure of work).
+  uint64_t lines_settled() const { return settled_; }
   const std::vector<int>& changed_cells() const { return changed_cells_; }
   // Line k settled once more against `known`, its states kept in `alive`.
   void settle_final(std::size_t k, const std::vector<signed char>& known, Alive& alive) {
     read_line(k, known);
     if (std::find(line_.begin(), line_.end(), kUnknown) == line_.end()) return;
-    settle_line(*p_.lines[k].runs, line_, scratch_, &alive);
+    settle_line(masks_[k], line_, scratch_, &alive);
   }
 
  private:
@@ -242,10 +290,10 @@ class LineSolver {
       const std::size_t k = queue_[head];
       queued_[k] = 0;
       if (!ok) continue;
-      eo.check_deadline();
+      if ((++settled_ & 31) == 0) eo.check_deadline();  // the clock every 32 lines: a line takes well under a microsecond or two
       const Line& l = p_.lines[k];
       read_line(k, known);
-      if (!settle_line(*l.runs, line_, scratch_)) {
+      if (!settle_line(masks_[k], line_, scratch_)) {
         ok = false;
         continue;
       }
@@ -266,6 +314,8 @@ class LineSolver {
   std::vector<char> queued_;
   std::vector<std::size_t> queue_;
   std::vector<std::vector<int>> cells_of_;
+  std::vector<RunMasks> masks_;
+  uint64_t settled_ = 0;
   std::vector<signed char> line_;
   LineScratch scratch_;
   std::size_t changed_ = 0;
@@ -297,9 +347,14 @@ std::optional<std::vector<signed char>> line_solve(const Picture& p, std::vector
 // filled, then empty, each followed by line solving from it), as pbnsolve
 // searches: a picture meeting every clue, or none when the search ran to
 // its end, or "stopped" after `nodes` splits. Sound and complete within
-// the limit: every split keeps both values.
+// the limit: every split keeps both values. With `all`, the pictures are
+// collected there instead (every cell a split when no crossing is left
+// open, so that each picture is found once): Found once `limit` are
+// found, None when the search ran to its end with fewer (all of them).
 enum class Search { Found, None, Stopped };
-Search search_picture(const Picture& p, std::vector<signed char>& known, int& nodes) {
+Search search_picture(const Picture& p, std::vector<signed char>& known, int& nodes,
+                      std::vector<std::vector<signed char>>* all = nullptr, std::size_t limit = 1,
+                      const std::vector<signed char>* hint = nullptr, uint64_t max_lines = UINT64_MAX) {
   LineSolver solver(p);
   if (!solver.all(known, EncodeOptions{})) return Search::None;
   // Each depth holds a copy of the cells: the splits are few.
@@ -307,15 +362,19 @@ Search search_picture(const Picture& p, std::vector<signed char>& known, int& no
   // most takes either value (line solving left it open, so some way of
   // that line's runs reads each) and settles nothing beyond its line.
   auto crossed = [&](int cell) { return p.lines[static_cast<std::size_t>(cell / p.cols)].runs && p.lines[static_cast<std::size_t>(p.rows + cell % p.cols)].runs; };
-  std::vector<signed char> trial;
+  std::vector<signed char> trial, trial0;
+  std::vector<int> changed0, merged;
   // Probing: each crossing cell still open is tried both ways; a value that
-  // fails line solving fixes the other (both failing: nothing here), until
-  // nothing more is fixed. The split is then where a probe settled most.
+  // fails line solving fixes the other (both failing: nothing here), and a
+  // cell both values settle alike takes that value, until nothing more is
+  // fixed. The split is then where a probe
+  // settled most (or, with a `hint`, the hint's value first).
   // Only the cells on lines something changed on since the last probes are
   // probed again (at the start, every cell): a probe elsewhere would mostly
   // find what it found before. Any probe is sound; the split keeps the
   // search complete.
   std::vector<char> dirty_line(p.lines.size(), 1);
+  bool worn_out = false;  // max_lines reached inside a probe
   auto mark = [&](const std::vector<int>& cells) {
     for (int c : cells) dirty_line[static_cast<std::size_t>(c / p.cols)] = dirty_line[static_cast<std::size_t>(p.rows + c % p.cols)] = 1;
   };
@@ -323,6 +382,10 @@ Search search_picture(const Picture& p, std::vector<signed char>& known, int& no
     best = -1;
     std::size_t most = 0;
     while (std::find(dirty_line.begin(), dirty_line.end(), 1) != dirty_line.end()) {
+      if (solver.lines_settled() > max_lines) {
+        worn_out = true;
+        return true;
+      }
       std::vector<char> now(p.lines.size(), 0);
       now.swap(dirty_line);
       for (int i = 0; i < static_cast<int>(at.size()); ++i) {
@@ -335,8 +398,29 @@ Search search_picture(const Picture& p, std::vector<signed char>& known, int& no
           trial[static_cast<std::size_t>(i)] = v ? kFilled : kEmpty;
           ok[v] = solver.after(i, trial, EncodeOptions{});
           settled[v] = solver.changed();
+          if (v == 0 && ok[0]) {
+            trial0.swap(trial);
+            changed0 = solver.changed_cells();
+          }
         }
         if (!ok[0] && !ok[1]) return false;
+        if (ok[0] && ok[1]) {
+          // Both values hold: a cell both settle alike has that value
+          // either way (pbnsolve's merging).
+          merged.clear();
+          for (int c : changed0)
+            if (trial[static_cast<std::size_t>(c)] == trial0[static_cast<std::size_t>(c)] && at[static_cast<std::size_t>(c)] == kUnknown)
+              merged.push_back(c);
+          if (!merged.empty()) {
+            for (int c : merged) at[static_cast<std::size_t>(c)] = trial0[static_cast<std::size_t>(c)];
+            mark(merged);
+            for (int c : merged) {
+              if (!solver.after(c, at, EncodeOptions{})) return false;
+              mark(solver.changed_cells());
+            }
+            continue;
+          }
+        }
         if (ok[0] != ok[1]) {
           at[static_cast<std::size_t>(i)] = ok[1] ? kFilled : kEmpty;
           if (!solver.after(i, at, EncodeOptions{})) return false;
@@ -364,9 +448,27 @@ Search search_picture(const Picture& p, std::vector<signed char>& known, int& no
     signed char first = kFilled;
     if (probing) {
       if (!probe(at, cell, first)) return Search::None;
+      if (worn_out) return Search::Stopped;
     } else {
+      // Fail first: a crossing cell on the line with the fewest cells
+      // open, where a wrong value shows soonest.
+      std::vector<int> open(p.lines.size(), 0);
+      for (int i = 0; i < static_cast<int>(at.size()); ++i)
+        if (at[static_cast<std::size_t>(i)] == kUnknown) ++open[static_cast<std::size_t>(i / p.cols)], ++open[static_cast<std::size_t>(p.rows + i % p.cols)];
+      int fewest = 1 << 30;
+      for (int i = 0; i < static_cast<int>(at.size()); ++i)
+        if (at[static_cast<std::size_t>(i)] == kUnknown && crossed(i)) {
+          const int o = std::min(open[static_cast<std::size_t>(i / p.cols)], open[static_cast<std::size_t>(p.rows + i % p.cols)]);
+          if (o < fewest) fewest = o, cell = i;
+        }
+    }
+    if (cell >= 0 && hint) first = (*hint)[static_cast<std::size_t>(cell)];
+    if (cell < 0 && all)
       for (int i = 0; i < static_cast<int>(at.size()) && cell < 0; ++i)
-        if (at[static_cast<std::size_t>(i)] == kUnknown && crossed(i)) cell = i;
+        if (at[static_cast<std::size_t>(i)] == kUnknown) cell = i;
+    if (cell < 0 && all) {
+      all->push_back(at);
+      return all->size() >= limit ? Search::Found : Search::None;
     }
     if (cell < 0) {
       // Only cells in one clued line at most are open: each takes a value in place.
@@ -380,7 +482,7 @@ Search search_picture(const Picture& p, std::vector<signed char>& known, int& no
       }
       return Search::Found;
     }
-    if (nodes-- <= 0) return Search::Stopped;
+    if (nodes-- <= 0 || solver.lines_settled() > max_lines) return Search::Stopped;
     for (signed char v : {first, static_cast<signed char>(kFilled + kEmpty - first)}) {
       std::vector<signed char> next = at;
       next[static_cast<std::size_t>(cell)] = v;
@@ -406,6 +508,7 @@ Search search_picture(const Picture& p, std::vector<signed char>& known, int& no
   std::swap(plain, nodes);
   if (quick != Search::Stopped) return quick;
   known = start;
+  if (all) all->clear();
   probing = true;
   return go(known);
 }
@@ -552,7 +655,11 @@ class NonogramEncoder final : public Encoder {
       const bool settled = known && std::all_of(where.begin(), where.end(), [&](const Cell& c) {
                              return (*known)[static_cast<std::size_t>(c.row * p.cols + c.col)] != kUnknown;
                            });
-      Expr f = settled              ? bool_val(true)
+      // Line solving refuted the puzzle: the rules say false, and the
+      // clue would add nothing a solver needs (diagnose blames clues by
+      // editing the puzzle, clues_in_rules).
+      const bool refuted = line_solving && !eo.clues_only && !known;
+      Expr f = settled || refuted   ? bool_val(true)
                : automaton_encoding ? automaton(ctx, cells, *l.runs, name, eo, known ? &alive[k] : nullptr)
                                     : Expr(run_starts(ctx, cells, *l.runs, name, eo));
       enc.clues.push_back({line_id(l), line_label(l), f, where, {}});
@@ -755,7 +862,17 @@ class NonogramEncoder final : public Encoder {
     std::vector<signed char> known = given_cells(pic);
     // Each split down holds a copy of the cells: at most some 20 MB of them.
     int nodes = std::min(kSearchNodes, 20'000'000 / (pic.rows * pic.cols));
-    switch (search_picture(pic, known, nodes)) {
+    // A picture of a puzzle like this one (the last the shrinking found):
+    // each split tries its value first.
+    std::vector<signed char> hint;
+    if (solution.is_array() && static_cast<int>(solution.size()) == pic.rows) {
+      for (const auto& row : solution) {
+        if (!row.is_string() || static_cast<int>(row.get_ref<const std::string&>().size()) != pic.cols) break;
+        for (char ch : row.get_ref<const std::string&>()) hint.push_back(ch == '#' ? kFilled : kEmpty);
+      }
+    }
+    if (hint.size() != known.size()) hint.clear();
+    switch (search_picture(pic, known, nodes, nullptr, 1, hint.empty() ? nullptr : &hint, kShrinkLines)) {
       case Search::Found: {
         std::vector<bool> filled;
         for (auto k : known) filled.push_back(k == kFilled);
@@ -766,6 +883,23 @@ class NonogramEncoder final : public Encoder {
       case Search::Stopped: break;
     }
     return Quick::Unknown;
+  }
+
+  // A verdict by the same search: every picture up to `limit` (pbnsolve's
+  // way; the engine holds each to the checker).
+  Quick solve_quickly(const Puzzle& pz, std::size_t limit, std::vector<nlohmann::json>& solutions) const override {
+    const auto& pic = static_cast<const Picture&>(pz);
+    std::vector<signed char> known = given_cells(pic);
+    int nodes = std::min(kSearchNodes, 20'000'000 / (pic.rows * pic.cols));
+    std::vector<std::vector<signed char>> found;
+    const Search r = search_picture(pic, known, nodes, &found, limit, nullptr, kVerdictLines);
+    if (r == Search::Stopped) return Quick::Unknown;
+    for (const auto& f : found) {
+      std::vector<bool> filled;
+      for (auto k : f) filled.push_back(k == kFilled);
+      solutions.push_back(solution_json(pic, filled));
+    }
+    return r == Search::Found ? Quick::Solved : Quick::None;
   }
 
   bool fixed_places_draw_the_solution() const override { return true; }  // givens: digits, shaded cells

@@ -82,11 +82,13 @@ std::string links_read() {
 }
 
 std::string inputs_read() {
-  return fmt::format(
+  // Made once: every run's command line help names it.
+  static const std::string text = fmt::format(
       "our JSON (puzzle-smt kinds lists the kinds); an f-puzzles export; links: {}; game IDs of those games "
       "(GAME:PARAMS:DESC); a file holding a link or a game ID; a sudoku grid as text "
       "(.sdk, .ss, n rows of n cells, one line of n*n cells); a .non nonogram; - reads standard input",
       links_read());
+  return text;
 }
 
 }  // namespace psmt::importers

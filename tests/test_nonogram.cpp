@@ -91,22 +91,36 @@ uint64_t count_pictures(const std::vector<Clue>& rows, const std::vector<Clue>& 
 
 json clue_json(const Clue& c) { return c ? json(*c) : json(nullptr); }
 
+// The clues of a random h x w picture (each cell filled with probability
+// 0.55), and a puzzle of our JSON from clues.
+void random_picture_clues(std::mt19937& rng, int h, int w, std::vector<Clue>& rows, std::vector<Clue>& cols) {
+  std::vector<std::vector<int>> pic(static_cast<std::size_t>(h), std::vector<int>(static_cast<std::size_t>(w)));
+  for (auto& row : pic)
+    for (auto& v : row) v = std::uniform_int_distribution<int>(0, 99)(rng) < 55;
+  rows.clear();
+  cols.clear();
+  for (int r = 0; r < h; ++r) rows.push_back(runs_of(pic[static_cast<std::size_t>(r)]));
+  for (int c = 0; c < w; ++c) {
+    std::vector<int> col;
+    for (int r = 0; r < h; ++r) col.push_back(pic[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
+    cols.push_back(runs_of(col));
+  }
+}
+json nonogram_json(const std::vector<Clue>& rows, const std::vector<Clue>& cols) {
+  json rj = json::array(), cj = json::array();
+  for (const auto& c : rows) rj.push_back(clue_json(c));
+  for (const auto& c : cols) cj.push_back(clue_json(c));
+  return {{"kind", "nonogram"}, {"rows", rj}, {"columns", cj}};
+}
+
 TEST(Nonogram, ExactCountsMatchBacktrackingInEveryEncoding) {
   std::mt19937 rng(29);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   int checked = 0, unique = 0, several = 0, none = 0;
   for (int round = 0; round < 24; ++round) {
     const int h = pick(2, 6), w = pick(2, 6);
-    std::vector<std::vector<int>> pic(h, std::vector<int>(w));
-    for (auto& row : pic)
-      for (auto& v : row) v = pick(0, 99) < 55;
     std::vector<Clue> rows, cols;
-    for (int r = 0; r < h; ++r) rows.push_back(runs_of(pic[r]));
-    for (int c = 0; c < w; ++c) {
-      std::vector<int> col;
-      for (int r = 0; r < h; ++r) col.push_back(pic[r][c]);
-      cols.push_back(runs_of(col));
-    }
+    random_picture_clues(rng, h, w, rows, cols);
     if (round % 4 == 1) rows[pick(0, h - 1)] = std::nullopt;            // a line without a clue
     if (round % 4 == 2) cols[pick(0, w - 1)] = std::vector<int>{pick(1, h + 1)};  // a clue that may be wrong, or too long
     std::vector<std::string> givens;
@@ -115,10 +129,7 @@ TEST(Nonogram, ExactCountsMatchBacktrackingInEveryEncoding) {
       givens[pick(0, h - 1)][pick(0, w - 1)] = pick(0, 1) ? '#' : 'x';
     }
     const uint64_t expected = count_pictures(rows, cols, givens);
-    json rj = json::array(), cj = json::array();
-    for (const auto& c : rows) rj.push_back(clue_json(c));
-    for (const auto& c : cols) cj.push_back(clue_json(c));
-    json puzzle = {{"kind", "nonogram"}, {"rows", rj}, {"columns", cj}};
+    json puzzle = nonogram_json(rows, cols);
     if (!givens.empty()) puzzle["givens"] = givens;
     expect_count_in_every_encoding(puzzle, expected);
     checked++;
@@ -325,23 +336,12 @@ struct Broken {
 Broken broken_picture(std::mt19937& rng, int h, int w) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   Broken b;
-  std::vector<std::vector<int>> pic(static_cast<std::size_t>(h), std::vector<int>(static_cast<std::size_t>(w)));
-  for (auto& row : pic)
-    for (auto& v : row) v = pick(0, 99) < 55;
-  for (int r = 0; r < h; ++r) b.rows.push_back(runs_of(pic[static_cast<std::size_t>(r)]));
-  for (int c = 0; c < w; ++c) {
-    std::vector<int> col;
-    for (int r = 0; r < h; ++r) col.push_back(pic[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]);
-    b.cols.push_back(runs_of(col));
-  }
+  random_picture_clues(rng, h, w, b.rows, b.cols);
   auto& line = pick(0, 1) ? b.rows[static_cast<std::size_t>(pick(0, h - 1))] : b.cols[static_cast<std::size_t>(pick(0, w - 1))];
   if (line->empty()) line->push_back(1);
   else (*line)[static_cast<std::size_t>(pick(0, static_cast<int>(line->size()) - 1))] += pick(0, 1) ? 1 : -1;
   line->erase(std::remove(line->begin(), line->end(), 0), line->end());
-  json rj = json::array(), cj = json::array();
-  for (const auto& c : b.rows) rj.push_back(clue_json(c));
-  for (const auto& c : b.cols) cj.push_back(clue_json(c));
-  b.puzzle = {{"kind", "nonogram"}, {"rows", rj}, {"columns", cj}};
+  b.puzzle = nonogram_json(b.rows, b.cols);
   return b;
 }
 
@@ -416,6 +416,55 @@ TEST(Nonogram, TheLinesThatConflictAreMinimalByThePlainCounter) {
     ++explained;
   }
   EXPECT_GE(explained, 10);
+}
+
+// check with neither an encoding nor a back end asked for: the kind's own
+// search decides unique and several pictures without a solver
+// (Encoder::solve_quickly), and every verdict agrees with the plain counter
+// (none, one, several), the search's pictures each meeting every clue and
+// all of them found when it says it ran to its end.
+TEST(Nonogram, TheKindsOwnSearchDecidesLikeThePlainCounter) {
+  std::mt19937 rng(2026);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int unique = 0, several = 0, none = 0, by_search = 0;
+  for (int round = 0; round < 80; ++round) {
+    const int h = pick(3, 7), w = pick(3, 7);
+    std::vector<Clue> rows, cols;
+    random_picture_clues(rng, h, w, rows, cols);
+    if (round % 5 == 1) rows[static_cast<std::size_t>(pick(0, h - 1))] = std::nullopt;  // a line without a clue
+    if (round % 5 == 2) cols[static_cast<std::size_t>(pick(0, w - 1))] = std::vector<int>{pick(1, h)};  // maybe wrong
+    const uint64_t expected = count_pictures(rows, cols, {}, 3);
+    const json puzzle = nonogram_json(rows, cols);
+    LoadedPuzzle lp = load_puzzle(puzzle, "random.json");
+    RunOptions ro;
+    ro.solver = "";  // as the command line leaves it without --solver
+    const Result r = run(*lp.encoder, *lp.puzzle, ro);
+    const std::string want = expected == 0 ? "none" : expected == 1 ? "unique" : "multiple";
+    ASSERT_EQ(std::string(status_name(r.status)), want) << puzzle.dump();
+    for (const auto& sol : r.solutions) EXPECT_TRUE(lp.encoder->check(*lp.puzzle, sol).empty()) << sol.dump();
+    if (r.solutions.size() == 2) EXPECT_NE(r.solutions[0], r.solutions[1]);
+    const auto z = r.stats.z3.find("decided by the kind's own search");
+    by_search += z != r.stats.z3.end() && z->second == 1;
+    // The search itself, up to three pictures.
+    std::vector<json> found;
+    const auto q = lp.encoder->solve_quickly(*lp.puzzle, 3, found);
+    ASSERT_NE(q, Encoder::Quick::Unknown) << puzzle.dump();
+    EXPECT_EQ(found.size(), static_cast<std::size_t>(expected)) << puzzle.dump();
+    EXPECT_EQ(q == Encoder::Quick::Solved, expected == 3) << puzzle.dump();
+    std::set<std::string> distinct;
+    for (const auto& f : found) {
+      EXPECT_TRUE(lp.encoder->check(*lp.puzzle, f).empty()) << f.dump();
+      distinct.insert(f.dump());
+    }
+    EXPECT_EQ(distinct.size(), found.size());
+    unique += expected == 1;
+    several += expected > 1;
+    none += expected == 0;
+  }
+  EXPECT_GE(unique, 10);
+  EXPECT_GE(several, 10);
+  EXPECT_GE(none, 5);
+  EXPECT_EQ(by_search, unique + several);  // none falls through to the solver, which explains it
 }
 
 // ------------------------------------------------ .non files (nonogram-db)

@@ -209,11 +209,24 @@ class Encoder {
   // Solved with a solution in `solution` (the engine holds it to the
   // checker of that puzzle), None when the search was complete and found
   // nothing (as sound as refutes_quickly), Unknown when it stopped short.
+  // On entry `solution` is null or a solution of a puzzle like this one
+  // (the last one the shrinking found), which the search may try first.
   enum class Quick { Unknown, None, Solved };
   virtual Quick search_quickly(const Puzzle& puzzle, const std::vector<std::string>& dropped, nlohmann::json& solution) const {
     (void)puzzle;
     (void)dropped;
     (void)solution;
+    return Quick::Unknown;
+  }
+  // A verdict by the kind's own search (no solver), for check and solve when
+  // neither an encoding nor a back end is asked for: up to `limit`
+  // solutions in `solutions` (the engine holds each to the checker); Solved
+  // when `limit` were found, None when the search ran to its end (then
+  // `solutions` are all the puzzle has), Unknown when it stopped short.
+  virtual Quick solve_quickly(const Puzzle& puzzle, std::size_t limit, std::vector<nlohmann::json>& solutions) const {
+    (void)puzzle;
+    (void)limit;
+    (void)solutions;
     return Quick::Unknown;
   }
   // A puzzle whose solutions are solutions of this one, with a far smaller

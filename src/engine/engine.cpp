@@ -406,12 +406,26 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
   // it refutes, a conflict for certain, which deletion with the solver then
   // shrinks to a minimal one (or says it could not). Only when the
   // propagation does not refute the puzzle does the search below run.
-  if (encoder.refutes_quickly(puzzle, {}) && !encoder.refutes_quickly(puzzle, ids)) {
+  // Where the propagation alone does not refute it but the kind's search
+  // (Encoder::search_quickly) runs to its end without a solution, that
+  // search is the oracle: as sound, dearer, and only ever after the
+  // propagation.
+  bool by_search = false;
+  if (!encoder.refutes_quickly(puzzle, {})) {
+    nlohmann::json sol;
+    by_search = encoder.search_quickly(puzzle, {}, sol) == Encoder::Quick::None;
+  }
+  auto refuted_quickly = [&](const std::vector<std::string>& dropped) {
+    if (encoder.refutes_quickly(puzzle, dropped)) return true;
+    nlohmann::json sol;
+    return by_search && encoder.search_quickly(puzzle, dropped, sol) == Encoder::Quick::None;
+  };
+  if ((by_search || encoder.refutes_quickly(puzzle, {})) && !refuted_quickly(ids)) {
     std::function<bool(const std::vector<std::string>&)> saved = consistent;
-    consistent = [&](const std::vector<std::string>& keep) { return !encoder.refutes_quickly(puzzle, without_others(keep)); };
+    consistent = [&](const std::vector<std::string>& keep) { return !refuted_quickly(without_others(keep)); };
     std::vector<std::string> found = qx({}, ids, false);
     consistent = saved;
-    if (!found.empty() && encoder.refutes_quickly(puzzle, without_others(found))) {
+    if (!found.empty() && refuted_quickly(without_others(found))) {
       // A conflict for certain. The kind's own search then takes each clue
       // out in turn (deletion): a solution without it (held to the checker)
       // shows it needed, in every smaller set too; a search run to its end
@@ -419,6 +433,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       // to the solver below.
       std::vector<std::string> sure;
       bool searched_all = true;
+      nlohmann::json last;  // the last solution found: the next search tries its values first
       for (std::size_t i = 0; i < found.size();) {
         if (budget.spent()) {
           searched_all = false;
@@ -427,8 +442,9 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
         std::vector<std::string> rest = found;
         rest.erase(rest.begin() + static_cast<long>(i));
         const auto dropped = without_others(rest);
-        nlohmann::json sol;
+        nlohmann::json sol = last;
         const Encoder::Quick q = encoder.search_quickly(puzzle, dropped, sol);
+        if (q == Encoder::Quick::Solved) last = sol;
         if (q == Encoder::Quick::None) {
           found = rest;
           continue;
@@ -658,6 +674,9 @@ nlohmann::json Stats::to_json() const {
   // the time it took before the puzzle itself was searched.
   pick("found_by_first_try", {"found by the first try"});
   pick("first_try_ms", {"first try ms"});
+  // The kind's own search decided the verdict (Encoder::solve_quickly): no
+  // solver ran.
+  pick("decided_by_search", {"decided by the kind's own search"});
   j["z3"] = z;
   return j;
 }
@@ -1155,7 +1174,53 @@ Result run_trying_first(const Encoder& encoder, const Puzzle& puzzle, const RunO
 }
 }  // namespace
 
+namespace {
+// One or two solutions asked for, and neither an encoding nor a back end:
+// the kind's own search (Encoder::solve_quickly) when it decides the verdict
+// (the solutions asked for, or every solution when it ran to its end), each
+// solution held to the checker. A search that finds no solution decides
+// nothing here: the run then explains the conflict as it does otherwise.
+std::optional<Result> run_by_search(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
+  if (!options.encoding.empty() || !options.solver.empty() || options.limits.rlimit) return std::nullopt;
+  if ((options.limit != 1 && options.limit != 2) || options.candidates || proofs_wanted() ||
+      options.enumeration == Enumeration::Cover)
+    return std::nullopt;
+  const auto t0 = options.limits.start.value_or(Clock::now());
+  const auto ts = Clock::now();
+  std::vector<nlohmann::json> found;
+  const Encoder::Quick q = encoder.solve_quickly(puzzle, static_cast<std::size_t>(options.limit), found);
+  if (q == Encoder::Quick::Unknown || found.empty()) return std::nullopt;
+  if (found.size() > options.limit) throw InternalError("kind " + std::string(encoder.kind()) + ": its search found more solutions than asked for");
+  Result res;
+  res.encoding = encoder.default_encoding(puzzle);
+  res.solver = encoder.default_solver(res.encoding);
+  res.stats.first_model_ms = ms_since(ts);
+  for (auto& sol : found) {
+    auto tk = Clock::now();
+    auto violations = encoder.check(puzzle, sol);
+    res.stats.check_ms += ms_since(tk);
+    if (!violations.empty())
+      throw InternalError("kind " + std::string(encoder.kind()) + ": its own search found a solution that the independent checker rejects: " +
+                          sol.dump() + " (" + violations.front().message + ")");
+    if (!res.solutions.empty() && sol == res.solutions.front())
+      throw InternalError("kind " + std::string(encoder.kind()) + ": its own search found one solution twice");
+    if (options.on_solution) options.on_solution(sol, res.solutions_found);
+    if (options.progress) ++*options.progress;
+    res.solutions_found++;
+    if (res.solutions.size() < options.keep) res.solutions.push_back(sol);
+  }
+  res.complete = q == Encoder::Quick::None;
+  res.status = res.solutions_found >= 2 ? Status::Multiple : res.complete && options.limit == 2 ? Status::Unique : Status::Solved;
+  if (res.status == Status::Solved) res.complete = false;  // a first solution: the search for more was not asked for
+  if (res.solutions.size() >= 2) res.differing_cells = encoder.differences(puzzle, res.solutions[0], res.solutions[1]);
+  res.stats.z3["decided by the kind's own search"] = 1;
+  res.stats.wall_ms = ms_since(t0);
+  return res;
+}
+}  // namespace
+
 Result run(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& options) {
+  if (auto by_search = run_by_search(encoder, puzzle, options)) return *by_search;
   if (!options.solver.empty()) return run_trying_first(encoder, puzzle, options);
   // No --solver: the encoding's own (EncodingInfo::solver), or Z3 when a
   // resource limit is asked for (it counts Z3's units).
