@@ -51,9 +51,10 @@ TEST(Batch, ResumeAfterSigkillGivesEveryRecordExactlyOnce) {
   const std::string corpus = kCorpusDir + "/radcliffe200.jsonl";
   const std::string out = ::testing::TempDir() + "/batch_resume.jsonl";
   std::remove(out.c_str());
-  // A slow mode (a fresh solver per puzzle), killed while it writes, once
-  // it has written 10 records.
-  pid_t pid = spawn_tool({"batch", corpus, "-o", out, "--fresh-solver", "-q"});
+  // A slow mode (a fresh solver per puzzle, the solver named so that the
+  // grid's own search does not decide them first), killed while it writes,
+  // once it has written 10 records.
+  pid_t pid = spawn_tool({"batch", corpus, "-o", out, "--fresh-solver", "--solver", "cadical", "-q"});
   ASSERT_GT(pid, 0);
   EXPECT_TRUE(wait_until([&] { return lines_in(out) >= 10; }));
   kill(pid, SIGKILL);
@@ -403,7 +404,7 @@ TEST(Batch, OutputThatIsAnInputOrInUseIsRefusedBeforeWriting) {
   EXPECT_NE(same.err.find("is also an input"), std::string::npos) << same.err;
   EXPECT_EQ(read_file(corpus), before) << "the input was touched";
   // A slow first run holds the lock; a second one is refused and writes nothing.
-  pid_t pid = spawn_tool({"batch", "-q", "--kind", "sudoku", "--fresh-solver", corpus, "-o", out});
+  pid_t pid = spawn_tool({"batch", "-q", "--kind", "sudoku", "--fresh-solver", "--solver", "cadical", corpus, "-o", out});
   ASSERT_GT(pid, 0);
   EXPECT_TRUE(wait_until([&] { return lines_in(out) >= 1; }));  // it holds the lock once it writes
   CliResult second = run_cli({"batch", "-q", "--kind", "sudoku", corpus, "-o", out});

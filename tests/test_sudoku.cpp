@@ -11,11 +11,13 @@
 
 #include <fmt/format.h>
 
+#include <numeric>
 #include <random>
 #include <set>
 
 #include "brute_force.h"
 #include "encoders/registry.h"
+#include "encoders/sudoku/search.h"
 #include "encoders/sudoku/sudoku.h"
 #include "engine/export.h"
 #include "engine/session.h"
@@ -263,6 +265,69 @@ TEST_P(EachEncoding, SixteenBySixteenSolves) {
   ASSERT_EQ(r.status, Status::Solved);
   EXPECT_EQ(r.solutions.at(0).at(0), "123456789ABCDEFG");
   EXPECT_TRUE(lp.encoder->check(*lp.puzzle, r.solutions.at(0)).empty());
+}
+
+// The grid's own search (search.h: singles and splits, what check and solve
+// use without --encoding or --solver) against the plain backtracking count
+// on random small boards with boxes, jigsaw regions and none (a Latin
+// square), some givens contradicting: every solution up to three found,
+// each passing the checker, none twice; the verdict of a run as the count
+// says; and a grid with a relation or a family item is left to the solver.
+TEST(Sudoku, TheGridsOwnSearchCountsLikeBruteForce) {
+  std::mt19937 rng(20261202);
+  int none = 0, unique = 0, several = 0;
+  for (int round = 0; round < 120; ++round) {
+    const int shape = round % 4;  // 4x4 boxes, 6x6 boxes, 4x4 jigsaw, 5x5 Latin square
+    const int n = shape == 1 ? 6 : shape == 3 ? 5 : 4;
+    nlohmann::json p = {{"kind", shape == 3 ? "futoshiki" : "sudoku"}, {"size", n}};
+    if (shape == 2) p["regions"] = {"AAAB", "CABB", "CCDB", "CDDD"};
+    // Givens from a solution of the empty board (its digits shuffled), one
+    // of them changed in every fourth round.
+    std::vector<std::vector<int>> grid(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(n), 0));
+    p["grid"] = grid;
+    std::vector<std::vector<int>> full;
+    {
+      auto empty = puzzle_from_text(p.dump());
+      ASSERT_EQ(sudoku::search_grid(static_cast<const sudoku::Grid&>(*empty.puzzle), 1, full, UINT64_MAX), sudoku::GridSearch::Limit) << p.dump();
+    }
+    std::vector<int> digit(static_cast<std::size_t>(n));
+    std::iota(digit.begin(), digit.end(), 1);
+    std::shuffle(digit.begin(), digit.end(), rng);
+    const int givens = n / 2 + static_cast<int>(rng() % static_cast<unsigned>(n * n / 2));
+    for (int k = 0; k < givens; ++k) {
+      const int i = static_cast<int>(rng() % static_cast<unsigned>(n * n));
+      grid[static_cast<std::size_t>(i / n)][static_cast<std::size_t>(i % n)] = digit[static_cast<std::size_t>(full[0][static_cast<std::size_t>(i)] - 1)];
+    }
+    if (round % 4 == 3) grid[rng() % n][rng() % n] = 1 + static_cast<int>(rng() % n);
+    p["grid"] = grid;
+    auto lp = puzzle_from_text(p.dump());
+    const auto& g = static_cast<const sudoku::Grid&>(*lp.puzzle);
+    ASSERT_TRUE(sudoku::plain_units_only(g));
+    const uint64_t expected = BruteForce(g).count(3);
+    std::vector<std::vector<int>> found;
+    const auto r = sudoku::search_grid(g, 3, found, UINT64_MAX);
+    EXPECT_EQ(found.size(), expected) << p.dump();
+    EXPECT_EQ(r == sudoku::GridSearch::Limit, expected == 3) << p.dump();
+    EXPECT_NE(r, sudoku::GridSearch::Stopped);
+    std::set<std::vector<int>> distinct(found.begin(), found.end());
+    EXPECT_EQ(distinct.size(), found.size()) << p.dump();
+    for (const auto& f : found) EXPECT_TRUE(sudoku::check_values(g, f).empty()) << p.dump();
+    RunOptions ro;
+    ro.solver = "";  // as the command line leaves it without --solver
+    const Result res = run(*lp.encoder, *lp.puzzle, ro);
+    EXPECT_EQ(std::string(status_name(res.status)), expected == 0 ? "none" : expected == 1 ? "unique" : "multiple") << p.dump();
+    none += expected == 0;
+    unique += expected == 1;
+    several += expected > 1;
+  }
+  EXPECT_GE(none, 10);
+  EXPECT_GE(unique, 10);
+  EXPECT_GE(several, 10);
+  // A relation, a family item: not a grid of units alone.
+  auto rel = puzzle_from_text(R"({"kind": "futoshiki", "size": 4, "relations": [{"cells": [[0, 0], [0, 1]], "op": "<"}]})");
+  EXPECT_FALSE(sudoku::plain_units_only(static_cast<const sudoku::Grid&>(*rel.puzzle)));
+  std::vector<nlohmann::json> sols;
+  EXPECT_EQ(rel.encoder->solve_quickly(*rel.puzzle, 2, sols), Encoder::Quick::Unknown);
 }
 
 TEST(Sudoku, TwentyFiveByTwentyFiveSolvesWithTheDefaultEncoding) {

@@ -8,6 +8,7 @@
 #include <z3++.h>
 
 #include "builder.h"
+#include "search.h"
 #include "engine/encoding.h"
 #include "grid/grid_json.h"
 #include "render/marks.h"
@@ -369,6 +370,19 @@ class SudokuFamily : public Encoder {
 
   std::vector<Violation> check(const Puzzle& p, const nlohmann::json& solution) const override {
     return check_solution(static_cast<const Grid&>(p), solution);
+  }
+
+  // A grid whose rules are its units alone (no relation, no family item):
+  // its own search (search.h) decides check and solve, up to some thousand
+  // splits (a few ms at 16x16); past them, the solver.
+  Quick solve_quickly(const Puzzle& p, std::size_t limit, std::vector<nlohmann::json>& solutions) const override {
+    const auto& g = static_cast<const Grid&>(p);
+    if (!plain_units_only(g)) return Quick::Unknown;
+    std::vector<std::vector<int>> found;
+    const GridSearch r = search_grid(g, limit, found, 2000);
+    if (r == GridSearch::Stopped) return Quick::Unknown;
+    for (const auto& f : found) solutions.push_back(square_grid_json(g.n, f));
+    return r == GridSearch::Limit ? Quick::Solved : Quick::None;
   }
 
   std::vector<std::string> differences(const Puzzle& p, const nlohmann::json& a, const nlohmann::json& b) const override {
