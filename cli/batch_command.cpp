@@ -262,6 +262,7 @@ int run_batch(const BatchOptions& o) {
         verdict = status_name(res.status);
         j["encoding"] = res.encoding;
         if (res.solver != "z3") j["solver"] = res.solver;
+        if (res.by_search) j["decided_by"] = "search";  // the kind's own search: no solver ran
         j["status"] = verdict;
         if (proofs_wanted()) j["certified_unsat_steps"] = res.certified;
         j["solutions_found"] = res.solutions_found;

@@ -1213,6 +1213,7 @@ std::optional<Result> run_by_search(const Encoder& encoder, const Puzzle& puzzle
   res.status = res.solutions_found >= 2 ? Status::Multiple : res.complete && options.limit == 2 ? Status::Unique : Status::Solved;
   if (res.status == Status::Solved) res.complete = false;  // a first solution: the search for more was not asked for
   if (res.solutions.size() >= 2) res.differing_cells = encoder.differences(puzzle, res.solutions[0], res.solutions[1]);
+  res.by_search = true;
   res.stats.z3["decided by the kind's own search"] = 1;
   res.stats.wall_ms = ms_since(t0);
   return res;

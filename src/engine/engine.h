@@ -113,6 +113,10 @@ struct Stats {
 struct Result {
   std::string encoding;
   std::string solver = default_solver();
+  // The kind's own search decided it (Encoder::solve_quickly): no formula
+  // was built and no solver ran; encoding and solver are those a run with
+  // a solver would have used.
+  bool by_search = false;
   Status status = Status::Unknown;
   std::string reason_unknown;                 // Z3's reason when status is unknown
   std::vector<nlohmann::json> solutions;      // at most RunOptions::keep

@@ -93,6 +93,7 @@ nlohmann::json report_json(const LoadedPuzzle& lp, const Result& res, const Repo
   j["command"] = rc.command;
   j["encoding"] = res.encoding;
   j["solver"] = res.solver;
+  if (res.by_search) j["decided_by"] = "search";  // the kind's own search: encoding and solver were not used
   j["status"] = status_name(res.status);
   // Why the run stopped: a limit or a signal, also after some solutions were found.
   if (res.status == Status::Unknown || !res.reason_unknown.empty()) j["reason"] = res.reason_unknown;
@@ -166,9 +167,10 @@ std::string report_text(const LoadedPuzzle& lp, const Result& res, const ReportC
     else if (res.status == Status::None)
       verdict = only_drawings ? fmt::format("none: no solution, even {}", ignored) : fmt::format("none for the rules read ({})", ignored);
   }
-  out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding, verdict);
+  if (res.by_search) out += fmt::format("{} by the kind's own search (no solver): {}\n", rc.command, verdict);
+  else out += fmt::format("{} with encoding {}: {}\n", rc.command, res.encoding, verdict);
   if (rc.confirmed_by) out += fmt::format("confirmed by encoding {}\n", *rc.confirmed_by);
-  if (res.solver != "z3") out += fmt::format("solver: {}\n", res.solver);
+  if (res.solver != "z3" && !res.by_search) out += fmt::format("solver: {}\n", res.solver);
   if (certify_wanted() && res.certified)
     out += fmt::format("certified: the proof of each of the {} UNSAT step{} the verdict rests on was checked by {}\n",
                        res.certified, res.certified == 1 ? "" : "s", proof_checker_name());
