@@ -59,7 +59,7 @@ struct Alive {
 // Buffers settle_line reuses from line to line (line solving settles each
 // line several times; allocating per call cost as much as the settling).
 struct LineScratch {
-  std::vector<uint64_t> gap, fill, F, B, mask;
+  std::vector<uint64_t> F, B, mask;
 };
 
 // One line's clue against what is known of its cells: the states of the
@@ -122,8 +122,6 @@ bool settle_line(const RunMasks& rm, std::vector<signed char>& cells, LineScratc
     }
     return next & 1;
   }
-  s.gap = rm.gap;
-  s.fill = rm.fill;
   s.F.assign(N * W, 0);
   s.B.assign(N * W, 0);
   s.mask.assign(W, 0);
@@ -131,13 +129,13 @@ bool settle_line(const RunMasks& rm, std::vector<signed char>& cells, LineScratc
   auto shl1 = [](const uint64_t* v, std::size_t w) { return (v[w] << 1) | (w ? v[w - 1] >> 63 : 0); };
   auto shr1 = [W](const uint64_t* v, std::size_t w) { return (v[w] >> 1) | (w + 1 < W ? v[w + 1] << 63 : 0); };
   // The positions a cell may be read at: gaps if it may be empty, run cells if filled.
-  auto readable = [&](int a, std::size_t w) { return ((a & 1) ? s.gap[w] : 0) | ((a & 2) ? s.fill[w] : 0); };
+  auto readable = [&](int a, std::size_t w) { return ((a & 1) ? rm.gap[w] : 0) | ((a & 2) ? rm.fill[w] : 0); };
   s.F[0] = 1;
   for (int i = 0; i < n; ++i) {
     const int a = allows(i);
     const uint64_t* f = &s.F[static_cast<std::size_t>(i) * W];
     uint64_t* g = &s.F[static_cast<std::size_t>(i + 1) * W];
-    for (std::size_t w = 0; w < W; ++w) g[w] = (((a & 1) ? f[w] & s.gap[w] : 0) | (shl1(f, w) & readable(a, w)));
+    for (std::size_t w = 0; w < W; ++w) g[w] = (((a & 1) ? f[w] & rm.gap[w] : 0) | (shl1(f, w) & readable(a, w)));
   }
   set(s.B, N - 1, m - 1);
   if (!rm.empty_clue) set(s.B, N - 1, m - 2);
@@ -149,10 +147,10 @@ bool settle_line(const RunMasks& rm, std::vector<signed char>& cells, LineScratc
     for (std::size_t w = 0; w < W; ++w) s.mask[w] = next[w] & readable(a, w);  // states entered reading cell i
     bool can_empty = false, can_fill = false;
     for (std::size_t w = 0; w < W; ++w) {
-      const uint64_t stay = (a & 1) ? s.gap[w] & next[w] : 0;
+      const uint64_t stay = (a & 1) ? rm.gap[w] & next[w] : 0;
       const uint64_t step = shr1(s.mask.data(), w);
       b[w] = stay | step;
-      const uint64_t empty_step = step & shr1(s.gap.data(), w);  // the step enters a gap
+      const uint64_t empty_step = step & shr1(rm.gap.data(), w);  // the step enters a gap
       can_empty = can_empty || (f[w] & (stay | empty_step));
       can_fill = can_fill || (f[w] & step & ~empty_step);
     }

@@ -404,14 +404,14 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
   // The kind's own propagation first (Encoder::refutes_quickly): QuickXplain
   // with it as the oracle ("not refuted" counted as consistent) finds a set
   // it refutes, a conflict for certain, which deletion with the solver then
-  // shrinks to a minimal one (or says it could not). Only when the
-  // propagation does not refute the puzzle does the search below run.
-  // Where the propagation alone does not refute it but the kind's search
-  // (Encoder::search_quickly) runs to its end without a solution, that
-  // search is the oracle: as sound, dearer, and only ever after the
-  // propagation.
+  // shrinks to a minimal one (or says it could not). Where the propagation
+  // alone does not refute it but the kind's search (Encoder::search_quickly)
+  // runs to its end without a solution, that search is the oracle: as
+  // sound, dearer, and only ever after the propagation. Only when neither
+  // refutes the puzzle does the search below run.
+  const bool propagation_refutes = encoder.refutes_quickly(puzzle, {});
   bool by_search = false;
-  if (!encoder.refutes_quickly(puzzle, {})) {
+  if (!propagation_refutes) {
     nlohmann::json sol;
     by_search = encoder.search_quickly(puzzle, {}, sol) == Encoder::Quick::None;
   }
@@ -420,7 +420,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
     nlohmann::json sol;
     return by_search && encoder.search_quickly(puzzle, dropped, sol) == Encoder::Quick::None;
   };
-  if ((by_search || encoder.refutes_quickly(puzzle, {})) && !refuted_quickly(ids)) {
+  if ((propagation_refutes || by_search) && !refuted_quickly(ids)) {
     std::function<bool(const std::vector<std::string>&)> saved = consistent;
     consistent = [&](const std::vector<std::string>& keep) { return !refuted_quickly(without_others(keep)); };
     std::vector<std::string> found = qx({}, ids, false);
