@@ -363,6 +363,49 @@ TEST(Cardinality, UnarySumsDefineTheTotalOfTheirChains) {
   EXPECT_GT(checked, 500);
 }
 
+// Two totalizers whose prefixes differ by a trailing digit ("p" and "p1",
+// twelve literals each, so the first merges eleven times) stay apart: every
+// pair of one true literal in each has a model. Before the "~" in the
+// auxiliaries' names, "p" + merge 10 and "p1" + merge 0 were one variable
+// and some pairs had none (a Choco Banana board with a planted answer
+// came back "none" that way).
+TEST(Cardinality, SumsWhosePrefixesDifferByADigitStayApart) {
+  Context ctx;
+  std::vector<Expr> x, y;
+  for (int i = 0; i < 12; ++i) {
+    x.push_back(ctx.bool_const(fmt::format("x{}", i)));
+    y.push_back(ctx.bool_const(fmt::format("y{}", i)));
+  }
+  ExprVector out;
+  exactly_k_tree(ctx, x, 1, "p", out, out);
+  exactly_k_tree(ctx, y, 1, "p1", out, out);
+  std::vector<std::vector<int>> clauses;
+  ExprVector dv;
+  CnfBuilder cnf(ctx, dv, "test", [&](const std::vector<int>& c) { clauses.push_back(c); });
+  for (const auto& e : out.items()) cnf.add(e);
+  std::vector<int> xl, yl;
+  for (int i = 0; i < 12; ++i) {
+    xl.push_back(cnf.literal(x[static_cast<std::size_t>(i)]));
+    yl.push_back(cnf.literal(y[static_cast<std::size_t>(i)]));
+  }
+  CaDiCaL::Solver s;
+  s.set("quiet", 1);
+  for (const auto& c : clauses) {
+    for (int l : c) s.add(l);
+    s.add(0);
+  }
+  int models = 0;
+  for (int i = 0; i < 12; ++i)
+    for (int j = 0; j < 12; ++j) {
+      for (int k = 0; k < 12; ++k) {
+        s.assume(k == i ? xl[static_cast<std::size_t>(k)] : -xl[static_cast<std::size_t>(k)]);
+        s.assume(k == j ? yl[static_cast<std::size_t>(k)] : -yl[static_cast<std::size_t>(k)]);
+      }
+      if (s.solve() == 10) models++;
+    }
+  EXPECT_EQ(models, 144);
+}
+
 // exactly_k (engine/cardinality.h): for every assignment of n <= 7 literals,
 // the clauses have a model exactly when k of them are true, and then just
 // one (the counter is defined both ways, so counts stay exact unprojected).

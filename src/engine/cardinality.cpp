@@ -139,7 +139,7 @@ std::vector<Expr> unary_sum(Context& ctx, const std::vector<std::vector<Expr>>& 
   while (level.size() > 1) {  // balanced: pairs of neighbours, level by level
     std::vector<std::vector<Expr>> next;
     for (std::size_t i = 0; i + 1 < level.size(); i += 2)
-      next.push_back(merge_unary(ctx, level[i], level[i + 1], limit, fmt::format("{}{}", prefix, merged++), out));
+      next.push_back(merge_unary(ctx, level[i], level[i + 1], limit, fmt::format("{}~{}", prefix, merged++), out));
     if (level.size() % 2) next.push_back(std::move(level.back()));
     level = std::move(next);
   }

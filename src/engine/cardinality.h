@@ -50,7 +50,10 @@ void exactly_k_tree(Context& ctx, const std::vector<Expr>& lits, unsigned k, con
 // above it, that one input has its share ("at least a + b" from "at least
 // a" and "at least b"; "at most a + b" from "at most a" and "at most b").
 // Unit propagation over them keeps every count's bounds consistent with
-// the sum's. `prefix` names the auxiliary variables, unique per call.
+// the sum's. `prefix` names the auxiliary variables, unique per call: they
+// are "PREFIX~k!v", so no two prefixes share one (before the "~", a prefix
+// "a1" with merge 0 and a prefix "a" with merge 10 both made "a10!v", and
+// two sums that were meant apart shared their counts).
 std::vector<Expr> unary_sum(Context& ctx, const std::vector<std::vector<Expr>>& chains, unsigned limit,
                             const std::string& prefix, ExprVector& out);
 
