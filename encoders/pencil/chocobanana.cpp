@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include <fmt/format.h>
+#include "engine/cardinality.h"
 #include "engine/expr.h"
 
 #include "encoders/pencil/kit.h"
@@ -33,8 +34,9 @@ class ChocoBananaEncoder final : public pencil::NumberShadingEncoder<Board> {
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell (shaded); four clauses per 2x2 window (never three shaded); unshaded areas hold an inner "
                      "corner and numbered areas have their size by cut clauses between checks (engine/graph.h); a shaded "
-                     "number is one of the rectangles of its size around it", "cadical"},
-            {"cuts-plain", "the same without the rectangles around shaded numbers: sizes by cut clauses alone", "cadical"}};
+                     "number is one of the rectangles of its size around it; every cell may carry one of the sizes given, "
+                     "the same as its neighbours of its colour, so that a size spreads through its area", "cadical"},
+            {"cuts-plain", "the same without the rectangles around shaded numbers or the carried sizes: sizes by cut clauses alone", "cadical"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -150,12 +152,35 @@ class ChocoBananaEncoder final : public pencil::NumberShadingEncoder<Board> {
       sizes.labels.push_back({i, n});
       return l;
     };
+    // Every cell may carry the size of each number given (at most one), and
+    // cells joined by "same colour" carry the same: a number's size then
+    // spreads through its area at once, and a cut about any of its cells
+    // is a cut about the number.
+    std::map<std::pair<int, int>, Expr> carried;
+    if (!plain && !eo.alternatives) {
+      std::vector<int> values;
+      for (int n : b.number)
+        if (n > 0) values.push_back(n);
+      std::sort(values.begin(), values.end());
+      values.erase(std::unique(values.begin(), values.end()), values.end());
+      for (int x = 0; x < L.cells(); ++x) {
+        std::vector<Expr> mine;
+        for (int v : values) mine.push_back(carried.emplace(std::pair{x, v}, label(x, v)).first->second);
+        ExprVector amo(ctx);
+        at_most_k(ctx, mine, 1, fmt::format("carries_{}!", cell_label(L.cell_at(x))), amo);
+        for (const auto& e : amo.items()) enc.rules.push_back(e);
+      }
+      for (std::size_t k = 0; k < sizes.graph.edges.size(); ++k) {
+        const auto [u, v] = sizes.graph.edges[k];
+        for (int n : values) enc.rules.push_back(implies(sizes.edge_lits[k], carried.at({u, n}) == carried.at({v, n})));
+      }
+    }
     for (int i = 0; i < L.cells(); ++i) {
       eo.check_deadline();
       const int n = b.number[static_cast<std::size_t>(i)];
       if (n <= 0) continue;
       const Cell c = L.cell_at(i);
-      Expr constraint = label(i, n);
+      Expr constraint = carried.count({i, n}) ? carried.at({i, n}) : label(i, n);
       if (!plain) {
         ExprVector around(ctx);
         for (int h = 1; h <= std::min(n, L.rows); ++h) {
