@@ -1,6 +1,7 @@
 #include "encoders/pencil/chocobanana.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 
@@ -152,27 +153,38 @@ class ChocoBananaEncoder final : public pencil::NumberShadingEncoder<Board> {
       sizes.labels.push_back({i, n});
       return l;
     };
-    // Every cell may carry the size of each number given (at most one), and
-    // cells joined by "same colour" carry the same: a number's size then
-    // spreads through its area at once, and a cut about any of its cells
-    // is a cut about the number.
+    // A cell may carry the size n of a number given when it lies within
+    // n - 1 steps of a number n (the cells of that number's area do), at most
+    // one size; cells joined by "same colour" carry the same: a number's
+    // size then spreads through its area at once, and a cut about any of its
+    // cells is a cut about the number. A size a cell cannot carry is false
+    // there, and a neighbour of its colour does not carry it either.
     std::map<std::pair<int, int>, Expr> carried;
     if (!plain && !eo.alternatives) {
-      std::vector<int> values;
-      for (int n : b.number)
-        if (n > 0) values.push_back(n);
-      std::sort(values.begin(), values.end());
-      values.erase(std::unique(values.begin(), values.end()), values.end());
+      std::map<int, std::vector<Cell>> at_value;
+      for (int i = 0; i < L.cells(); ++i)
+        if (b.number[static_cast<std::size_t>(i)] > 0) at_value[b.number[static_cast<std::size_t>(i)]].push_back(L.cell_at(i));
+      std::vector<std::vector<Expr>> mine(static_cast<std::size_t>(L.cells()));
+      for (const auto& [n, cells] : at_value)
+        for (int x = 0; x < L.cells(); ++x) {
+          const Cell cx = L.cell_at(x);
+          if (std::none_of(cells.begin(), cells.end(), [&](Cell c) { return std::abs(c.row - cx.row) + std::abs(c.col - cx.col) < n; })) continue;
+          mine[static_cast<std::size_t>(x)].push_back(carried.emplace(std::pair{x, n}, label(x, n)).first->second);
+        }
       for (int x = 0; x < L.cells(); ++x) {
-        std::vector<Expr> mine;
-        for (int v : values) mine.push_back(carried.emplace(std::pair{x, v}, label(x, v)).first->second);
-        ExprVector amo(ctx);
-        at_most_k(ctx, mine, 1, fmt::format("carries_{}!", cell_label(L.cell_at(x))), amo);
-        for (const auto& e : amo.items()) enc.rules.push_back(e);
+        eo.check_deadline();
+        if (mine[static_cast<std::size_t>(x)].size() > 1)
+          at_most_k(ctx, mine[static_cast<std::size_t>(x)], 1, fmt::format("carries_{}!", cell_label(L.cell_at(x))), enc.rules);
       }
       for (std::size_t k = 0; k < sizes.graph.edges.size(); ++k) {
         const auto [u, v] = sizes.graph.edges[k];
-        for (int n : values) enc.rules.push_back(implies(sizes.edge_lits[k], carried.at({u, n}) == carried.at({v, n})));
+        for (const auto& [n, cells] : at_value) {
+          const auto cu = carried.find({u, n}), cv = carried.find({v, n});
+          if (cu == carried.end() && cv == carried.end()) continue;
+          if (cu == carried.end()) enc.rules.push_back(implies(sizes.edge_lits[k], !cv->second));
+          else if (cv == carried.end()) enc.rules.push_back(implies(sizes.edge_lits[k], !cu->second));
+          else enc.rules.push_back(implies(sizes.edge_lits[k], cu->second == cv->second));
+        }
       }
     }
     for (int i = 0; i < L.cells(); ++i) {
