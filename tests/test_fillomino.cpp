@@ -365,7 +365,10 @@ TEST(Fillomino, AMisprintOfA15x15IsBlamedByAMinimalConflictAndMendedByOneChange)
 
 // Every cut the sized-areas rule makes from a random labelling of a small
 // grid graph is broken by that labelling and passes the rule's plain
-// validation; a labelling that keeps the rule yields none.
+// validation; a labelling that keeps the rule yields none. An area too
+// small is cut by its label and the edges leaving it alone (not the edges
+// inside it: while none leaves, the area lies inside whatever joins it); with
+// no edge at all, the label alone, it would not follow.
 TEST(Fillomino, SizedAreaCutsAreValidAndBrokenByTheirModel) {
   std::mt19937 rng(29);
   pencil::Lattice L{3, 3};
@@ -378,7 +381,7 @@ TEST(Fillomino, SizedAreaCutsAreValidAndBrokenByTheirModel) {
       rule.labels.push_back({v, k});
       rule.vertex_lits.push_back(ctx.bool_const(fmt::format("l{}_{}", v, k).c_str()));
     }
-  int cuts = 0;
+  int cuts = 0, too_small = 0;
   for (int round = 0; round < 300; ++round) {
     std::vector<bool> label(rule.labels.size(), false), edge(rule.graph.edges.size(), false);
     for (int v = 0; v < L.cells(); ++v) label[static_cast<std::size_t>(v * L.cells() + static_cast<int>(rng() % 4))] = true;
@@ -386,6 +389,13 @@ TEST(Fillomino, SizedAreaCutsAreValidAndBrokenByTheirModel) {
     for (const auto& c : graph::cuts_for(rule, label, edge)) {
       cuts++;
       EXPECT_TRUE(graph::valid_cut(rule, c));
+      const bool leaving_only = std::all_of(c.edges.begin(), c.edges.end(), [](const auto& e) { return e.second; });
+      if (leaving_only && !c.edges.empty()) {
+        too_small++;
+        graph::Cut every_edge_but_leaving = c;  // the rule says nothing when no edge is named
+        every_edge_but_leaving.edges.clear();
+        EXPECT_FALSE(graph::valid_cut(rule, every_edge_but_leaving));
+      }
       bool broken = true;  // every literal of the clause false under the labelling
       for (auto [j, positive] : c.vertices) broken = broken && label[static_cast<std::size_t>(j)] != positive;
       for (auto [e, positive] : c.edges) broken = broken && edge[static_cast<std::size_t>(e)] != positive;
@@ -393,6 +403,7 @@ TEST(Fillomino, SizedAreaCutsAreValidAndBrokenByTheirModel) {
     }
   }
   EXPECT_GT(cuts, 100);
+  EXPECT_GT(too_small, 20);
   // Three areas of the right sizes: no cut.
   std::vector<bool> label(rule.labels.size(), false), edge(rule.graph.edges.size(), false);
   const int sizes[] = {3, 3, 3, 2, 2, 1, 3, 3, 3};  // rows 1 and 3 threes, r2c1-r2c2 a two, r2c3 a one

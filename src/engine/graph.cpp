@@ -155,11 +155,9 @@ std::vector<Cut> sized_area_cuts(const Graph& g, const Rule& rule, const std::ve
       if (area.size() > n) {  // a tree of n+1 vertices through w
         for (const auto& [x, e] : reached(g, w, edge_on, n + 1))
           if (e >= 0) c.edges.push_back({e, false});
-      } else {  // the area's tree, or an edge leaving it
+      } else {  // an edge leaving the area (while none does, w's area lies inside it, whatever joins its cells)
         std::vector<bool> inside(static_cast<std::size_t>(g.vertices), false);
         for (const auto& [x, e] : area) inside[static_cast<std::size_t>(x)] = true;
-        for (const auto& [x, e] : reached(g, w, edge_on, area.size()))
-          if (e >= 0) c.edges.push_back({e, false});
         for (std::size_t e = 0; e < g.edges.size(); ++e)
           if (inside[static_cast<std::size_t>(g.edges[e].first)] != inside[static_cast<std::size_t>(g.edges[e].second)])
             c.edges.push_back({static_cast<int>(e), true});
@@ -171,15 +169,22 @@ std::vector<Cut> sized_area_cuts(const Graph& g, const Rule& rule, const std::ve
   return out;
 }
 
-// A sized-area cut follows from the rule: its one negated label (v, n), its
-// negated edges joining a set S of vertices through v (a tree), and either
-// |S| > n with no positive edge, or |S| < n with every edge leaving S
-// positive.
+// A sized-area cut follows from the rule: its one negated label (v, n), and
+// either its negated edges joining a set S of vertices through v (a tree)
+// with |S| > n and no positive edge, or no negated edge and positive edges
+// that cut v off from all but fewer than n vertices (while they are all
+// false, v's area lies among those), or the older form of the second: a tree
+// of S with |S| < n and every edge leaving S positive.
 bool valid_sized_area_cut(const Graph& g, const Rule& rule, const Cut& cut) {
   if (cut.vertices.size() != 1 || cut.vertices[0].second) return false;
   const auto [v, n] = rule.labels[static_cast<std::size_t>(cut.vertices[0].first)];
   std::vector<bool> tree(g.edges.size(), false), leaving(g.edges.size(), false);
   for (auto [e, positive] : cut.edges) (positive ? leaving : tree)[static_cast<std::size_t>(e)] = true;
+  if (std::none_of(tree.begin(), tree.end(), [](bool t) { return t; })) {
+    std::vector<bool> kept(g.edges.size());
+    for (std::size_t e = 0; e < g.edges.size(); ++e) kept[e] = !leaving[e];
+    return reached(g, v, kept, static_cast<std::size_t>(n)).size() < static_cast<std::size_t>(n);
+  }
   const auto set = reached(g, v, tree, static_cast<std::size_t>(g.vertices));
   std::size_t tree_edges = 0;
   for (bool t : tree) tree_edges += t ? 1 : 0;
