@@ -29,8 +29,10 @@
 //   - no cycle: not every edge of the cycle;
 //   - sized areas: for a vertex v labelled n whose area is too big, "not
 //     (v labelled n and the edges of a tree of n+1 vertices through v)";
-//     too small (the area C), "not (v labelled n and a spanning tree of C)
-//     or some edge leaving C";
+//     too small (the area C), "not v labelled n, or some edge leaving C"
+//     (while no edge leaves C, v's area lies within C whatever joins C's
+//     vertices; naming C's spanning tree too made the cut rule out that one
+//     area only: a 40x40 choco banana's proof took 8,108 rounds, now 132);
 //   - marked components: a part C of the true vertices without a true
 //     mark: not u (a vertex of C) or some vertex around C or some mark in
 //     C (u's part then lies within C, and holds no mark);
