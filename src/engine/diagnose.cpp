@@ -498,6 +498,15 @@ class Diagnoser {
       }
       if (unchecked) note(fmt::format("{} of the {} {} repairs of size {} were not checked for uniqueness: the limit was hit",
                                       unchecked, found.size(), change ? "change" : "drop", k));
+      // A candidate whose edited puzzle has no solution is no repair: the
+      // tracked encoding let it through where the puzzle's own does not
+      // (it should not; kept out of the list and said, never shown as one).
+      const auto before = found.size();
+      found.erase(std::remove_if(found.begin(), found.end(), [](const Repair& r) { return r.verdict == Status::None; }), found.end());
+      if (found.size() < before)
+        note(fmt::format("{} {} candidates of size {} have no solution when checked on the edited puzzle: left out", before - found.size(),
+                         change ? "change" : "drop", k));
+      if (found.empty()) continue;
       settle_repairs(found, change, k);
       return;
     }

@@ -136,35 +136,41 @@ std::vector<std::pair<int, int>> reached(const Graph& g, int v, const std::vecto
 
 std::vector<Cut> sized_area_cuts(const Graph& g, const Rule& rule, const std::vector<bool>& label_on, const std::vector<bool>& edge_on) {
   std::vector<Cut> out;
-  std::vector<int> label(static_cast<std::size_t>(g.vertices), -1);  // the true label literal per vertex
+  // The true label literals per vertex: every one is held to the area's
+  // size (a kind whose clauses allow two true at a vertex, as diagnose's
+  // changed values do, must not hide one behind the other).
+  std::vector<std::vector<int>> labels_at(static_cast<std::size_t>(g.vertices));
   for (std::size_t j = 0; j < rule.labels.size(); ++j)
-    if (label_on[j]) label[static_cast<std::size_t>(rule.labels[j].first)] = static_cast<int>(j);
+    if (label_on[j]) labels_at[static_cast<std::size_t>(rule.labels[j].first)].push_back(static_cast<int>(j));
   std::vector<bool> done(static_cast<std::size_t>(g.vertices), false);
   for (int v = 0; v < g.vertices && out.size() < kMaxCutsPerModel; ++v) {
     if (done[static_cast<std::size_t>(v)]) continue;
     const auto area = reached(g, v, edge_on, static_cast<std::size_t>(g.vertices));
     for (const auto& [w, e] : area) done[static_cast<std::size_t>(w)] = true;
-    // The first vertex of the area whose label disagrees with its size.
-    for (const auto& [w, e0] : area) {
-      const int j = label[static_cast<std::size_t>(w)];
-      if (j < 0) continue;
-      const auto n = static_cast<std::size_t>(rule.labels[static_cast<std::size_t>(j)].second);
-      if (n == area.size()) continue;
-      Cut c;
-      c.vertices.push_back({j, false});
-      if (area.size() > n) {  // a tree of n+1 vertices through w
-        for (const auto& [x, e] : reached(g, w, edge_on, n + 1))
-          if (e >= 0) c.edges.push_back({e, false});
-      } else {  // an edge leaving the area (while none does, w's area lies inside it, whatever joins its cells)
-        std::vector<bool> inside(static_cast<std::size_t>(g.vertices), false);
-        for (const auto& [x, e] : area) inside[static_cast<std::size_t>(x)] = true;
-        for (std::size_t e = 0; e < g.edges.size(); ++e)
-          if (inside[static_cast<std::size_t>(g.edges[e].first)] != inside[static_cast<std::size_t>(g.edges[e].second)])
-            c.edges.push_back({static_cast<int>(e), true});
-      }
-      out.push_back(std::move(c));
-      break;
+    // The first true label in the area that disagrees with its size.
+    int w = -1, j = -1;
+    for (std::size_t k = 0; k < area.size() && j < 0; ++k)
+      for (const int l : labels_at[static_cast<std::size_t>(area[k].first)])
+        if (static_cast<std::size_t>(rule.labels[static_cast<std::size_t>(l)].second) != area.size()) {
+          w = area[k].first;
+          j = l;
+          break;
+        }
+    if (j < 0) continue;
+    const auto n = static_cast<std::size_t>(rule.labels[static_cast<std::size_t>(j)].second);
+    Cut c;
+    c.vertices.push_back({j, false});
+    if (area.size() > n) {  // a tree of n+1 vertices through w
+      for (const auto& [x, e] : reached(g, w, edge_on, n + 1))
+        if (e >= 0) c.edges.push_back({e, false});
+    } else {  // an edge leaving the area (while none does, w's area lies inside it, whatever joins its cells)
+      std::vector<bool> inside(static_cast<std::size_t>(g.vertices), false);
+      for (const auto& [x, e] : area) inside[static_cast<std::size_t>(x)] = true;
+      for (std::size_t e = 0; e < g.edges.size(); ++e)
+        if (inside[static_cast<std::size_t>(g.edges[e].first)] != inside[static_cast<std::size_t>(g.edges[e].second)])
+          c.edges.push_back({static_cast<int>(e), true});
     }
+    out.push_back(std::move(c));
   }
   return out;
 }

@@ -80,8 +80,9 @@ struct Rule {
   // ConnectedVertices: a literal per vertex (a Boolean constant, its
   // negation, or true: always in). ConnectedEdges and Acyclic: per edge.
   // SizedAreas: vertex_lits are labels, "vertex labels[j].first has size
-  // labels[j].second" (one true per vertex in a model, which the kind's own
-  // clauses make so); edge_lits join two vertices into one area.
+  // labels[j].second" (every true one is held, so two true at a vertex
+  // with different sizes is refuted); edge_lits join two vertices into one
+  // area.
   std::vector<Expr> vertex_lits;
   std::vector<Expr> edge_lits;
   bool all_vertices = false;  // ConnectedEdges: every vertex must be joined
