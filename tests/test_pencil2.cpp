@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <random>
 #include <regex>
@@ -585,6 +586,114 @@ TEST(Binairo, ExactCountsMatchEveryFillingTried) {
   EXPECT_GT(seen.none, 0);
   EXPECT_GT(seen.one, 0);
   EXPECT_GT(seen.several, 0);
+}
+
+// Every filling of a rows x cols board that the checker passes, by a plain
+// backtracking counter: rows from the rows the rules allow (as many 0s as 1s,
+// no three alike), columns pruned as they grow (no three alike, no more than
+// half of one digit), givens kept, each complete board held to the checker.
+std::vector<json> binairo_fillings(const json& puzzle, int rows, int cols) {
+  const LoadedPuzzle lp = puzzle_from_text(puzzle.dump());
+  const auto grid = puzzle["grid"].get<std::vector<std::string>>();
+  std::vector<std::string> patterns;
+  for (unsigned mask = 0; mask < (1u << cols); ++mask) {
+    std::string row;
+    for (int c = 0; c < cols; ++c) row += (mask >> c & 1) ? '#' : '.';
+    if (2 * std::count(row.begin(), row.end(), '#') == cols && row.find("###") == std::string::npos && row.find("...") == std::string::npos)
+      patterns.push_back(row);
+  }
+  std::vector<json> out;
+  std::vector<std::string> board;
+  std::function<void()> grow = [&] {
+    const int r = static_cast<int>(board.size());
+    if (r == rows) {
+      if (lp.encoder->check(*lp.puzzle, json(board)).empty()) out.push_back(json(board));
+      return;
+    }
+    for (const auto& row : patterns) {
+      bool ok = true;
+      for (int c = 0; c < cols && ok; ++c) {
+        const char g = grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+        ok = g == '.' || (g == '1') == (row[static_cast<std::size_t>(c)] == '#');
+        int ones = row[static_cast<std::size_t>(c)] == '#';
+        for (int y = 0; y < r; ++y) ones += board[static_cast<std::size_t>(y)][static_cast<std::size_t>(c)] == '#';
+        ok = ok && 2 * ones <= rows && 2 * (r + 1 - ones) <= rows;
+        if (ok && r >= 2) {
+          const char a = board[static_cast<std::size_t>(r - 2)][static_cast<std::size_t>(c)], b = board[static_cast<std::size_t>(r - 1)][static_cast<std::size_t>(c)];
+          ok = !(a == b && b == row[static_cast<std::size_t>(c)]);
+        }
+      }
+      if (!ok) continue;
+      board.push_back(row);
+      grow();
+      board.pop_back();
+    }
+  };
+  grow();
+  return out;
+}
+
+// check and solve without an encoding: the kind's own search
+// (Encoder::solve_quickly) decides, and agrees with the plain counter on
+// boards to 6x6 and 4x8, with and without unique lines, givens from a filling (some
+// flipped: none): the verdict, and each solution one of the counter's.
+TEST(Binairo, TheKindsOwnSearchDecidesLikeThePlainCounter) {
+  std::mt19937 rng(54);
+  int unique = 0, several = 0, none = 0, by_search = 0;
+  const std::pair<int, int> sizes[] = {{4, 4}, {4, 6}, {6, 6}, {6, 4}, {2, 6}, {4, 8}};
+  for (int round = 0; round < 60; ++round) {
+    const auto [rows, cols] = sizes[round % 6];
+    json p = {{"kind", "binairo"}, {"grid", json(std::vector<std::string>(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.')))}};
+    if (round % 2) p["unique"] = true;
+    static std::map<std::string, std::vector<json>> every;  // the empty board's fillings, once per shape
+    auto& all = every[p.dump()];
+    if (all.empty()) all = binairo_fillings(p, rows, cols);
+    if (all.empty()) continue;
+    const auto planted = all[rng() % all.size()].get<std::vector<std::string>>();
+    auto grid = p["grid"].get<std::vector<std::string>>();
+    const unsigned share = 2 + static_cast<unsigned>(round % 4);  // in 8
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        if (rng() % 8 < share) grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = planted[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '#' ? '1' : '0';
+    if (round % 7 == 3)  // a digit flipped: most often no solution
+      for (char& ch : grid[0])
+        if (ch != '.') {
+          ch = ch == '1' ? '0' : '1';
+          break;
+        }
+    p["grid"] = grid;
+    const std::vector<json> sols = binairo_fillings(p, rows, cols);
+    const std::set<std::string> known = [&] {
+      std::set<std::string> k;
+      for (const auto& s : sols) k.insert(s.dump());
+      return k;
+    }();
+    const LoadedPuzzle lp = puzzle_from_text(p.dump());
+    std::vector<json> found;
+    const auto q = lp.encoder->solve_quickly(*lp.puzzle, 3, found);
+    ASSERT_NE(q, Encoder::Quick::Unknown) << p.dump();
+    EXPECT_EQ(found.size(), std::min<std::size_t>(sols.size(), 3)) << p.dump();
+    EXPECT_EQ(q == Encoder::Quick::Solved, sols.size() >= 3) << p.dump();
+    std::set<std::string> distinct;
+    for (const auto& f : found) {
+      EXPECT_TRUE(known.count(f.dump())) << p.dump() << " " << f.dump();
+      distinct.insert(f.dump());
+    }
+    EXPECT_EQ(distinct.size(), found.size());
+    RunOptions ro;
+    ro.solver = "";  // as the command line leaves it without --solver
+    const Result r = run(*lp.encoder, *lp.puzzle, ro);
+    EXPECT_EQ(std::string(status_name(r.status)), sols.empty() ? "none" : sols.size() == 1 ? "unique" : "multiple") << p.dump();
+    const auto z = r.stats.z3.find("decided by the kind's own search");
+    by_search += z != r.stats.z3.end() && z->second == 1;
+    unique += sols.size() == 1;
+    several += sols.size() > 1;
+    none += sols.empty();
+  }
+  EXPECT_GE(unique, 8);
+  EXPECT_GE(several, 8);
+  EXPECT_GE(none, 3);
+  EXPECT_EQ(by_search, unique + several);  // none falls through to the solver, which explains it
 }
 
 // The rules' words: three alike, halves, two lines the same.

@@ -18,9 +18,12 @@
 //   counter  (default) sequential counters
 //   pairwise plain clauses over subsets (a counter where they would be too many)
 //
-// The checker uses no solver (binairo_check.cpp).
+// The checker uses no solver (binairo_check.cpp). check and solve without
+// an encoding are decided by the kind's own search (binairo_search.cpp:
+// line rules, probing, splits), the solver past its limit.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -39,6 +42,12 @@ struct Board : pencil::ShadeBoard {
 std::string digit_id(Cell c);              // "grid/r2c3"
 std::string digit_label(Cell c, int d);    // "1 at r2c3"
 std::vector<Violation> check_shading(const Board& b, const std::vector<bool>& ones);
+
+// The kind's own search (binairo_search.cpp): Complete, `found` holds every
+// solution (fewer than `limit`); Limit, `limit` were found; Stopped, more than
+// `max_work` lines were settled first. Each solution: per cell, a 1.
+enum class BinairoSearch { Complete, Limit, Stopped };
+BinairoSearch search(const Board& b, std::size_t limit, std::vector<std::vector<bool>>& found, uint64_t max_work);
 
 const Encoder& binairo_encoder();
 
