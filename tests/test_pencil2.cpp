@@ -696,6 +696,35 @@ TEST(Binairo, TheKindsOwnSearchDecidesLikeThePlainCounter) {
   EXPECT_EQ(by_search, unique + several);  // none falls through to the solver, which explains it
 }
 
+// A setter's draft: a 40x40 with a few digits of a filling (5%, 10%, 20%
+// of its cells kept), with and without unique lines. Each has several
+// solutions, which the search finds (runs cut short and started again:
+// without that, the first run stayed in a part without solutions until the
+// search gave up) and the checker passes.
+TEST(Binairo, TheSearchFindsTwoSolutionsOfASparseLargeDraft) {
+  const std::string empty = json({{"kind", "binairo"}, {"grid", std::vector<std::string>(40, std::string(40, '.'))}}).dump();
+  const LoadedPuzzle blank = puzzle_from_text(empty);
+  std::vector<json> filled;
+  ASSERT_EQ(blank.encoder->solve_quickly(*blank.puzzle, 1, filled), Encoder::Quick::Solved);
+  const auto filling = filled.at(0).get<std::vector<std::string>>();
+  std::mt19937 rng(5);
+  for (const unsigned share : {5u, 10u, 20u})
+    for (const bool unique : {false, true}) {
+      std::vector<std::string> grid(40, std::string(40, '.'));
+      for (int r = 0; r < 40; ++r)
+        for (int c = 0; c < 40; ++c)
+          if (rng() % 100 < share) grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = filling[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '#' ? '1' : '0';
+      json p = {{"kind", "binairo"}, {"grid", grid}};
+      if (unique) p["unique"] = true;
+      const LoadedPuzzle lp = puzzle_from_text(p.dump());
+      std::vector<json> found;
+      ASSERT_EQ(lp.encoder->solve_quickly(*lp.puzzle, 2, found), Encoder::Quick::Solved) << share << "% " << unique;
+      ASSERT_EQ(found.size(), 2u);
+      EXPECT_NE(found[0], found[1]);
+      for (const auto& f : found) EXPECT_TRUE(lp.encoder->check(*lp.puzzle, f).empty()) << share << "% " << unique;
+    }
+}
+
 // The rules' words: three alike, halves, two lines the same.
 TEST(Binairo, TheCheckerNamesEachRule) {
   const LoadedPuzzle lp = puzzle_from_text(R"({"kind": "binairo", "grid": ["....", "....", "....", "...."], "unique": true})");
