@@ -16,6 +16,7 @@
 #include "io/corpus.h"
 #include "io/error.h"
 #include "io/halt.h"
+#include "io/json_load.h"
 #include "io/report.h"
 #include "io/words.h"
 #include "io/write_file.h"
@@ -28,6 +29,7 @@ struct ExplainCli {
   uint64_t case_split = 5;
   std::vector<std::string> entries;  // hint: --entry
   std::string entries_file;          // hint: --entries
+  std::string progress_file;         // hint: --progress
   std::string kind;                  // grade: what a line of a corpus is
   std::string svg;                   // explain: a picture per step into this directory
   bool all = false;                  // hint: every step up to the hint, not only the last
@@ -128,6 +130,37 @@ int explain_file(const ExplainCli& o, const std::string& file) {
   return e.complete ? 0 : 30;
 }
 
+// hint --progress FILE: JSON (the rows, an object of places, or a puzzle
+// file with a "progress" field), or the rows as lines of text.
+nlohmann::json read_progress_file(const std::string& path, bool& is_text) {
+  is_text = false;
+  const std::string text = read_text_file(path);
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
+    nlohmann::json j = parse_json_text(text, path);
+    if (j.is_object() && j.contains("kind")) {
+      if (!j.contains("progress"))
+        throw InputError("input.missing", "", "a puzzle file given to --progress needs a \"progress\" field", path);
+      return j["progress"];
+    }
+    return j;
+  }
+  is_text = true;
+  nlohmann::json rows = nlohmann::json::array();
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    rows.push_back(line);
+    start = end + 1;
+  }
+  while (!rows.empty() && rows.back().get<std::string>().empty()) rows.erase(rows.size() - 1);
+  if (rows.empty()) throw InputError("input.format", kNoPath, "the progress file is empty", path);
+  return rows;
+}
+
 // hint: the player's entries are facts in the kind's words ("r3c4 is 5").
 int hint_file(const ExplainCli& o, const std::string& file) {
   const auto start = std::chrono::steady_clock::now();
@@ -144,6 +177,14 @@ int hint_file(const ExplainCli& o, const std::string& file) {
   ExplainOptions eo = options_of(o, start);
   eo.stop_at_decision = true;
   eo.entries = entries;
+  if (!o.progress_file.empty()) {
+    eo.progress = read_progress_file(o.progress_file, eo.progress_is_text);
+    eo.progress_origin = o.progress_file;
+  } else if (lp.progress) {
+    eo.progress = lp.progress;
+    eo.progress_path = "/progress";
+    eo.progress_origin = file;
+  }
   const Explanation e = explain(*lp.encoder, *lp.puzzle, eo);
   if (e.verdict.status != Status::Unique) return not_unique(lp, e, "hint", o.common.json);
   if (o.common.json) {
@@ -155,6 +196,11 @@ int hint_file(const ExplainCli& o, const std::string& file) {
     return 0;
   }
   std::string out = puzzle_header(lp);
+  if (eo.progress) {
+    const auto noun = lp.encoder->difference_noun();
+    out += fmt::format("your progress: {} {} filled in{}\n", e.progress_places, e.progress_places == 1 ? noun.first : noun.second,
+                       e.givens.empty() ? "" : " besides the givens");
+  }
   if (!e.mistakes.empty()) {
     for (const auto& m : e.mistakes)
       out += fmt::format("mistake: {} cannot be: {} rule{} it out{}\n", m.fact.label, because_text(e, m.items),
@@ -261,6 +307,10 @@ void setup_hint(CLI::App& app, int& exit_status) {
   add_common(*cmd, *o);
   cmd->add_option("--entry", o->entries, "an entry of the player, as explain words facts (\"r3c4 is 5\"); repeatable");
   cmd->add_option("--entries", o->entries_file, "a file of entries, one per line");
+  cmd->add_option("--progress", o->progress_file,
+                  "the player's grid so far: the solution form's rows with ? where nothing is filled in yet (JSON, or "
+                  "lines of text), or an object of places and values; a puzzle file's own \"progress\" field is read "
+                  "without it");
   cmd->add_flag("--all", o->all, "list every step up to the hint, not only the last");
   cmd->callback([o, &exit_status]() {
     exit_status = for_each_file(o->common.files, [&](const std::string& f) { return hint_file(*o, f); }, o->common.json);

@@ -67,7 +67,7 @@ void name_placeholders(CLI::App& app) {
       {"solver", "NAME"},        {"kind", "KIND"},          {"format", "KIND"},      {"alphabet", "1-G|0-F"},
       {"color", "WHEN"},         {"enumeration", "HOW"},    {"shard", "I/N"},        {"files", "PUZZLE"},
       {"inputs", "INPUT"},       {"input", "PUZZLE"},       {"file", "PUZZLE"},      {"case-split", "N"},
-      {"entry", "FACT"},         {"entries", "FILE"},
+      {"entry", "FACT"},         {"entries", "FILE"},       {"progress", "FILE"},
   };
   std::vector<CLI::App*> apps = {&app};
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) apps.push_back(sub);

@@ -5,6 +5,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -369,6 +373,187 @@ TEST(Explain, PicturesDrawWhatIsKnownBeforeEachStep) {
   const auto lo = app::run(loop, rq);
   ASSERT_GT(lo.explanation->steps.size(), 2u);
   EXPECT_EQ(app::step_picture(loop, *lo.explanation, lo.explanation->steps.size() - 1).find("drawn as given"), std::string::npos);
+}
+
+// The entries a progress in rows stands for, in explain's words: every
+// place filled in (not "?"), each of its facts (a digit written in a cell
+// is that digit and none of the others); a place filled in wrong, the one
+// fact that says it.
+std::vector<std::string> entries_of_rows(const std::vector<std::string>& rows, const nlohmann::json& solution,
+                                         const std::map<char, std::string>& words) {
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      const char ch = rows[r][c];
+      if (ch == '?') continue;
+      out.push_back(fmt::format("r{}c{} {}", r + 1, c + 1, words.at(ch)));
+      if (words.size() > 2 && solution[r].get<std::string>()[c] == ch)
+        for (const auto& [other, w] : words)
+          if (other != ch) out.push_back(fmt::format("r{}c{} {}", r + 1, c + 1, std::string("is not ") + other));
+    }
+  return out;
+}
+
+std::string mistake_text(const Explanation& e) {
+  std::string out;
+  for (const auto& m : e.mistakes) {
+    out += m.fact.label + ":";
+    for (auto i : m.items) out += " " + e.items[i].id;
+    out += "\n";
+  }
+  return out;
+}
+
+TEST(Explain, HintReadsTheGridSoFarAsItsEntries) {
+  // A sudoku and a shading genre: the grid so far, in the solution form
+  // with "?" where nothing is filled in yet, says what the same cells as
+  // entries say: the same next step, the same mistake with the same reason.
+  struct Case {
+    std::string file;
+    std::map<char, std::string> words;
+  };
+  const std::vector<Case> cases = {
+      {"puzzles/sudoku/prolog_post.json",
+       {{'1', "is 1"}, {'2', "is 2"}, {'3', "is 3"}, {'4', "is 4"}, {'5', "is 5"}, {'6', "is 6"}, {'7', "is 7"}, {'8', "is 8"}, {'9', "is 9"}}},
+      {"puzzles/hitori/singles_8x8_generated.json", {{'#', "is shaded"}, {'.', "is unshaded"}}},
+      {"puzzles/binairo/unruly_8x8_generated.json", {{'.', "is 0"}, {'#', "is 1"}}}};
+  for (const auto& c : cases) {
+    const auto lp = puzzle_from_file(c.file);
+    const Explanation full = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+    ASSERT_TRUE(full.complete) << c.file;
+    const auto sol = full.verdict.solutions.front();
+    std::vector<std::string> rows;
+    for (const auto& r : sol) rows.push_back(r.get<std::string>());
+    // The first third of the cells filled in, the rest not.
+    std::size_t k = 0;
+    for (auto& r : rows)
+      for (auto& ch : r)
+        if (k++ % 3 != 0) ch = '?';
+    std::set<std::size_t> given;
+    for (const auto& g : full.givens) given.insert(*g.place);
+    for (int wrong = 0; wrong < 2; ++wrong) {
+      auto grid = rows;
+      if (wrong) {
+        // One cell filled in otherwise than the solution has it (not a given).
+        std::size_t at = grid.size() / 2 * grid[0].size();
+        while (grid[at / grid[0].size()][at % grid[0].size()] == '?' || given.count(at)) at++;
+        char& ch = grid[at / grid[0].size()][at % grid[0].size()];
+        ch = c.words.begin()->first == ch ? std::next(c.words.begin())->first : c.words.begin()->first;
+      }
+      ExplainOptions by_rows;
+      by_rows.stop_at_decision = true;
+      by_rows.progress = nlohmann::json(grid);
+      ExplainOptions by_entries;
+      by_entries.stop_at_decision = true;
+      by_entries.entries = entries_of_rows(grid, sol, c.words);
+      const Explanation a = explain(*lp.encoder, *lp.puzzle, by_rows);
+      const Explanation b = explain(*lp.encoder, *lp.puzzle, by_entries);
+      EXPECT_EQ(a.mistakes.size(), static_cast<std::size_t>(wrong)) << c.file;
+      EXPECT_EQ(mistake_text(a), mistake_text(b)) << c.file;
+      EXPECT_EQ(a.known_at_start, b.known_at_start) << c.file;
+      ASSERT_EQ(a.steps.size(), b.steps.size()) << c.file;
+      if (!wrong) {
+        ASSERT_FALSE(a.steps.empty()) << c.file;
+        EXPECT_EQ(a.steps.back().facts.front().label, b.steps.back().facts.front().label) << c.file;
+      }
+      // The places filled in, the givens left out.
+      std::size_t filled = 0;
+      for (std::size_t r = 0; r < grid.size(); ++r)
+        for (std::size_t col = 0; col < grid[r].size(); ++col)
+          if (grid[r][col] != '?' && !given.count(r * grid[r].size() + col)) filled++;
+      EXPECT_EQ(a.progress_places, filled) << c.file;
+    }
+  }
+
+  // Sudoku: "." and "0" are not filled in (the form reads no such digit);
+  // the object form names places, with the values as the kind writes them.
+  const auto lp = puzzle_from_text(kSudoku4);
+  const auto sol = explain(*lp.encoder, *lp.puzzle, ExplainOptions{}).verdict.solutions.front();
+  const std::string row1 = sol[0].get<std::string>();
+  ExplainOptions eo;
+  eo.stop_at_decision = true;
+  eo.progress = nlohmann::json::array({row1.substr(0, 1) + ".0" + row1.substr(3), "????", "????", "????"});
+  Explanation e = explain(*lp.encoder, *lp.puzzle, eo);
+  EXPECT_EQ(e.progress_places, 1u);  // r1c1; r1c4 is given
+  EXPECT_TRUE(e.mistakes.empty());
+  const char wrong = row1[1] == '1' ? '2' : '1';
+  eo.progress = nlohmann::json{{"r1c2", std::string(1, wrong)}, {"r1c1", row1.substr(0, 1)}};
+  e = explain(*lp.encoder, *lp.puzzle, eo);
+  ASSERT_EQ(e.mistakes.size(), 1u);
+  EXPECT_EQ(e.mistakes[0].fact.label, fmt::format("r1c2 is {}", wrong));
+
+  // What is not read is an InputError naming where.
+  auto refused = [&](const LoadedPuzzle& p, const nlohmann::json& progress, const std::string& id, const std::string& path,
+                     const std::string& words) {
+    ExplainOptions bad;
+    bad.stop_at_decision = true;
+    bad.progress = progress;
+    bad.progress_path = "/progress";
+    try {
+      explain(*p.encoder, *p.puzzle, bad);
+      ADD_FAILURE() << "read: " << progress.dump();
+    } catch (const InputError& err) {
+      EXPECT_EQ(err.id(), id) << progress.dump();
+      EXPECT_EQ(err.path(), path) << progress.dump();
+      EXPECT_NE(std::string(err.what()).find(words), std::string::npos) << err.what();
+    }
+  };
+  refused(lp, nlohmann::json::array({"????", "????"}), "input.shape", "/progress", "expected 4 rows");
+  refused(lp, nlohmann::json::array({"???", "????", "????", "????"}), "input.shape", "/progress/0", "expected a row of 4 characters");
+  refused(lp, nlohmann::json::array({"?x??", "????", "????", "????"}), "input.value", "/progress/0", "\"x\" at r1c2 (column 2)");
+  refused(lp, nlohmann::json{{"r9c9", "1"}}, "input.unknown_name", "/progress/r9c9", "is no place of this puzzle");
+  refused(lp, nlohmann::json{{"r1c2", "7"}}, "input.value", "/progress/r1c2", "it takes 1, 2, 3, 4");
+  refused(lp, nlohmann::json("1234"), "input.type", "/progress", "expected the solution form's rows");
+  // Slitherlink's rows are a drawing of its edges, not a cell per place.
+  const auto loop = puzzle_from_file("puzzles/slitherlink/pzprjs_test.json");
+  const auto art = explain(*loop.encoder, *loop.puzzle, ExplainOptions{}).verdict.solutions.front();
+  refused(loop, art, "input.shape", "/progress", "hint --entry");
+}
+
+TEST(Explain, HintReadsAProgressFileOrThePuzzlesOwnField) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("psmt-progress-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string puzzle = kSourceDir + "/puzzles/sudoku/prolog_post.json";
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream((dir / name).string()) << text;
+    return (dir / name).string();
+  };
+  // Lines of text: r1c1 and r1c2 filled in (5 and 2, as the solution has them).
+  const std::string rows = "52..49..8\n.1.5...3.\n8.73.....\n.689....5\n2.......6\n4....671.\n.....59.3\n.8...1.6.\n9..23.1..\n";
+  auto r = run_cli({"hint", puzzle, "--progress", write("p.txt", rows)});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("your progress: 2 cells filled in besides the givens"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nhint: "), std::string::npos) << r.out;
+  // A wrong digit: the mistake and its reason.
+  std::string bad = rows;
+  bad[1] = '9';
+  r = run_cli({"hint", puzzle, "--progress", write("bad.txt", bad)});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("mistake: r1c2 is 9 cannot be: row 1 holds each digit once"), std::string::npos) << r.out;
+  // A letter: one line naming the file and the line, exit 2, nothing on stdout.
+  bad[1] = 'x';
+  r = run_cli({"hint", puzzle, "--progress", write("letter.txt", bad)});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("letter.txt: line 1: \"x\" at r1c2 (column 2)"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  // The puzzle file's own "progress" field, without --progress; check reads
+  // the file as before.
+  nlohmann::json j = nlohmann::json::parse(read_file(puzzle));
+  j["progress"] = nlohmann::json::array({"5????????"});
+  for (int i = 0; i < 8; ++i) j["progress"].push_back("?????????");
+  const std::string own = write("own.json", j.dump());
+  r = run_cli({"hint", own});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("your progress: 1 cell filled in besides the givens"), std::string::npos) << r.out;
+  r = run_cli({"check", own});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  j["progress"] = 7;
+  r = run_cli({"hint", write("seven.json", j.dump())});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("seven.json: /progress: expected the solution form's rows"), std::string::npos) << r.err;
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/progress.h"
 #include "engine/solver_util.h"
 #include "io/error.h"
 #include "io/halt.h"
@@ -95,7 +96,8 @@ class Explainer {
     const auto r = check(all);
     if (r != z3::sat) throw InternalError("explain: the puzzle with every clue and rule has no model, though check found one");
     solution_ = solver_->values();
-    const nlohmann::json decoded = encoder_.decode(puzzle_, encoding_, solution_);
+    decoded_ = encoder_.decode(puzzle_, encoding_, solution_);
+    const nlohmann::json& decoded = decoded_;
     if (!out_.verdict.solutions.empty() && decoded != out_.verdict.solutions.front())
       throw InternalError("explain: the solution of the explaining encoding differs from the one check found");
     for (const auto& v : encoder_.check(puzzle_, decoded))
@@ -360,6 +362,7 @@ class Explainer {
       }
       if (!known_[v]) learn(static_cast<unsigned>(v));
     }
+    if (options_.progress) enter_progress(wrong);
     out_.known_at_start = static_cast<std::size_t>(std::count(known_.begin(), known_.end(), true)) - out_.givens.size();
     if (wrong.empty()) return true;
     std::vector<std::size_t> all(out_.items.size());
@@ -372,6 +375,86 @@ class Explainer {
       out_.mistakes.push_back({fact(v, value), shrink(core_items(), lit)});
     }
     return false;
+  }
+
+  // A progress read from lines of text: "/3" is its fourth line.
+  static InputError located_in_text(const InputError& e) {
+    const std::string& p = e.path();
+    if (p.size() < 2 || p[0] != '/') return InputError(e.id(), "#", e.what(), e.file());
+    return InputError(e.id(), "#", fmt::format("line {}: {}", std::stoul(p.substr(1)) + 1, e.what()), e.file());
+  }
+
+  // The player's partial solution: a place filled in as the solution has
+  // it is known (each of its facts); one filled in otherwise is a mistake,
+  // the fact that says it ("r2c1 is 9", "r3c4 is shaded").
+  void enter_progress(std::vector<std::pair<std::size_t, bool>>& wrong) {
+    std::vector<ProgressEntry> entries;
+    try {
+      entries = read_progress(encoder_, puzzle_, decoded_, JsonNode(*options_.progress, options_.progress_path));
+    } catch (InputError& e) {
+      if (e.file().empty()) e.set_file(options_.progress_origin);
+      if (options_.progress_is_text) throw located_in_text(e);
+      throw;
+    }
+    std::vector<bool> given(places_.size(), false);
+    for (const auto& f : out_.givens)
+      if (f.place && *f.place < given.size()) given[*f.place] = true;
+    const auto solved = encoder_.place_values(puzzle_, decoded_);
+    for (const auto& e : entries) {
+      if (e.place >= enc_.places.size() || e.place >= solved.size()) continue;
+      const auto& vars = enc_.places[e.place];
+      if (e.value == solved[e.place]) {
+        if (!given[e.place]) out_.progress_places++;
+        for (unsigned v : vars)
+          if (!known_[v]) learn(v);
+        continue;
+      }
+      // The fact of this place that says the value: one variable flipped, or
+      // (a place of several, one of them true) that one alone.
+      std::map<std::string, std::pair<std::size_t, bool>> takes;
+      auto probe = [&](const std::vector<int64_t>& a, std::size_t v, bool value) {
+        try {
+          // Only what the kind's solution form can hold: not two digits in
+          // a cell, nor none.
+          const nlohmann::json d = encoder_.decode(puzzle_, encoding_, a);
+          const auto values = encoder_.place_values(puzzle_, encoder_.normalize_solution(puzzle_, JsonNode(d, "")));
+          if (e.place < values.size() && values[e.place] != solved[e.place]) takes.emplace(values[e.place], std::make_pair(v, value));
+        } catch (const std::exception&) {
+          // not a solution form the kind decodes: no value of the place
+        }
+      };
+      for (unsigned v : vars) {
+        auto a = solution_;
+        a[v] = a[v] ? 0 : 1;
+        probe(a, v, a[v] != 0);
+      }
+      if (vars.size() > 1)
+        for (unsigned v : vars) {
+          auto a = solution_;
+          for (unsigned u : vars) a[u] = u == v ? 1 : 0;
+          probe(a, v, true);
+        }
+      auto it = takes.find(e.value);
+      if (it == takes.end()) {
+        if (e.blank_mark) continue;  // ".", "0": not filled in, where the place takes no such value
+        std::vector<std::string> can{solved[e.place]};
+        for (const auto& [t, lit] : takes) can.push_back(t);
+        std::sort(can.begin(), can.end(), [](const std::string& a, const std::string& b) {
+          const bool na = !a.empty() && std::all_of(a.begin(), a.end(), ::isdigit), nb = !b.empty() && std::all_of(b.begin(), b.end(), ::isdigit);
+          if (na && nb && a.size() != b.size()) return a.size() < b.size();
+          return a < b;
+        });
+        std::string values;
+        for (const auto& t : can) values += (values.empty() ? "" : ", ") + t;
+        InputError error("input.value", e.path,
+                         fmt::format("\"{}\" is not a value {} can take (it takes {})", e.text, places_[e.place].label, values),
+                         options_.progress_origin);
+        if (options_.progress_is_text) throw located_in_text(error);
+        throw error;
+      }
+      if (!given[e.place]) out_.progress_places++;
+      wrong.push_back(it->second);
+    }
   }
 
   void learn(unsigned v) {
@@ -638,6 +721,7 @@ class Explainer {
   std::size_t first_clue_ = 0, first_graph_ = 0;
 
   std::vector<int64_t> solution_;
+  nlohmann::json decoded_;  // the solution in the kind's form
   std::unordered_map<uint64_t, std::size_t> var_index_;
   std::vector<std::pair<int, std::size_t>> place_of_;
   std::vector<Place> places_;
@@ -759,6 +843,7 @@ nlohmann::json explanation_json(const Explanation& e) {
   j["rules_named"] = e.rules_named;
   j["facts"] = e.facts;
   j["known_at_start"] = e.known_at_start;
+  if (e.progress_places) j["progress_places"] = e.progress_places;
   j["givens"] = nlohmann::json::array();
   for (const auto& f : e.givens) j["givens"].push_back(f.label);
   auto cell = [](const std::optional<Cell>& c) { return c ? nlohmann::json{c->row + 1, c->col + 1} : nlohmann::json(nullptr); };

@@ -55,6 +55,13 @@ struct ExplainOptions {
   // an entry that names no fact is an InputError. Entries that disagree
   // with the solution are mistakes: the run reports them and stops.
   std::vector<std::string> entries;
+  // The player's partial solution (hint; engine/progress.h): the kind's
+  // solution form with "?" where nothing is filled in yet, or an object of
+  // places and values. Each place filled in is known, or a mistake.
+  std::optional<nlohmann::json> progress;
+  std::string progress_path;    // its JSON pointer in its file ("/progress", or "" for a file of its own)
+  std::string progress_origin;  // that file, for messages
+  bool progress_is_text = false;  // read from lines of text: messages name the line, not a JSON pointer
   // Stop after the first step that decides a place (hint): a fact that is
   // true in a place of several variables (a digit placed), or any fact of a
   // place of one variable (a cell shaded or not, an edge on or off).
@@ -115,6 +122,9 @@ struct Explanation {
   bool rules_named = false;  // the kind names its rules (else they are always applied, uncited)
   std::size_t facts = 0;     // decision variables: facts to establish
   std::size_t known_at_start = 0;
+  // Places of the player's progress read as filled in, the givens' places
+  // left out.
+  std::size_t progress_places = 0;
   // Decision variables of each place (Encoder::places): a place is known
   // once that many of its facts are (the pictures draw it then).
   std::vector<std::size_t> place_vars;

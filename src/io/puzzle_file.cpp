@@ -10,7 +10,7 @@
 namespace psmt {
 
 namespace {
-const char* const kGenericFields[] = {"kind", "name", "source", "author", "rules", "notes", "expect"};
+const char* const kGenericFields[] = {"kind", "name", "source", "author", "rules", "notes", "expect", "progress"};
 }
 
 LoadedPuzzle load_puzzle(const nlohmann::json& doc, const std::string& origin) {
@@ -41,6 +41,11 @@ LoadedPuzzle load_puzzle(const nlohmann::json& doc, const std::string& origin) {
     if (auto r = root.find("rules")) lp.rules = r->as_string();
     if (auto n = root.find("notes")) {
       if (!n->is_string() && !n->is_array()) n->expected("a string or an array of strings");
+    }
+    if (auto pr = root.find("progress")) {
+      if (!pr->is_array() && !pr->is_object())
+        pr->expected("the solution form's rows with \"?\" where nothing is filled in yet, or an object of places and values");
+      lp.progress = pr->json();
     }
     lp.puzzle = lp.encoder->parse(root);
     if (auto ex = root.find("expect")) {

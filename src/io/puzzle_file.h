@@ -33,6 +33,9 @@ struct LoadedPuzzle {
   const Encoder* encoder = nullptr;
   std::shared_ptr<const Puzzle> puzzle;
   Expectation expect;
+  // A player's partial solution (hint reads it; engine/progress.h): the
+  // kind's solution form with "?" where nothing is filled in yet.
+  std::optional<nlohmann::json> progress;
 };
 
 // Validate and parse one puzzle object. Errors are InputError with file = origin.

@@ -273,6 +273,9 @@ nlohmann::ordered_json puzzle_schema(const std::string& kind, const std::string&
       {"description", "what check must answer: the tests and `check` compare with it (exit 3 when it differs)"}};
   for (auto it = k["properties"].begin(); it != k["properties"].end(); ++it) props[it.key()] = it.value();
   props["expect"] = expect;
+  props["progress"] = {{"type", {"array", "object"}},
+                       {"description", "a player's partial solution, for hint: the solution form's rows with \"?\" where "
+                                       "nothing is filled in yet, or an object of places and their values"}};
   s["type"] = "object";
   s["properties"] = props;
   oj req = oj::array({"kind"});
