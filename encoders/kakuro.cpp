@@ -363,6 +363,14 @@ class KakuroEncoder final : public Encoder {
     return out;
   }
 
+  // Explain's facts (onehot: the digits 1..9 of a white cell in order):
+  // "r3c4 is 7", "r3c4 is not 7".
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (!place || encoding != "onehot" || position >= 9) return Encoder::fact_label(p, encoding, var, value, place, position);
+    return fmt::format("{} {} {}", place->label, value ? "is" : "is not", position + 1);
+  }
+
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
     const auto& b = static_cast<const Board&>(p);
     std::vector<std::string> out;

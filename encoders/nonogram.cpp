@@ -810,6 +810,13 @@ class NonogramEncoder final : public Encoder {
     return out;
   }
 
+  // Explain's facts in the genre's words: "r3c4 is filled", "r3c4 is empty".
+  std::string fact_label(const Puzzle& pz, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (!place) return Encoder::fact_label(pz, encoding, var, value, place, position);
+    return place->label + (value ? " is filled" : " is empty");
+  }
+
   std::vector<std::string> place_values(const Puzzle& pz, const nlohmann::json& solution) const override {
     const auto& p = static_cast<const Picture&>(pz);
     std::vector<std::string> out;

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -554,6 +555,51 @@ TEST(Explain, HintReadsAProgressFileOrThePuzzlesOwnField) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("seven.json: /progress: expected the solution form's rows"), std::string::npos) << r.err;
   fs::remove_all(dir);
+}
+
+TEST(Explain, FactsAreInTheKindsWords) {
+  // Each fact of the whole explanation, in the kind's words, and as the
+  // solution has it.
+  struct Case {
+    std::string json;
+    std::function<std::string(const nlohmann::json& solution, int row, int col)> word;  // the true fact at a cell
+  };
+  auto cell_char = [](const nlohmann::json& s, int r, int c) { return s[r].get<std::string>()[static_cast<std::size_t>(c)]; };
+  const std::vector<Case> cases = {
+      {R"({"kind": "nonogram", "rows": [[2], [1], [1, 1]], "columns": [[1, 1], [1], [2]]})",
+       [&](const nlohmann::json& s, int r, int c) { return std::string(cell_char(s, r, c) == '#' ? "is filled" : "is empty"); }},
+      {R"({"kind": "kakuro", "grid": [["#", [4, null], [3, null]], [[null, 4], ".", "."], [[null, 3], ".", "."]]})",
+       [&](const nlohmann::json& s, int r, int c) { return "is " + std::string(1, cell_char(s, r, c)); }},
+      {read_file(kSourceDir + "/puzzles/magnets/collection_example_3x3.json"),
+       [&](const nlohmann::json& s, int r, int c) {
+         const char ch = cell_char(s, r, c);
+         return ch == '.' ? std::string("is not +") : "is " + std::string(1, ch);
+       }},
+      {read_file(kSourceDir + "/puzzles/shakashaka/pzprjs_test.json"), [&](const nlohmann::json& s, int r, int c) {
+         static const std::map<char, std::string> corner = {{'L', "lower left"}, {'J', "lower right"}, {'7', "upper right"}, {'F', "upper left"}};
+         const char ch = cell_char(s, r, c);
+         if (ch == '.' || ch == '#') return std::string("holds no triangle");
+         return fmt::format("holds a triangle at its {} ({})", corner.at(ch), ch);
+       }}};
+  for (const auto& c : cases) {
+    const auto lp = puzzle_from_text(c.json);
+    const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+    ASSERT_TRUE(e.complete) << c.json;
+    const auto& sol = e.verdict.solutions.front();
+    std::size_t true_facts = 0;
+    for (const auto& step : e.steps)
+      for (const auto& f : step.facts) {
+        EXPECT_EQ(f.label.find(": its "), std::string::npos) << f.label;
+        ASSERT_TRUE(f.cell) << f.label;
+        const std::string at = fmt::format("r{}c{} ", f.cell->row + 1, f.cell->col + 1);
+        ASSERT_EQ(f.label.substr(0, at.size()), at) << f.label;
+        if (f.value) {
+          true_facts++;
+          EXPECT_EQ(f.label.substr(at.size()), c.word(sol, f.cell->row, f.cell->col)) << f.label;
+        }
+      }
+    EXPECT_GT(true_facts, 0u) << c.json;
+  }
 }
 
 }  // namespace

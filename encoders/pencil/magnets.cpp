@@ -310,6 +310,12 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
   }
 
   std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
+  // Explain's facts: each cell's two poles in order, "r2c3 is +", "r2c3 is not -".
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (!place || position > 1) return Encoder::fact_label(p, encoding, var, value, place, position);
+    return fmt::format("{} {} {}", place->label, value ? "is" : "is not", position == 0 ? "+" : "-");
+  }
 
   std::shared_ptr<const Puzzle> edit(const Puzzle& p, const std::vector<ClueEdit>& edits) const override {
     auto b = std::make_shared<Board>(static_cast<const Board&>(p));

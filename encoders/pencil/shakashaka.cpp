@@ -307,6 +307,15 @@ class ShakashakaEncoder final : public pencil::BooleanEncoder<Board> {
       if (b.cell[static_cast<std::size_t>(b.lat.cell(place.cell->row, place.cell->col))] == kWhite) out.push_back(place);
     return out;
   }
+  // Explain's facts: a white cell's four triangles in order (kTriangleChars),
+  // named by their black corner: "r2c3 holds a triangle at its lower left".
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    static const char* const corner[] = {"lower left", "lower right", "upper right", "upper left"};
+    if (!place || position > 3) return Encoder::fact_label(p, encoding, var, value, place, position);
+    return fmt::format("{} holds {} triangle at its {} ({})", place->label, value ? "a" : "no", corner[position], kTriangleChars[position]);
+  }
+
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
     std::vector<std::string> out;
     for (int v : pieces_of(static_cast<const Board&>(p), solution))
