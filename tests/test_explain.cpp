@@ -14,6 +14,7 @@
 #include <set>
 
 #include "app/pipeline.h"
+#include "encoders/pencil/tentaisho.h"
 #include "engine/backend.h"
 #include "engine/encoding.h"
 #include "engine/explain.h"
@@ -140,7 +141,7 @@ TEST(Explain, EveryStepIsMinimalOnAFreshSolverOfTheOtherBackEnd) {
   const std::vector<std::string> files = {"puzzles/slitherlink/pzprjs_test.json", "puzzles/binairo/unruly_8x8_generated.json",
                                           "puzzles/heyawake/pzprjs_test.json", "puzzles/lits/pzprjs_test.json",
                                           "puzzles/masyu/pzprjs_test.json", "puzzles/starbattle/pzprjs_test.json",
-                                          "puzzles/akari/pzprjs_test.json"};
+                                          "puzzles/akari/pzprjs_test.json", "puzzles/tentaisho/pzprjs_test.json"};
   for (const auto& f : files) EXPECT_GT(expect_every_step_minimal(puzzle_from_file(f), "cadical", "z3"), 3u) << f;
 }
 
@@ -554,6 +555,21 @@ TEST(Explain, HintReadsAProgressFileOrThePuzzlesOwnField) {
   r = run_cli({"hint", write("seven.json", j.dump())});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("seven.json: /progress: expected the solution form's rows"), std::string::npos) << r.err;
+  // Rows of numbers as lines of words (a tentaisho's dot numbers, 0 for its
+  // hole): cells as the solution has them; then r3c3 written 9 (a dot
+  // whose half turn keeps it on the board) where the solution has 7: the
+  // mistake. A short row is one located line.
+  const std::string gal = kSourceDir + "/puzzles/tentaisho/pzprjs_test.json";
+  r = run_cli({"hint", gal, "--progress", write("gal.txt", "1 2 2 2 0\n3 6 4 4 5\n6 6 ? ? ?\n? ? ? ? ?\n? ? ? ? ?\n")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("your progress: "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("mistake"), std::string::npos) << r.out;
+  r = run_cli({"hint", gal, "--progress", write("galbad.txt", "1 2 2 2 0\n3 6 4 4 5\n6 6 9 ? ?\n? ? ? ? ?\n? ? ? ? ?\n")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("mistake: r3c3 belongs to the dot "), std::string::npos) << r.out;
+  r = run_cli({"hint", gal, "--progress", write("galshort.txt", "1 2 2 2\n3 6 4 4 5\n6 6 ? ? ?\n? ? ? ? ?\n? ? ? ? ?\n")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("galshort.txt: line 1: expected a row of 5 cells (separated by spaces), found 4"), std::string::npos) << r.err;
   fs::remove_all(dir);
 }
 
@@ -580,6 +596,14 @@ TEST(Explain, FactsAreInTheKindsWords) {
          const char ch = cell_char(s, r, c);
          if (ch == '.' || ch == '#') return std::string("holds no triangle");
          return fmt::format("holds a triangle at its {} ({})", corner.at(ch), ch);
+       }},
+      // Tentaisho is explained in its "open" encoding (the others narrow
+      // each cell's dots by the dots given): a cell belongs to a dot.
+      {read_file(kSourceDir + "/puzzles/tentaisho/pzprjs_test.json"), [&](const nlohmann::json& s, int r, int c) {
+         const auto lp = puzzle_from_file("puzzles/tentaisho/pzprjs_test.json");
+         const auto& b = static_cast<const tentaisho::Board&>(*lp.puzzle);
+         const int g = s[r][c].get<int>();
+         return "belongs to the " + tentaisho::dot_label(b, b.dots[static_cast<std::size_t>(g - 1)]);
        }}};
   for (const auto& c : cases) {
     const auto lp = puzzle_from_text(c.json);

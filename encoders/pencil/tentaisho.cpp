@@ -108,6 +108,26 @@ std::vector<std::vector<int>> candidates(const Board& b) {
   return out;
 }
 
+// Which dots each cell can belong to by the board's shape alone: its mirror
+// about the dot is a cell. Nothing follows from the dots' holding their
+// cells, so each dot's clue stands apart from the rules (the "open"
+// encoding: explain, and diagnose's shrinking on one solver).
+std::vector<std::vector<int>> open_candidates(const Board& b) {
+  const auto cells = static_cast<std::size_t>(b.lat.cells());
+  std::vector<std::vector<int>> out(cells);
+  for (std::size_t k = 0; k < b.dots.size(); ++k)
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (b.hole[i]) continue;
+      const int m = mirror(b, b.dots[k], static_cast<int>(i));
+      if (m >= 0 && !b.hole[static_cast<std::size_t>(m)]) out[i].push_back(static_cast<int>(k));
+    }
+  return out;
+}
+
+std::vector<std::vector<int>> candidates_for(const Board& b, std::string_view encoding) {
+  return encoding == "open" ? open_candidates(b) : candidates(b);
+}
+
 class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
  public:
   // Extra clues: none. Every galaxy of a solution already has its dot at
@@ -130,7 +150,21 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
   std::vector<EncodingInfo> encodings() const override {
     return {{"cuts", "a Bool per cell and dot it can belong to; exactly one per cell, a cell and its mirror together; "
                      "each galaxy connected by cut clauses between checks (engine/graph.h)", "cadical"},
-            {"eager", "the same, with each galaxy connected by reachability clauses"}};
+            {"eager", "the same, with each galaxy connected by reachability clauses"},
+            {"open", "a Bool per cell and dot whose half turn keeps the cell on the board, not narrowed by the dots: each "
+                     "dot holding its cells is a constraint of its own (what explain needs); connected by cuts", "cadical"}};
+  }
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    const auto& b = static_cast<const Board&>(p);
+    const auto cand = candidates_for(b, encoding);
+    std::size_t v = 0;
+    for (int i = 0; i < b.lat.cells(); ++i)
+      for (int k : cand[static_cast<std::size_t>(i)])
+        if (v++ == var)
+          return fmt::format("{} {} to the {}", cell_label(b.lat.cell_at(i)), value ? "belongs" : "does not belong",
+                             dot_label(b, b.dots[static_cast<std::size_t>(k)]));
+    return Encoder::fact_label(p, encoding, var, value, place, position);
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -183,8 +217,9 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
-    enc.clues_in_rules = true;  // the candidates follow from the held dots
-    const auto cand = candidates(b);
+    const bool open = encoding == "open";
+    enc.clues_in_rules = !open;  // the candidates follow from the held dots
+    const auto cand = candidates_for(b, encoding);
     // in[cell][dot]
     std::vector<std::vector<std::optional<Expr>>> in(static_cast<std::size_t>(L.cells()), std::vector<std::optional<Expr>>(b.dots.size()));
     for (int i = 0; i < L.cells(); ++i) {
@@ -200,21 +235,31 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
       eo.check_deadline();
       if (b.hole[static_cast<std::size_t>(i)]) continue;
       std::vector<Expr> lits;
-      for (int k : cand[static_cast<std::size_t>(i)]) {
-        const Expr v = *in[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
-        lits.push_back(v);
-        const int m = mirror(b, b.dots[static_cast<std::size_t>(k)], i);
-        enc.rules.push_back(!v || *in[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)]);
-      }
+      for (int k : cand[static_cast<std::size_t>(i)]) lits.push_back(*in[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)]);
+      const std::size_t first = enc.rules.size();
       ExprVector any(ctx), one(ctx);  // at least one, at most one (a sequential counter)
       for (const auto& l : lits) any.push_back(l);
       enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : mk_or(any));
       at_most_k(ctx, lits, 1, fmt::format("{}_one!", cell_label(L.cell_at(i))), one);
       for (const auto& e : one) enc.rules.push_back(e);
+      enc.name_rules(first, [&] {
+        const Cell c = L.cell_at(i);
+        return Encoding::RuleGroup{"rule/one-galaxy/" + cell_label(c), cell_label(c) + " is in one galaxy", {c}};
+      });
       if (const int a = b.assigned[static_cast<std::size_t>(i)]) {
         const auto& v = in[static_cast<std::size_t>(i)][static_cast<std::size_t>(a - 1)];
         enc.clues.push_back({fmt::format("assigned/{}", cell_label(L.cell_at(i))), assigned_label(b, i, a), v ? *v : ctx.bool_val(false), {L.cell_at(i)}, {}});
       }
+    }
+    for (std::size_t k = 0; k < b.dots.size(); ++k) {  // a cell and its mirror together
+      const std::size_t first = enc.rules.size();
+      for (int i = 0; i < L.cells(); ++i)
+        if (const auto& v = in[static_cast<std::size_t>(i)][k])
+          enc.rules.push_back(!*v || *in[static_cast<std::size_t>(mirror(b, b.dots[k], i))][k]);
+      enc.name_rules(first, [&] {
+        return Encoding::RuleGroup{fmt::format("rule/half-turn/{}", k + 1),
+                                   fmt::format("the galaxy of the {} is the same after a half turn about it", dot_label(b, b.dots[k])), {}};
+      });
     }
     const graph::Graph cells = L.cell_graph();
     for (std::size_t k = 0; k < b.dots.size(); ++k) {
@@ -229,7 +274,7 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
       if (d.holds) enc.clues.push_back({dot_id(b, d), dot_label(b, d), mk_and(parts), where, {}});
       graph::Rule galaxy;
       galaxy.kind = graph::RuleKind::ConnectedVertices;
-      galaxy.name = "a galaxy is connected";
+      galaxy.name = fmt::format("the galaxy of the {} is connected", dot_label(b, d));
       std::vector<int> index(static_cast<std::size_t>(L.cells()), -1);
       for (int i = 0; i < L.cells(); ++i)
         if (in[static_cast<std::size_t>(i)][k]) {
@@ -241,8 +286,14 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
           galaxy.graph.edges.push_back({index[static_cast<std::size_t>(u)], index[static_cast<std::size_t>(v)]});
       galaxy.graph.index();
       if (galaxy.graph.vertices < 2) continue;
-      if (d.holds) galaxy.anchor = index[static_cast<std::size_t>(touched(b, d).front())];  // a cell of the dot (its clue), or -1
-      if (encoding == "eager") graph::encode_eager(galaxy, ctx, enc.rules, fmt::format("galaxy{}!", k + 1));
+      // A cell of the dot (its clue), or -1; none in the open encoding,
+      // where the clue is a constraint of its own.
+      if (d.holds && !open) galaxy.anchor = index[static_cast<std::size_t>(touched(b, d).front())];
+      if (encoding == "eager") {
+        const std::size_t first = enc.rules.size();
+        graph::encode_eager(galaxy, ctx, enc.rules, fmt::format("galaxy{}!", k + 1));
+        enc.name_rules(first, [&] { return Encoding::RuleGroup{fmt::format("rule/connected/{}", k + 1), galaxy.name, {}}; });
+      }
       else enc.lazy_rules.push_back(std::move(galaxy));
     }
     enc.solver_logic = "QF_FD";
@@ -254,9 +305,9 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
     return fmt::format("{} in galaxy {} ({})", cell_label(b.lat.cell_at(cell)), g, dot_label(b, b.dots[static_cast<std::size_t>(g - 1)]));
   }
 
-  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
+  nlohmann::json decode(const Puzzle& p, std::string_view encoding, const std::vector<int64_t>& values) const override {
     const auto& b = static_cast<const Board&>(p);
-    const auto cand = candidates(b);
+    const auto cand = candidates_for(b, encoding);
     std::vector<int> galaxy(static_cast<std::size_t>(b.lat.cells()), 0);
     std::size_t v = 0;
     for (int i = 0; i < b.lat.cells(); ++i)

@@ -24,6 +24,12 @@
 // and its mirror go together; each dot's cells connected (engine/graph.h):
 //   cuts   (default) cut clauses between checks
 //   eager  reachability clauses from the dot
+//   open   every dot a candidate of every cell whose mirror is on the board,
+//          not narrowed by the dots (cuts, no anchor): each dot's holding
+//          its cells is a constraint of its own, which explain needs
+//          (diagnose does not shrink conflicts on it under assumptions:
+//          without the narrowing, a 15x15 with a dot added showed none of
+//          35 dots needed in 120 s, where fresh checks of "cuts" show some)
 // A dot is a clue: the cells it touches are its galaxy's. Dropping it (what
 // diagnose does to find the clues at fault) keeps its galaxy but lets it be
 // empty or pass around the dot, a relaxation of the puzzle: removing the
