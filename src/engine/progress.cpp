@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "grid/token_grid.h"
 #include "io/error.h"
 
 namespace psmt {
@@ -121,28 +122,14 @@ class Rows {
 }
 
 // A line of text for a row whose cells are elements ("1 2 2 ? X", or
-// "3,1,?"): its words, a whole number read as a number; a line of exactly
-// `width` characters without separators is a character per cell.
-std::vector<json> words_of(const std::string& line, std::size_t width) {
-  std::vector<std::string> words;
-  std::string cur;
-  for (char ch : line) {
-    if (ch == ' ' || ch == '\t' || ch == ',') {
-      if (!cur.empty()) words.push_back(cur);
-      cur.clear();
-    } else {
-      cur += ch;
-    }
-  }
-  if (!cur.empty()) words.push_back(cur);
-  if (words.size() == 1 && words[0].size() == width && width > 1) {
-    const std::string one = words[0];
-    words.clear();
-    for (char ch : one) words.push_back(std::string(1, ch));
-  }
+// "3,1,?"): its tokens as a board's row is read (grid/token_grid.h), a whole
+// number read as a number.
+std::vector<json> words_of(const std::string& line) {
   std::vector<json> out;
-  for (const auto& word : words) {
-    const bool number = word.size() <= 9 && word.find_first_not_of("0123456789") == std::string::npos;
+  for (std::string word : split_row(line)) {
+    while (!word.empty() && (word.front() == ' ' || word.front() == '\t')) word.erase(word.begin());
+    while (!word.empty() && (word.back() == ' ' || word.back() == '\t' || word.back() == '\r')) word.pop_back();
+    const bool number = !word.empty() && word.size() <= 9 && word.find_first_not_of("0123456789") == std::string::npos;
     out.push_back(number ? json(std::stoi(word)) : json(word));
   }
   return out;
@@ -170,7 +157,7 @@ std::vector<ProgressEntry> read_rows(const Encoder& encoder, const Puzzle& puzzl
       if (s.size() != w) row.fail("input.shape", fmt::format("expected a row of {} characters, found {}", w, s.size()));
       for (std::size_t c = 0; c < w; ++c) cells.push_back({json(std::string(1, s[c])), row.path()});
     } else if (row.is_string()) {  // a line of text for a row of elements: its words (or characters)
-      const auto words = words_of(row.as_string(), w);
+      const auto words = words_of(row.as_string());
       if (words.size() != w)
         row.fail("input.shape", fmt::format("expected a row of {} cells (separated by spaces), found {}", w, words.size()));
       for (const auto& word : words) cells.push_back({word, row.path()});

@@ -39,6 +39,8 @@ GridToken token_of(const std::string& raw, const JsonNode& where, int col, int64
   return t;
 }
 
+}  // namespace
+
 std::vector<std::string> split_row(const std::string& row) {
   std::vector<std::string> out;
   if (row.find(',') != std::string::npos) {
@@ -65,8 +67,6 @@ std::vector<std::string> split_row(const std::string& row) {
   }
   return out;
 }
-
-}  // namespace
 
 TokenGrid parse_token_grid(const JsonNode& node, int max_rows, int max_cols, int64_t lo, int64_t hi) {
   TokenGrid g;

@@ -35,6 +35,10 @@ struct TokenGrid {
 // it as "#/$defs/board" and puzzle_schema() supplies it.
 inline constexpr const char* kTokenGridSchema = R"json({"description": "a board: one string with a row per line, or an array of row strings (tokens separated by commas or spaces, or one character each), or an array of rows of numbers, null (a blank) and strings", "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "array", "items": {"type": "array", "items": {"type": ["integer", "null", "string"]}}}]})json";
 
+// A row string's tokens as written: split at commas, else at whitespace,
+// else one per character.
+std::vector<std::string> split_row(const std::string& row);
+
 // Numbers must lie in [lo, hi]; at most max_rows x max_cols tokens.
 TokenGrid parse_token_grid(const JsonNode& node, int max_rows, int max_cols, int64_t lo, int64_t hi);
 
