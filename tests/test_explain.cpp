@@ -141,7 +141,8 @@ TEST(Explain, EveryStepIsMinimalOnAFreshSolverOfTheOtherBackEnd) {
   const std::vector<std::string> files = {"puzzles/slitherlink/pzprjs_test.json", "puzzles/binairo/unruly_8x8_generated.json",
                                           "puzzles/heyawake/pzprjs_test.json", "puzzles/lits/pzprjs_test.json",
                                           "puzzles/masyu/pzprjs_test.json", "puzzles/starbattle/pzprjs_test.json",
-                                          "puzzles/akari/pzprjs_test.json", "puzzles/tentaisho/pzprjs_test.json"};
+                                          "puzzles/akari/pzprjs_test.json", "puzzles/tentaisho/pzprjs_test.json",
+                                          "puzzles/nurikabe/pzprjs_test.json"};
   for (const auto& f : files) EXPECT_GT(expect_every_step_minimal(puzzle_from_file(f), "cadical", "z3"), 3u) << f;
 }
 

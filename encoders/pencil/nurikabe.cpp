@@ -50,7 +50,10 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     return {{"cuts", "a Bool per cell (shaded) and per island and cell it can reach; sizes as totalizers over the cells by distance from the number; an island "
                      "of a given size connected by steps from its home (within size - 1); the shaded cells, and islands "
                      "of unknown size, connected by cut clauses between checks (engine/graph.h)", "cadical"},
-            {"eager", "the same, with the shaded cells (and islands of unknown size) connected by reachability clauses"}};
+            {"eager", "the same, with the shaded cells (and islands of unknown size) connected by reachability clauses"},
+            {"open", "the same variables over every cell an island can reach whatever its size, nothing narrowed or added by "
+                     "the sizes: each number's size a constraint of its own (what explain needs); islands connected by cuts",
+             "cadical"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -84,8 +87,11 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
     const bool eager = encoding == "eager";
+    // "open": nothing follows from the sizes (the clues) but the sizes
+    // themselves, so explain can cite each number where it is used.
+    const bool open = encoding == "open";
     Encoding enc = pencil::new_encoding(ctx);
-    enc.clues_in_rules = true;
+    enc.clues_in_rules = !open;
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     const graph::Graph cells = L.cell_graph();
     pencil::no_2x2(L, shaded, ctx, enc);
@@ -108,7 +114,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     for (std::size_t k = 0; k < numbered.size(); ++k) {
       eo.check_deadline();
       const int home = numbered[k], n = b.number[static_cast<std::size_t>(home)];
-      const int reach = n == kUnknownSize ? L.cells() : n - 1;
+      const int reach = n == kUnknownSize || open ? L.cells() : n - 1;
       // Breadth-first over cells that are not another number and do not
       // touch one (an unshaded cell beside a number is in that number's
       // island).
@@ -147,10 +153,11 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     for (std::size_t k = 0; k < numbered.size(); ++k) {
       const int n = b.number[static_cast<std::size_t>(numbered[k])];
       const auto reach = static_cast<long long>(std::count_if(has[k].begin(), has[k].end(), [](const auto& h) { return h.has_value(); }));
-      stepped[k] = n != kUnknownSize && static_cast<long long>(n) * reach <= 400000;
+      stepped[k] = !open && n != kUnknownSize && static_cast<long long>(n) * reach <= 400000;
     }
     // A cell is unshaded exactly when one island has it.
     int always_shaded = -1;  // a cell no island reaches
+    const std::size_t first_owner = enc.rules.size();
     for (int i = 0; i < L.cells(); ++i) {
       std::vector<Expr> owners;
       for (std::size_t k = 0; k < numbered.size(); ++k)
@@ -164,12 +171,19 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
       enc.rules.push_back(shaded[static_cast<std::size_t>(i)] || mk_or(any));
       at_most_one_pairwise(owners, enc.rules);
     }
+    // One rule, as the rulebook says it (cited cell by cell, a step that
+    // counts an island's room cited a dozen cells: 14 items where a person
+    // sees one).
+    enc.name_rules(first_owner, [] {
+      return Encoding::RuleGroup{"rule/one-island", "every unshaded cell is in one island (a cell no number's island reaches is shaded)", {}};
+    });
     // The sea's cuts part it from a cell that is shaded whatever the solution
     // (their clauses then lose that cell's literal): janko's 689 (20x20), 757
     // -> 527 ms; the others of 20x20 and more within noise.
     if (!eager && always_shaded >= 0) enc.lazy_rules[sea_rule].anchor = always_shaded;
     // Unshaded neighbours share their island.
-    for (std::size_t k = 0; k < numbered.size(); ++k)
+    for (std::size_t k = 0; k < numbered.size(); ++k) {
+      const std::size_t first = enc.rules.size();
       for (const auto& [u, v] : cells.edges)
         for (auto [a, c] : {std::pair{u, v}, std::pair{v, u}}) {
           const auto& ha = has[k][static_cast<std::size_t>(a)];
@@ -177,6 +191,13 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
           const auto& hc = has[k][static_cast<std::size_t>(c)];
           enc.rules.push_back(implies(*ha && !shaded[static_cast<std::size_t>(c)], hc ? *hc : ctx.bool_val(false)));
         }
+      enc.name_rules(first, [&] {
+        const Cell hc = L.cell_at(numbered[k]);
+        return Encoding::RuleGroup{"rule/island-walls/" + cell_label(hc),
+                                   fmt::format("the island of {} is walled in by shaded cells (its unshaded neighbours are its own)", cell_label(hc)),
+                                   {hc}};
+      });
+    }
     // Local consequences of connectedness, said outright for the areas the
     // cuts connect (fewer rounds of cuts): a cell of an island the cuts
     // connect, other than its home, has a neighbour in the same island (the
@@ -186,7 +207,9 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
     // 688_20x20 1.43 -> 1.11 s, 689 0.72 -> 0.37 s); a shaded
     // cell has a shaded neighbour when the numbers leave two or more cells
     // to shade (the sea is connected).
-    for (std::size_t k = 0; k < numbered.size(); ++k)
+    // (Not in "open": they would be rules in no group, applied at every
+    // step, and the home's leans on its size.)
+    for (std::size_t k = 0; k < numbered.size() && !open; ++k)
       for (int i = 0; i < L.cells(); ++i) {
         const auto& hi = has[k][static_cast<std::size_t>(i)];
         if (!hi) continue;
@@ -197,7 +220,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
           if (const auto& hj = has[k][static_cast<std::size_t>(cells.other(e, i))]) next.push_back(*hj);
         enc.rules.push_back(mk_or(next));
       }
-    {
+    if (!open) {  // what follows from the sizes together
       long long to_shade = L.cells();
       for (int home : numbered) {
         const int n = b.number[static_cast<std::size_t>(home)];
@@ -270,7 +293,7 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
       std::vector<int> index(static_cast<std::size_t>(L.cells()), -1);
       graph::Rule island;
       island.kind = graph::RuleKind::ConnectedVertices;
-      island.name = "an island is connected";
+      island.name = fmt::format("the island of {} is connected", cell_label(L.cell_at(numbered[k])));
       for (int i = 0; i < L.cells(); ++i)
         if (has[k][static_cast<std::size_t>(i)]) {
           index[static_cast<std::size_t>(i)] = island.graph.vertices++;
@@ -304,6 +327,13 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
         std::stable_sort(by_distance.begin(), by_distance.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
         std::vector<Expr> lits;
         for (const auto& [key, h] : by_distance) lits.push_back(h);
+        // In "open", the number also says outright what its size rules out
+        // at once: no cell more than n - 1 steps away is in its island (a
+        // person's first look; without it a step would cite the island's
+        // connectedness and its size for each such cell).
+        if (open)
+          for (int i = 0; i < L.cells(); ++i)
+            if (const auto& h = has[k][static_cast<std::size_t>(i)]; h && steps[k][static_cast<std::size_t>(i)] > n - 1) parts.push_back(!*h);
         if (static_cast<int>(lits.size()) < n) parts.push_back(ctx.bool_val(false));
         else {
           ExprVector defs(ctx);
@@ -321,8 +351,9 @@ class NurikabeEncoder final : public pencil::ShadingEncoder {
         for (int s : pencil::other_values(n, 1, max_alternative(b, n))) clue.alternatives.push_back({number_label(hc, s), ctx.bool_val(true)});
       enc.clues.push_back(std::move(clue));
     }
-    // A cell no island can reach is shaded.
-    for (int i = 0; i < L.cells(); ++i) {
+    // A cell no island can reach is shaded (said above too, as part of the
+    // cell's rule, in the words explain cites).
+    for (int i = 0; i < L.cells() && !open; ++i) {
       bool reachable = false;
       for (std::size_t k = 0; k < numbered.size(); ++k) reachable = reachable || has[k][static_cast<std::size_t>(i)].has_value();
       if (!reachable) enc.rules.push_back(shaded[static_cast<std::size_t>(i)]);

@@ -19,7 +19,11 @@
 //   cuts   (default) cut clauses between checks
 //   eager  reachability clauses (an island within its size; the shaded
 //          cells from the first shaded cell)
-// The encodings reason from the numbers (which cells an island can reach),
+//   open   nothing narrowed by the sizes: each island over every cell it
+//          can reach without touching another number, connected by cuts;
+//          a number says its home is in its island, the size, and that no
+//          cell beyond size - 1 steps is in it (what explain needs)
+// cuts and eager reason from the numbers (which cells an island can reach),
 // so diagnose works on edited puzzles (Encoding::clues_in_rules). A number's
 // size is the clue: dropping it leaves an island of any size there ("?"),
 // which only relaxes the puzzle (dropping the island itself would not: the
