@@ -65,6 +65,18 @@ std::vector<std::vector<int>> allowed_numbers(const Board& b, const std::vector<
   return out;
 }
 
+// The numbers each cell may hold in a Boolean encoding: "open" every
+// number on every cell, so that the givens stand apart from the rules
+// (explain); "bool" pruned by the distances to the givens.
+std::vector<std::vector<int>> domains(const Board& b, const std::vector<std::vector<int>>& nb, std::string_view encoding) {
+  if (encoding != "open") return allowed_numbers(b, nb);
+  std::vector<std::vector<int>> out(static_cast<std::size_t>(b.rows * b.cols));
+  for (int c = 0; c < b.rows * b.cols; ++c)
+    if (b.on[c])
+      for (int k = 1; k <= b.cells(); ++k) out[static_cast<std::size_t>(c)].push_back(k);
+  return out;
+}
+
 void exactly_one(z3::context& ctx, const std::vector<z3::expr>& lits, const std::string& prefix, ExprVector& out) {
   if (lits.empty()) {
     out.push_back(ctx.bool_val(false));
@@ -136,7 +148,21 @@ class HidokuEncoder final : public Encoder {
     return {{"bool", "a Bool per (cell, number) allowed by distances to the givens; exactly-one by sequential counters; "
                      "successor and predecessor clauses (QF_FD)"},
             {"cell", "an Int per cell, Distinct, each number's successor on a neighbouring cell"},
+            {"open", "the Bools of bool over every number on every cell, nothing pruned by the givens, so each given is a "
+                     "constraint of its own (what explain needs)", "cadical"},
             {"position", "row and column Ints per number, moves between consecutive numbers in linear arithmetic"}};
+  }
+
+  // A Boolean encoding's fact: "r2c3 is 13", "r2c3 is not 13".
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (!place || !place->cell || (encoding != "bool" && encoding != "open"))
+      return Encoder::fact_label(p, encoding, var, value, place, position);
+    const auto& b = static_cast<const Board&>(p);
+    const auto allowed = domains(b, b.neighbours(), encoding);
+    const auto& here = allowed[static_cast<std::size_t>(place->cell->row * b.cols + place->cell->col)];
+    if (position >= here.size()) return Encoder::fact_label(p, encoding, var, value, place, position);
+    return fmt::format("{} is {}{}", cell_label(*place->cell), value ? "" : "not ", here[position]);
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -190,9 +216,9 @@ class HidokuEncoder final : public Encoder {
     std::vector<std::function<z3::expr(int)>> is_at(W);  // is_at[cell](k): the cell holds k
     // Domains are pruned by distances to the givens, sound only while every
     // given holds: diagnosis drops givens by editing the puzzle instead.
-    enc.clues_in_rules = std::any_of(b.givens.begin(), b.givens.end(), [](int g) { return g != 0; });
-    if (encoding == "bool") {
-      auto allowed = allowed_numbers(b, nb);
+    enc.clues_in_rules = encoding != "open" && std::any_of(b.givens.begin(), b.givens.end(), [](int g) { return g != 0; });
+    if (encoding == "bool" || encoding == "open") {
+      auto allowed = domains(b, nb, encoding);
       std::vector<std::map<int, z3::expr>> x(W);
       std::vector<std::vector<z3::expr>> of_number(N + 1);
       for (int c = 0; c < W; ++c) {
@@ -209,22 +235,37 @@ class HidokuEncoder final : public Encoder {
           of_number[k].push_back(v);
         }
         enc.places.push_back(place);
+        const std::size_t first = enc.rules.size();
         exactly_one(ctx, lits, fmt::format("cell{}", c), enc.rules);
+        enc.name_rules(first, [&] {
+          const Cell cell{c / b.cols, c % b.cols};
+          return Encoding::RuleGroup{"rule/cell/" + cell_label(cell), cell_label(cell) + " holds one number", {cell}};
+        });
       }
-      for (int k = 1; k <= N; ++k) exactly_one(ctx, of_number[k], fmt::format("num{}", k), enc.rules);
-      for (int c = 0; c < W; ++c)
-        for (auto& [k, v] : (eo.check_deadline(), x[c])) {
-          for (int step : {1, -1}) {
-            int k2 = k + step;
-            if (k2 < 1 || k2 > N) continue;
+      for (int k = 1; k <= N; ++k) {
+        const std::size_t first = enc.rules.size();
+        exactly_one(ctx, of_number[k], fmt::format("num{}", k), enc.rules);
+        enc.name_rules(first, [&] { return Encoding::RuleGroup{fmt::format("rule/number/{}", k), fmt::format("{} is in one cell", k), {}}; });
+      }
+      // k and k + 1 on neighbouring cells: each way, one rule per pair.
+      for (int k = 1; k < N; ++k) {
+        eo.check_deadline();
+        const std::size_t first = enc.rules.size();
+        for (int c = 0; c < W; ++c)
+          for (auto [from, to] : {std::pair{k, k + 1}, std::pair{k + 1, k}}) {
+            auto at = x[c].find(from);
+            if (at == x[c].end()) continue;
             z3::expr_vector next(ctx);
             for (int n : nb[c]) {
-              auto it = x[n].find(k2);
+              auto it = x[n].find(to);
               if (it != x[n].end()) next.push_back(it->second);
             }
-            enc.rules.push_back(z3::implies(v, z3::mk_or(next)));
+            enc.rules.push_back(z3::implies(at->second, z3::mk_or(next)));
           }
-        }
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{fmt::format("rule/next/{}", k), fmt::format("{} and {} are in touching cells", k, k + 1), {}};
+        });
+      }
       for (int c = 0; c < W; ++c)
         is_at[c] = [&, c](int k) {
           auto it = x[c].find(k);
@@ -330,8 +371,8 @@ class HidokuEncoder final : public Encoder {
     const auto& b = static_cast<const Board&>(p);
     const int W = b.rows * b.cols, N = b.cells();
     std::vector<int> v(W, 0);
-    if (encoding == "bool") {
-      auto allowed = allowed_numbers(b, b.neighbours());
+    if (encoding == "bool" || encoding == "open") {
+      auto allowed = domains(b, b.neighbours(), encoding);
       std::size_t i = 0;
       for (int c = 0; c < W; ++c)
         for (int k : allowed[c])

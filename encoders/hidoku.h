@@ -19,6 +19,9 @@
 //             neighbour n, unless v[c] = N
 //   position  row and column Ints per number, the move relation between
 //             k and k+1 in linear arithmetic (|dr| <= 1 and |dc| <= 1 for king)
+//   open      bool's clauses over every number on every cell, nothing pruned
+//             by the givens, so each given is a constraint of its own and
+//             explain can cite it (bool's domains carry what the givens say)
 //
 // The model and checker use no Z3 (hidoku_check.cpp).
 #pragma once

@@ -598,6 +598,9 @@ TEST(Explain, FactsAreInTheKindsWords) {
          if (ch == '.' || ch == '#') return std::string("holds no triangle");
          return fmt::format("holds a triangle at its {} ({})", corner.at(ch), ch);
        }},
+      // Hidoku in its "open" encoding (bool prunes by the givens): a cell's number.
+      {R"({"kind": "hidoku", "board": ["1 2 15 16", "3 _ _ 12", "_ 7 9 _", "6 _ 8 10"]})",
+       [&](const nlohmann::json& s, int r, int c) { return "is " + std::to_string(s["grid"][r][c].get<int>()); }},
       // Tentaisho is explained in its "open" encoding (the others narrow
       // each cell's dots by the dots given): a cell belongs to a dot.
       {read_file(kSourceDir + "/puzzles/tentaisho/pzprjs_test.json"), [&](const nlohmann::json& s, int r, int c) {
