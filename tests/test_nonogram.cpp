@@ -393,6 +393,8 @@ TEST(Nonogram, TheLinesThatConflictAreMinimalByThePlainCounter) {
   std::mt19937 rng(5);
   int explained = 0;
   for (int round = 0; round < 30; ++round) {
+    // Under the sanitizers (8x slower here) 4 broken pictures are enough.
+    if (PSMT_SANITIZED && explained >= 4) break;
     const Broken b = broken_picture(rng, 4 + round % 2, 5 - round % 2);
     std::set<std::string> all;
     for (const auto& l : {std::string("rows"), std::string("columns")})
@@ -415,7 +417,7 @@ TEST(Nonogram, TheLinesThatConflictAreMinimalByThePlainCounter) {
     }
     ++explained;
   }
-  EXPECT_GE(explained, 10);
+  EXPECT_GE(explained, PSMT_SANITIZED ? 4 : 10);
 }
 
 // check with neither an encoding nor a back end asked for: the kind's own
