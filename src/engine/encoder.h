@@ -218,6 +218,21 @@ class Encoder {
     (void)solution;
     return Quick::Unknown;
   }
+  // Model rotation (Marques-Silva and Lynce 2011) for diagnose's shrinking:
+  // `solution` solves the puzzle with the `dropped` clues left out and the
+  // kept clue `broken` left out as well. The kind may change it a little,
+  // so that `broken` holds and one other kept clue does not: each pair is
+  // such a kept clue and a solution of the puzzle with `dropped` and it
+  // left out, which shows that clue needed (the engine holds each to the
+  // checker of that puzzle). None by default.
+  virtual std::vector<std::pair<std::string, nlohmann::json>> rotate(const Puzzle& puzzle, const std::vector<std::string>& dropped,
+                                                                     const std::string& broken, const nlohmann::json& solution) const {
+    (void)puzzle;
+    (void)dropped;
+    (void)broken;
+    (void)solution;
+    return {};
+  }
   // A verdict by the kind's own search (no solver), for check and solve when
   // neither an encoding nor a back end is asked for: up to `limit`
   // solutions in `solutions` (the engine holds each to the checker); Solved

@@ -432,12 +432,36 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       // without one drops it. Only the clues it stopped short on are left
       // to the solver below.
       std::vector<std::string> sure;
+      auto is_sure = [&](const std::string& id) { return std::find(sure.begin(), sure.end(), id) != sure.end(); };
+      // A solution without one clue, turned by the kind (Encoder::rotate)
+      // into solutions without another, shows more clues needed at no
+      // search's cost; each of those is turned again.
+      auto rotate_from = [&](const std::string& broken, const nlohmann::json& solution) {
+        std::vector<std::pair<std::string, nlohmann::json>> work{{broken, solution}};
+        const auto dropped = without_others(found);
+        while (!work.empty()) {
+          auto [b, sol] = std::move(work.back());
+          work.pop_back();
+          for (auto& [d, turned] : encoder.rotate(puzzle, dropped, b, sol)) {
+            if (std::find(found.begin(), found.end(), d) == found.end() || is_sure(d)) continue;
+            auto also = dropped;
+            also.push_back(d);
+            if (!encoder.check(*encoder.without(puzzle, also), turned).empty()) continue;
+            sure.push_back(d);
+            work.emplace_back(d, std::move(turned));
+          }
+        }
+      };
       bool searched_all = true;
       nlohmann::json last;  // the last solution found: the next search tries its values first
       for (std::size_t i = 0; i < found.size();) {
         if (budget.spent()) {
           searched_all = false;
           break;
+        }
+        if (is_sure(found[i])) {
+          ++i;
+          continue;
         }
         std::vector<std::string> rest = found;
         rest.erase(rest.begin() + static_cast<long>(i));
@@ -449,8 +473,12 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
           found = rest;
           continue;
         }
-        if (q == Encoder::Quick::Solved && encoder.check(*encoder.without(puzzle, dropped), sol).empty()) sure.push_back(found[i]);
-        else searched_all = false;
+        if (q == Encoder::Quick::Solved && encoder.check(*encoder.without(puzzle, dropped), sol).empty()) {
+          sure.push_back(found[i]);
+          rotate_from(found[i], sol);
+        } else {
+          searched_all = false;
+        }
         ++i;
       }
       if (searched_all) {
