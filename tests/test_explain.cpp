@@ -142,8 +142,36 @@ TEST(Explain, EveryStepIsMinimalOnAFreshSolverOfTheOtherBackEnd) {
                                           "puzzles/heyawake/pzprjs_test.json", "puzzles/lits/pzprjs_test.json",
                                           "puzzles/masyu/pzprjs_test.json", "puzzles/starbattle/pzprjs_test.json",
                                           "puzzles/akari/pzprjs_test.json", "puzzles/tentaisho/pzprjs_test.json",
-                                          "puzzles/nurikabe/pzprjs_test.json"};
+                                          "puzzles/nurikabe/pzprjs_test.json", "puzzles/shikaku/pzprjs_test.json"};
   for (const auto& f : files) EXPECT_GT(expect_every_step_minimal(puzzle_from_file(f), "cadical", "z3"), 3u) << f;
+}
+
+// Shikaku in its open encoding: the areas are clues of their own, the
+// rules ("r1c1 is in one rectangle", "the cells of the 3 at r1c5 are a
+// rectangle") are cited by name, and the facts say which number's
+// rectangle a cell is in; the numbers' own cells are known from the start.
+TEST(Explain, ShikakuIsExplainedInItsOpenEncodingInItsWords) {
+  const auto lp = puzzle_from_file("puzzles/shikaku/pzprjs_test.json");
+  const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+  ASSERT_EQ(e.verdict.status, Status::Unique);
+  EXPECT_EQ(e.encoding, "open");
+  ASSERT_TRUE(e.complete);
+  EXPECT_TRUE(e.rules_named);
+  std::set<std::string> cited, facts;
+  for (const auto& st : e.steps) {
+    for (auto i : st.items) cited.insert(e.items[i].label);
+    for (const auto& f : st.facts) facts.insert(f.label);
+  }
+  EXPECT_TRUE(cited.count("area 3 at r1c5"));
+  EXPECT_TRUE(cited.count("r1c1 is in one rectangle"));
+  EXPECT_TRUE(cited.count("the cells of the 3 at r1c5 are a rectangle"));
+  EXPECT_TRUE(facts.count("r1c4 is in the rectangle of the 3 at r1c5"));
+  EXPECT_TRUE(facts.count("r1c1 is not in the rectangle of the 3 at r1c5"));
+  ASSERT_FALSE(e.steps.empty());
+  EXPECT_EQ(e.steps.front().items.size(), 0u) << "each number in its own rectangle: known from the start";
+  // 72 facts: a Bool per cell and number whose box with it holds no other
+  // number (the areas narrow nothing).
+  EXPECT_EQ(e.facts, 72u);
 }
 
 TEST(Explain, SudokuStepsAreMinimalOnEitherBackEnd) {

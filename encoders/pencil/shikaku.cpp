@@ -1,7 +1,9 @@
 #include "encoders/pencil/shikaku.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -11,6 +13,7 @@
 #include "encoders/pencil/kit.h"
 #include "encoders/pencil/regions.h"
 #include "encoders/pencil/valued.h"
+#include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "io/error.h"
 #include "io/words.h"
@@ -58,6 +61,43 @@ std::vector<int> alternatives(const std::vector<pencil::Rect>& rects, int n) {
   return {areas.begin(), areas.end()};
 }
 
+// The "open" encoding's reach: per cell, the numbers (by index in reading
+// order) whose box spanned with the cell holds no other number. A rectangle
+// holds its number and no other, so nothing else can be in it; the areas
+// (the clues) narrow nothing here.
+std::vector<std::vector<int>> open_reach(const Board& b) {
+  const auto& L = b.lat;
+  // numbers[r][c]: how many numbers lie in rows < r and columns < c.
+  std::vector<std::vector<int>> sum(static_cast<std::size_t>(L.rows + 1), std::vector<int>(static_cast<std::size_t>(L.cols + 1), 0));
+  for (int r = 0; r < L.rows; ++r)
+    for (int c = 0; c < L.cols; ++c)
+      sum[static_cast<std::size_t>(r + 1)][static_cast<std::size_t>(c + 1)] =
+          sum[static_cast<std::size_t>(r)][static_cast<std::size_t>(c + 1)] + sum[static_cast<std::size_t>(r + 1)][static_cast<std::size_t>(c)] -
+          sum[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] + (b.number[static_cast<std::size_t>(L.cell(r, c))] != kNone);
+  auto in_box = [&](int r0, int c0, int r1, int c1) {
+    const auto at = [&](int r, int c) { return sum[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]; };
+    return at(r1 + 1, c1 + 1) - at(r0, c1 + 1) - at(r1 + 1, c0) + at(r0, c0);
+  };
+  const auto numbered = b.numbered();
+  std::vector<std::vector<int>> reach(static_cast<std::size_t>(L.cells()));
+  for (int i = 0; i < L.cells(); ++i) {
+    const Cell c = L.cell_at(i);
+    for (std::size_t k = 0; k < numbered.size(); ++k) {
+      const Cell h = L.cell_at(numbered[k]);
+      if (in_box(std::min(c.row, h.row), std::min(c.col, h.col), std::max(c.row, h.row), std::max(c.col, h.col)) == 1)
+        reach[static_cast<std::size_t>(i)].push_back(static_cast<int>(k));
+    }
+  }
+  return reach;
+}
+
+// "the 4 at r2c3", "the ? at r2c3": a number as a rectangle's owner.
+std::string owner_label(const Board& b, int home) {
+  const Cell c = b.lat.cell_at(home);
+  const int n = b.number[static_cast<std::size_t>(home)];
+  return n == kUnknown ? fmt::format("the ? at r{}c{}", c.row + 1, c.col + 1) : fmt::format("the {} at r{}c{}", n, c.row + 1, c.col + 1);
+}
+
 class ShikakuEncoder final : public pencil::ValuedEncoder<Board> {
  public:
   std::string_view kind() const override { return "shikaku"; }
@@ -73,7 +113,24 @@ class ShikakuEncoder final : public pencil::ValuedEncoder<Board> {
                        "counter); per cell a Bool for each number that can reach it, exactly one (pairwise); a chosen rectangle "
                        "owns its cells, and a cell a number owns lies in one of that number's chosen rectangles", "cadical"},
             {"counter", "the same rectangles, with exactly one per cell counted over the rectangles that cover it (sequential "
-                        "counters)", "cadical"}};
+                        "counters)", "cadical"},
+            {"open", "per cell a Bool for each number whose box with it holds no other number, exactly one; each number's cells "
+                     "a rectangle holding it (each cell's neighbour toward the number is the number's too, and no 2x2 window has "
+                     "three of its cells); each area a count of its own, nothing narrowed by the areas (what explain needs)", "cadical"}};
+  }
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (encoding != "open") return Encoder::fact_label(p, encoding, var, value, place, position);
+    const auto& b = static_cast<const Board&>(p);
+    const auto reach = open_reach(b);
+    const auto numbered = b.numbered();
+    std::size_t v = 0;
+    for (int i = 0; i < b.lat.cells(); ++i)
+      for (int k : reach[static_cast<std::size_t>(i)])
+        if (v++ == var)
+          return fmt::format("r{}c{} is {}in the rectangle of {}", b.lat.cell_at(i).row + 1, b.lat.cell_at(i).col + 1, value ? "" : "not ",
+                             owner_label(b, numbered[static_cast<std::size_t>(k)]));
+    return Encoder::fact_label(p, encoding, var, value, place, position);
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -101,6 +158,7 @@ class ShikakuEncoder final : public pencil::ValuedEncoder<Board> {
 
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
+    if (encoding == "open") return encode_open(b, ctx, eo);
     const auto& L = b.lat;
     const bool owners = encoding == "owners";
     Encoding enc = pencil::new_encoding(ctx);
@@ -171,8 +229,139 @@ class ShikakuEncoder final : public pencil::ValuedEncoder<Board> {
     return enc;
   }
 
-  nlohmann::json decode(const Puzzle& p, std::string_view, const std::vector<int64_t>& values) const override {
+  // "open": nothing follows from the areas (the clues) but the areas
+  // themselves, so explain can cite each number where it is used.
+  Encoding encode_open(const Board& b, Context& ctx, const EncodeOptions& eo) const {
+    const auto& L = b.lat;
+    Encoding enc = pencil::new_encoding(ctx);
+    const auto numbered = b.numbered();
+    const auto reach = open_reach(b);
+    // in[number][cell]
+    std::vector<std::vector<std::optional<Expr>>> in(numbered.size(), std::vector<std::optional<Expr>>(static_cast<std::size_t>(L.cells())));
+    auto cell_name = [&](int i) { return fmt::format("r{}c{}", L.cell_at(i).row + 1, L.cell_at(i).col + 1); };
+    for (int i = 0; i < L.cells(); ++i) {
+      std::vector<unsigned> place;
+      for (int k : reach[static_cast<std::size_t>(i)]) {
+        const Expr v = ctx.bool_const(fmt::format("{}_in_{}", cell_name(i), k + 1).c_str());
+        in[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)] = v;
+        place.push_back(static_cast<unsigned>(enc.decision_vars.size()));
+        enc.decision_vars.push_back(v);
+      }
+      enc.places.push_back(place);
+    }
+    for (int i = 0; i < L.cells(); ++i) {  // each cell in one rectangle
+      eo.check_deadline();
+      std::vector<Expr> lits;
+      for (int k : reach[static_cast<std::size_t>(i)]) lits.push_back(*in[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)]);
+      const std::size_t first = enc.rules.size();
+      ExprVector any(ctx), one(ctx);
+      for (const auto& l : lits) any.push_back(l);
+      enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : mk_or(any));
+      if (lits.size() > 8) at_most_k(ctx, lits, 1, fmt::format("{}_one!", cell_name(i)), one);
+      else at_most_one_pairwise(lits, one);
+      for (const auto& e : one) enc.rules.push_back(e);
+      enc.name_rules(first, [&] { return Encoding::RuleGroup{"rule/one-rectangle/" + cell_name(i), cell_name(i) + " is in one rectangle", {L.cell_at(i)}}; });
+    }
+    // Each number's cells are a rectangle holding it: each cell's
+    // neighbours toward the number (in its row, in its column) are the
+    // number's too, so every row and column of them is a run through the
+    // number's row and column; and no 2x2 window holds three of them (two
+    // runs side by side that end apart would), so they are a rectangle.
+    for (std::size_t k = 0; k < numbered.size(); ++k) {
+      eo.check_deadline();
+      const auto& mine = in[k];
+      const Cell h = L.cell_at(numbered[k]);
+      auto at = [&](int r, int c) -> const std::optional<Expr>& { return mine[static_cast<std::size_t>(L.cell(r, c))]; };
+      // A number is in its own rectangle: the board says so, not a step.
+      enc.rules.push_back(*at(h.row, h.col));
+      const std::size_t first = enc.rules.size();
+      for (int i = 0; i < L.cells(); ++i) {
+        const auto& v = mine[static_cast<std::size_t>(i)];
+        if (!v) continue;
+        const Cell c = L.cell_at(i);
+        // The neighbour toward the number lies in the box of the cell and
+        // the number, so it is in reach as well.
+        if (c.row != h.row) enc.rules.push_back(!*v || *at(c.row + (h.row > c.row ? 1 : -1), c.col));
+        if (c.col != h.col) enc.rules.push_back(!*v || *at(c.row, c.col + (h.col > c.col ? 1 : -1)));
+      }
+      for (int r = 0; r + 1 < L.rows; ++r)
+        for (int c = 0; c + 1 < L.cols; ++c) {
+          const std::optional<Expr>* w[4] = {&at(r, c), &at(r, c + 1), &at(r + 1, c), &at(r + 1, c + 1)};
+          for (int out = 0; out < 4; ++out) {
+            ExprVector clause(ctx);
+            bool possible = true;
+            for (int j = 0; j < 4; ++j) {
+              if (j == out) {
+                if (*w[j]) clause.push_back(**w[j]);
+              } else if (*w[j]) {
+                clause.push_back(!**w[j]);
+              } else {
+                possible = false;
+              }
+            }
+            if (possible) enc.rules.push_back(clause.empty() ? ctx.bool_val(false) : mk_or(clause));
+          }
+        }
+      enc.name_rules(first, [&] {
+        return Encoding::RuleGroup{fmt::format("rule/rectangle/{}", k + 1),
+                                   fmt::format("the cells of {} are a rectangle", owner_label(b, numbered[k])), {h}};
+      });
+    }
+    // The areas: each a count of its own. The number also says outright
+    // what its area rules out at once: no cell whose box with the number is
+    // larger (a person's first look).
+    auto area_is = [&](std::size_t k, int n, const std::string& prefix) {
+      const Cell h = L.cell_at(numbered[k]);
+      ExprVector parts(ctx);
+      std::vector<std::pair<int, Expr>> by_distance;
+      for (int i = 0; i < L.cells(); ++i) {
+        const auto& v = in[k][static_cast<std::size_t>(i)];
+        if (!v) continue;
+        const Cell c = L.cell_at(i);
+        const int dr = std::abs(c.row - h.row), dc = std::abs(c.col - h.col);
+        if ((dr + 1) * (dc + 1) > n) parts.push_back(!*v);
+        else by_distance.push_back({dr + dc, *v});
+      }
+      std::stable_sort(by_distance.begin(), by_distance.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+      std::vector<Expr> lits;
+      for (const auto& [d, v] : by_distance) lits.push_back(v);
+      if (static_cast<int>(lits.size()) < n) {
+        parts.push_back(ctx.bool_val(false));
+      } else {
+        ExprVector defs(ctx);
+        exactly_k_tree(ctx, lits, static_cast<unsigned>(n), prefix, defs, parts);
+        for (unsigned j = 0; j < defs.size(); ++j) enc.rules.push_back(defs[j]);
+      }
+      return mk_and(parts);
+    };
+    const auto cand = eo.alternatives ? candidates(b) : std::vector<std::vector<pencil::Rect>>{};
+    for (std::size_t k = 0; k < numbered.size(); ++k) {
+      eo.check_deadline();
+      const int n = b.number[static_cast<std::size_t>(numbered[k])];
+      if (n == kUnknown) continue;
+      const Cell home = L.cell_at(numbered[k]);
+      Clue clue{number_id(home), number_label(home, n), area_is(k, n, fmt::format("area{}!", k + 1)), {home}, {}};
+      clue.dropped_label = number_label(home, kUnknown);
+      if (eo.alternatives)
+        for (int a : alternatives(cand[k], n))
+          clue.alternatives.push_back({number_label(home, a), area_is(k, a, fmt::format("area{}_{}!", k + 1, a))});
+      enc.clues.push_back(std::move(clue));
+    }
+    enc.solver_logic = "QF_FD";
+    return enc;
+  }
+
+  nlohmann::json decode(const Puzzle& p, std::string_view encoding, const std::vector<int64_t>& values) const override {
     const auto& b = static_cast<const Board&>(p);
+    if (encoding == "open") {
+      const auto reach = open_reach(b);
+      std::vector<int> owner(static_cast<std::size_t>(b.lat.cells()), 1);
+      std::size_t v = 0;
+      for (int i = 0; i < b.lat.cells(); ++i)
+        for (int k : reach[static_cast<std::size_t>(i)])
+          if (values[v++] != 0) owner[static_cast<std::size_t>(i)] = k + 1;
+      return solution_json(b, owner);
+    }
     const auto cand = candidates_for(b, values.size());
     std::vector<int> owner(static_cast<std::size_t>(b.lat.cells()), 1);
     std::size_t v = 0;

@@ -19,6 +19,14 @@
 //            than counter from 10x10 to 40x40)
 //   counter  exactly one rectangle per cell, counted over the rectangles
 //            that cover it (sequential counters)
+//   open     what explain needs: per cell a Bool for each number whose box
+//            with the cell holds no other number, exactly one; each
+//            number's cells a rectangle holding it (each cell's neighbours
+//            toward the number are the number's too, and no 2x2 window has
+//            three of its cells: a rule per number, "the cells of the 3 at
+//            r1c5 are a rectangle"); each area a count of its own, which
+//            also rules out at once the cells whose box with the number is
+//            larger. Nothing is narrowed by the areas.
 //
 // The checker uses no solver (shikaku_check.cpp).
 #pragma once
