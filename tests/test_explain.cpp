@@ -174,6 +174,28 @@ TEST(Explain, ShikakuIsExplainedInItsOpenEncodingInItsWords) {
   EXPECT_EQ(e.facts, 72u);
 }
 
+// Tents names its rules as the rulebook has them: tents apart, and trees
+// and tents paired off (one rule each); a cell with no tree beside it holds
+// no tent from the start.
+TEST(Explain, TentsCitesItsTwoRules) {
+  const auto lp = puzzle_from_file("puzzles/tents/pzprjs_test.json");
+  const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+  ASSERT_TRUE(e.complete);
+  EXPECT_TRUE(e.rules_named);
+  std::set<std::string> cited;
+  for (const auto& st : e.steps)
+    for (auto i : st.items) cited.insert(e.items[i].label);
+  EXPECT_TRUE(cited.count("no two tents touch, not even diagonally"));
+  EXPECT_TRUE(cited.count("trees and tents pair off, each tent beside its own tree"));
+  EXPECT_TRUE(cited.count("tree at r3c5"));
+  ASSERT_FALSE(e.steps.empty());
+  EXPECT_TRUE(e.steps.front().items.empty());
+  bool far = false;
+  for (const auto& f : e.steps.front().facts) far |= f.label == "r1c1 holds no tent";
+  EXPECT_TRUE(far) << "r1c1 has no tree beside it";
+  EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
+}
+
 TEST(Explain, SudokuStepsAreMinimalOnEitherBackEnd) {
   const auto lp = puzzle_from_text(kSudoku4);
   ASSERT_EQ(run(*lp.encoder, *lp.puzzle, RunOptions{}).status, Status::Unique);

@@ -63,11 +63,17 @@ class TentsEncoder final : public pencil::ShadingEncoder {
     const bool pairwise = encoding == "pairwise";
     Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> tent = pencil::shading_vars(L, ctx, enc);
-    // Tents apart.
+    // Tents apart: one rule, as the rulebook says it.
+    const std::size_t apart = enc.rules.size();
     for (int i = 0; i < L.cells(); ++i)
       for (int w : L.around(i))
         if (w > i) enc.rules.push_back(!tent[static_cast<std::size_t>(i)] || !tent[static_cast<std::size_t>(w)]);
-    // Attachments: per tree and side, "this tree's tent is there".
+    enc.name_rules(apart, [] { return Encoding::RuleGroup{"rule/apart", "no two tents touch, not even diagonally", {}}; });
+    // Attachments: per tree and side, "this tree's tent is there". The
+    // pairing is one rule, as the rulebook says it (cited cell by cell, a
+    // person's one look at two trees sharing a cell took ten items).
+    const std::size_t pairing = enc.rules.size();
+    ExprVector no_tree_beside(ctx);  // the board's own facts, not a step
     std::vector<std::vector<Expr>> into(static_cast<std::size_t>(L.cells()));
     for (int i = 0; i < L.cells(); ++i) {
       if (!b.tree[static_cast<std::size_t>(i)] || b.uprooted[static_cast<std::size_t>(i)]) continue;
@@ -95,6 +101,10 @@ class TentsEncoder final : public pencil::ShadingEncoder {
     // A cell holds a tent exactly when one tree is attached to it.
     for (int i = 0; i < L.cells(); ++i) {
       const auto& in = into[static_cast<std::size_t>(i)];
+      if (in.empty()) {  // no tree beside it (or a tree itself)
+        no_tree_beside.push_back(!tent[static_cast<std::size_t>(i)]);
+        continue;
+      }
       ExprVector some(ctx);
       some.push_back(!tent[static_cast<std::size_t>(i)]);
       for (const auto& a : in) {
@@ -105,6 +115,10 @@ class TentsEncoder final : public pencil::ShadingEncoder {
       for (std::size_t x = 0; x < in.size(); ++x)
         for (std::size_t y = x + 1; y < in.size(); ++y) enc.rules.push_back(!in[x] || !in[y]);
     }
+    enc.name_rules(pairing, [] {
+      return Encoding::RuleGroup{"rule/pairs", "trees and tents pair off, each tent beside its own tree", {}};
+    });
+    for (unsigned j = 0; j < no_tree_beside.size(); ++j) enc.rules.push_back(no_tree_beside[j]);
     pencil::line_count_clues(L, tent, b.col_count, b.row_count, pairwise ? pencil::Count::Pairwise : pencil::Count::Counter, count_id, count_label, ctx, enc, eo);
     pencil::given_clues(b, tent, enc);
     return enc;
