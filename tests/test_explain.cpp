@@ -3,6 +3,7 @@
 // explainer's own solver: the step's items with the facts known before it
 // refute each of its facts, and without any one of its items they do not.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <regex>
 #include <set>
 
 #include "app/pipeline.h"
@@ -194,6 +196,36 @@ TEST(Explain, TentsCitesItsTwoRules) {
   for (const auto& f : e.steps.front().facts) far |= f.label == "r1c1 holds no tent";
   EXPECT_TRUE(far) << "r1c1 has no tree beside it";
   EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
+}
+
+// Magnets: a rule per plate ("r1c1 and r1c2 are one magnet or neutral") and
+// one for the poles ("no two like poles side by side"); a cell alone is
+// blank from the start.
+TEST(Explain, MagnetsCitesItsPlatesAndThePoleRule) {
+  bool poles = false;
+  for (const std::string file : {"puzzles/magnets/collection_example_3x3.json", "puzzles/magnets/janko_6x6.json"}) {
+    SCOPED_TRACE(file);
+    const auto lp = puzzle_from_file(file);
+    const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+    ASSERT_TRUE(e.complete);
+    EXPECT_TRUE(e.rules_named);
+    std::set<std::string> cited;
+    for (const auto& st : e.steps)
+      for (auto i : st.items) cited.insert(e.items[i].label);
+    bool plate = false;
+    for (const auto& c : cited) {
+      plate |= std::regex_match(c, std::regex(R"(r\dc\d and r\dc\d are one magnet or neutral)"));
+      poles |= c == "no two like poles side by side";
+    }
+    EXPECT_TRUE(plate) << fmt::format("{}", fmt::join(cited, "; "));
+    EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
+  }
+  EXPECT_TRUE(poles);
+  const auto lp = puzzle_from_file("puzzles/magnets/collection_example_3x3.json");
+  const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+  std::set<std::string> first;
+  for (const auto& f : e.steps.front().facts) first.insert(f.label);
+  EXPECT_TRUE(first.count("r2c2 is not +") && first.count("r2c2 is not -")) << "r2c2 is a plate of its own";
 }
 
 TEST(Explain, SudokuStepsAreMinimalOnEitherBackEnd) {

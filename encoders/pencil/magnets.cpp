@@ -114,6 +114,42 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
     return b;
   }
 
+  // A plate of several cells: at most two poles, each beside another pole
+  // of the plate, the two of a magnet opposite (the like-pole rule, or here
+  // when anti); the collection's dominoes: the two cells opposite.
+  template <class Plus, class Minus>
+  static void plate_rules(const Board& b, int q, const Plus& plus, const Minus& minus, Context& ctx, Encoding& enc) {
+    const auto& L = b.lat;
+    const auto& cells = b.plates[static_cast<std::size_t>(q)];
+    if (is_domino(b, q)) {
+      enc.rules.push_back(plus(cells[0]) == minus(cells[1]));
+      enc.rules.push_back(minus(cells[0]) == plus(cells[1]));
+      return;
+    }
+    std::vector<Expr> used;
+    for (int i : cells) {
+      used.push_back(ctx.bool_const(("pole_" + cell_label(L.cell_at(i))).c_str()));
+      enc.rules.push_back(used.back() == (plus(i) || minus(i)));
+    }
+    // At most two poles (the engine's sequential counter).
+    at_most_k(ctx, used, 2, fmt::format("plate{}_poles", q), enc.rules);
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      std::vector<Expr> beside;
+      for (int n : L.neighbours(cells[k])) {
+        const auto at = std::find(cells.begin(), cells.end(), n);
+        if (at == cells.end()) continue;
+        beside.push_back(used[static_cast<std::size_t>(at - cells.begin())]);
+        if (b.anti && n > cells[k]) {
+          enc.rules.push_back(!plus(cells[k]) || !plus(n));
+          enc.rules.push_back(!minus(cells[k]) || !minus(n));
+        }
+      }
+      Expr some = !used[k];
+      for (const auto& e : beside) some = some || e;
+      enc.rules.push_back(some);
+    }
+  }
+
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
@@ -138,45 +174,29 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
       enc.rules.push_back(!plus(i) || !minus(i));
       if (b.hole[static_cast<std::size_t>(i)]) blank(i);
     }
-    // Each plate: one whole magnet or neutral.
+    // Each plate: one whole magnet or neutral (a rule per plate, "r1c1 and
+    // r1c2 are one magnet or neutral"; a cell alone is blank from the start).
     for (int q = 0; q < static_cast<int>(b.plates.size()); ++q) {
       const auto& cells = b.plates[static_cast<std::size_t>(q)];
-      if (is_domino(b, q)) {  // the collection's plates: the two cells opposite
-        enc.rules.push_back(plus(cells[0]) == minus(cells[1]));
-        enc.rules.push_back(minus(cells[0]) == plus(cells[1]));
-        continue;
-      }
       if (cells.size() == 1) {  // a cell alone
         blank(cells[0]);
         continue;
       }
-      std::vector<Expr> used;
-      for (int i : cells) {
-        used.push_back(ctx.bool_const(("pole_" + cell_label(L.cell_at(i))).c_str()));
-        enc.rules.push_back(used.back() == (plus(i) || minus(i)));
-      }
-      // At most two poles (the engine's sequential counter), each beside
-      // another pole of the plate, the two of a magnet opposite (the
-      // like-pole rule below, or here when anti).
-      at_most_k(ctx, used, 2, fmt::format("plate{}_poles", q), enc.rules);
-      for (std::size_t k = 0; k < cells.size(); ++k) {
-        std::vector<Expr> beside;
-        for (int n : L.neighbours(cells[k])) {
-          const auto at = std::find(cells.begin(), cells.end(), n);
-          if (at == cells.end()) continue;
-          beside.push_back(used[static_cast<std::size_t>(at - cells.begin())]);
-          if (b.anti && n > cells[k]) {
-            enc.rules.push_back(!plus(cells[k]) || !plus(n));
-            enc.rules.push_back(!minus(cells[k]) || !minus(n));
-          }
+      const std::size_t first = enc.rules.size();
+      plate_rules(b, q, plus, minus, ctx, enc);
+      enc.name_rules(first, [&] {
+        std::vector<Cell> where;
+        std::string names;
+        for (std::size_t k = 0; k < cells.size(); ++k) {
+          where.push_back(L.cell_at(cells[k]));
+          names += (k == 0 ? "" : k + 1 == cells.size() ? " and " : ", ") + cell_label(L.cell_at(cells[k]));
         }
-        Expr some = !used[k];
-        for (const auto& e : beside) some = some || e;
-        enc.rules.push_back(some);
-      }
+        return Encoding::RuleGroup{fmt::format("rule/plate/{}", q + 1), names + " are one magnet or neutral", where};
+      });
     }
-    // Like poles never side by side; anti: poles of different magnets side
-    // by side alike.
+    // Like poles never side by side (one rule, as the rulebook says it);
+    // anti: poles of different magnets side by side alike.
+    const std::size_t repel = enc.rules.size();
     for (int i = 0; i < L.cells(); ++i)
       for (int n : L.neighbours(i)) {
         if (n < i) continue;
@@ -188,6 +208,10 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
           enc.rules.push_back(!minus(i) || !plus(n));
         }
       }
+    enc.name_rules(repel, [&] {
+      return Encoding::RuleGroup{"rule/poles", b.anti ? "poles of two magnets side by side are alike" : "no two like poles side by side", {}};
+    });
+
     // The given poles, each a clue that can be dropped or turned round.
     for (int i = 0; i < L.cells(); ++i) {
       const int g = b.given[static_cast<std::size_t>(i)];
