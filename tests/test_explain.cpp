@@ -228,6 +228,26 @@ TEST(Explain, MagnetsCitesItsPlatesAndThePoleRule) {
   EXPECT_TRUE(first.count("r2c2 is not +") && first.count("r2c2 is not -")) << "r2c2 is a plate of its own";
 }
 
+// Hashi: "no two bridges cross" is one rule, cited where it is used; the
+// facts are counts of bridges between two islands.
+TEST(Explain, HashiCitesTheCrossingRuleAndCountsBridges) {
+  const auto lp = puzzle_from_file("puzzles/hashi/pzprjs_test.json");
+  const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+  ASSERT_TRUE(e.complete);
+  EXPECT_TRUE(e.rules_named);
+  bool crossing = false, two = false, none = false;
+  for (const auto& st : e.steps) {
+    for (auto i : st.items)
+      if (e.items[i].label == "no two bridges cross") {
+        crossing = true;
+        for (const auto& f : st.facts) none |= f.label == "r1c3-r5c3 has no bridge";
+      }
+    for (const auto& f : st.facts) two |= f.label == "r1c1-r1c3 has 2 bridges";
+  }
+  EXPECT_TRUE(crossing && none && two);
+  EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
+}
+
 TEST(Explain, SudokuStepsAreMinimalOnEitherBackEnd) {
   const auto lp = puzzle_from_text(kSudoku4);
   ASSERT_EQ(run(*lp.encoder, *lp.puzzle, RunOptions{}).status, Status::Unique);

@@ -40,6 +40,16 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
  public:
   // The places are the island pairs a bridge can join ("r1c1-r1c3").
   std::pair<std::string, std::string> difference_noun() const override { return {"bridge", "bridges"}; }
+  // Explanations: a place's variable k says "more than k bridges".
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (!place) return Encoder::fact_label(p, encoding, var, value, place, position);
+    const auto& b = static_cast<const Board&>(p);
+    const auto k = static_cast<int>(position) + 1;
+    if (value) return k == 1 ? place->label + " has a bridge" : k == b.max_bridges ? fmt::format("{} has {} bridges", place->label, k)
+                                                                                 : fmt::format("{} has {} bridges or more", place->label, k);
+    return k == 1 ? place->label + " has no bridge" : fmt::format("{} has at most {}", place->label, plural(static_cast<std::size_t>(k - 1), "bridge"));
+  }
   // Extra clues: a number on an island whose number is not given ("?"): its
   // bridges. A new island would change the bridges, so none is proposed.
   bool proposes_extra_clues() const override { return true; }
@@ -129,9 +139,12 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
       }
       enc.places.push_back(place);
     }
+    // Bridges never cross: one rule, as the rulebook says it.
+    const std::size_t crossing = enc.rules.size();
     for (std::size_t q = 0; q < b.pairs.size(); ++q)
       for (std::size_t r = q + 1; r < b.pairs.size(); ++r)
         if (cross(b, b.pairs[q], b.pairs[r])) enc.rules.push_back(!at_least[q][0] || !at_least[r][0]);
+    enc.name_rules(crossing, [] { return Encoding::RuleGroup{"rule/no-crossing", "no two bridges cross", {}}; });
     // pzprjs's checkLineExist: an answer draws at least one bridge.
     ExprVector some(ctx);
     for (const auto& q : at_least) some.push_back(q.front());
