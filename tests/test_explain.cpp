@@ -248,6 +248,27 @@ TEST(Explain, HashiCitesTheCrossingRuleAndCountsBridges) {
   EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
 }
 
+// Gokigen's one rule is a graph rule ("the diagonals form no loop"): its
+// rules count as named (each item speaks of its own cells), and its facts
+// say which diagonal a cell holds.
+TEST(Explain, GokigenCitesItsLoopRuleAndNamesDiagonals) {
+  const auto lp = puzzle_from_file("puzzles/gokigen/slant_10x10_generated.json");
+  const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+  ASSERT_TRUE(e.complete);
+  EXPECT_TRUE(e.rules_named);
+  EXPECT_TRUE(e.notes.empty()) << e.notes.front();
+  bool loop = false, back = false, fore = false;
+  for (const auto& st : e.steps) {
+    for (auto i : st.items) loop |= e.items[i].label == "the diagonals form no loop";
+    for (const auto& f : st.facts) {
+      back |= std::regex_match(f.label, std::regex(R"(r\d+c\d+ holds \\)"));
+      fore |= std::regex_match(f.label, std::regex(R"(r\d+c\d+ holds /)"));
+    }
+  }
+  EXPECT_TRUE(loop && back && fore);
+  EXPECT_GT(expect_every_step_minimal(puzzle_from_file("puzzles/gokigen/pzprjs_test.json"), "cadical", "z3"), 3u);
+}
+
 TEST(Explain, SudokuStepsAreMinimalOnEitherBackEnd) {
   const auto lp = puzzle_from_text(kSudoku4);
   ASSERT_EQ(run(*lp.encoder, *lp.puzzle, RunOptions{}).status, Status::Unique);

@@ -51,6 +51,13 @@ class GokigenEncoder final : public pencil::BooleanEncoder<Board> {
     return b;
   }
 
+  // Explanations: a cell's one variable says it holds a backslash.
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (!place) return Encoder::fact_label(p, encoding, var, value, place, position);
+    return place->label + (value ? " holds \\" : " holds /");
+  }
+
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
