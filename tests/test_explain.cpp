@@ -269,6 +269,28 @@ TEST(Explain, GokigenCitesItsLoopRuleAndNamesDiagonals) {
   EXPECT_GT(expect_every_step_minimal(puzzle_from_file("puzzles/gokigen/pzprjs_test.json"), "cadical", "z3"), 3u);
 }
 
+// Norinori ("the shaded cells form dominoes", one rule) and yajilin ("r1c5
+// is shaded or the loop passes through it" per cell, "no two shaded cells
+// side by side", one loop) cite their rules, every step minimal.
+TEST(Explain, NorinoriAndYajilinCiteTheirRules) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"puzzles/norinori/pzprjs_test.json", {"the shaded cells form dominoes (each beside exactly one other)",
+                                             "region 1 (r1c1-r1c2) holds 2 shaded cells"}},
+      {"puzzles/yajilin/pzprjs_test.json", {"r1c5 is shaded or the loop passes through it", "0 shaded above r5c5"}}};
+  for (const auto& [file, labels] : cases) {
+    SCOPED_TRACE(file);
+    const auto lp = puzzle_from_file(file);
+    const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+    ASSERT_TRUE(e.complete);
+    EXPECT_TRUE(e.rules_named);
+    std::set<std::string> cited;
+    for (const auto& st : e.steps)
+      for (auto i : st.items) cited.insert(e.items[i].label);
+    for (const auto& l : labels) EXPECT_TRUE(cited.count(l)) << l << " in " << fmt::format("{}", fmt::join(cited, "; "));
+    EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
+  }
+}
+
 TEST(Explain, SudokuStepsAreMinimalOnEitherBackEnd) {
   const auto lp = puzzle_from_text(kSudoku4);
   ASSERT_EQ(run(*lp.encoder, *lp.puzzle, RunOptions{}).status, Status::Unique);

@@ -40,7 +40,9 @@ class NorinoriEncoder final : public pencil::RegionShadingEncoder<Board> {
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
-    // Dominoes: a shaded cell has a shaded neighbour, and never two.
+    // Dominoes: a shaded cell has a shaded neighbour, and never two (one
+    // rule, as the rulebook says it).
+    const std::size_t dominoes = enc.rules.size();
     const graph::Graph g = L.cell_graph();
     for (int i = 0; i < L.cells(); ++i) {
       const Expr& s = shaded[static_cast<std::size_t>(i)];
@@ -53,6 +55,9 @@ class NorinoriEncoder final : public pencil::RegionShadingEncoder<Board> {
       for (std::size_t x = 0; x < nb.size(); ++x)
         for (std::size_t y = x + 1; y < nb.size(); ++y) enc.rules.push_back(!s || !nb[x] || !nb[y]);
     }
+    enc.name_rules(dominoes, [] {
+      return Encoding::RuleGroup{"rule/dominoes", "the shaded cells form dominoes (each beside exactly one other)", {}};
+    });
     eo.check_deadline();
     const bool pairwise = encoding == "pairwise";
     region_clues(

@@ -135,10 +135,16 @@ class YajilinEncoder final : public Encoder {
         for (const auto& e : at) enc.rules.push_back(!e);
         continue;
       }
+      const std::size_t first = enc.rules.size();
       for (const auto& e : at) enc.rules.push_back(!sh || !e);
       enc.rules.push_back(sh || pencil::exactly(ctx, at, 2));
+      enc.name_rules(first, [&] {
+        return Encoding::RuleGroup{"rule/cell/" + cell_label(c), fmt::format("{} is shaded or the loop passes through it", cell_label(c)), {c}};
+      });
     }
+    const std::size_t apart = enc.rules.size();
     for (const auto& [u, v] : cells.edges) enc.rules.push_back(!shaded[static_cast<std::size_t>(u)] || !shaded[static_cast<std::size_t>(v)]);
+    enc.name_rules(apart, [] { return Encoding::RuleGroup{"rule/apart", "no two shaded cells side by side", {}}; });
     graph::Rule loop;
     loop.kind = graph::RuleKind::ConnectedEdges;
     loop.name = "one loop";
@@ -296,6 +302,12 @@ class YajilinEncoder final : public Encoder {
   }
 
   std::vector<Place> places(const Puzzle& p) const override { return pencil::cell_places(static_cast<const Board&>(p).lat); }
+  // Explanations: the loop's steps first, then the cells' shading.
+  std::string fact_label(const Puzzle& p, std::string_view, std::size_t var, bool value, const Place*, std::size_t) const override {
+    const auto& L = static_cast<const Board&>(p).lat;
+    if (var < static_cast<std::size_t>(L.steps())) return pencil::step_fact(L, var, value);
+    return cell_label(L.cell_at(static_cast<int>(var) - L.steps())) + (value ? " is shaded" : " is unshaded");
+  }
 
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {
     return cell_states(static_cast<const Board&>(p), solution);
