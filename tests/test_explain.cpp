@@ -269,14 +269,18 @@ TEST(Explain, GokigenCitesItsLoopRuleAndNamesDiagonals) {
   EXPECT_GT(expect_every_step_minimal(puzzle_from_file("puzzles/gokigen/pzprjs_test.json"), "cadical", "z3"), 3u);
 }
 
-// Norinori ("the shaded cells form dominoes", one rule) and yajilin ("r1c5
+// Norinori ("the shaded cells form dominoes", one rule), yajilin ("r1c5
 // is shaded or the loop passes through it" per cell, "no two shaded cells
-// side by side", one loop) cite their rules, every step minimal.
-TEST(Explain, NorinoriAndYajilinCiteTheirRules) {
+// side by side", one loop), shakashaka (a rule per lattice point) and choco
+// banana (a rule per 2x2 window) cite their rules, every step minimal.
+TEST(Explain, ShadingAndLoopGenresCiteTheirRules) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
       {"puzzles/norinori/pzprjs_test.json", {"the shaded cells form dominoes (each beside exactly one other)",
                                              "region 1 (r1c1-r1c2) holds 2 shaded cells"}},
-      {"puzzles/yajilin/pzprjs_test.json", {"r1c5 is shaded or the loop passes through it", "0 shaded above r5c5"}}};
+      {"puzzles/yajilin/pzprjs_test.json", {"r1c5 is shaded or the loop passes through it", "0 shaded above r5c5"}},
+      {"puzzles/shakashaka/pzprjs_test.json", {"the white areas are rectangles at point p1c2"}},
+      {"puzzles/chocobanana/cspuz_6x6.json", {"r2c2-r3c3 does not hold three shaded cells (the shaded areas are rectangles)",
+                                              "every unshaded area is not a rectangle", "area of 3 at r1c1"}}};
   for (const auto& [file, labels] : cases) {
     SCOPED_TRACE(file);
     const auto lp = puzzle_from_file(file);

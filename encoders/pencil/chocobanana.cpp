@@ -59,11 +59,17 @@ class ChocoBananaEncoder final : public pencil::NumberShadingEncoder<Board> {
     for (int r = 0; r + 1 < L.rows; ++r)
       for (int c = 0; c + 1 < L.cols; ++c) {
         const std::vector<Expr> w{s(r, c), s(r, c + 1), s(r + 1, c), s(r + 1, c + 1)};
+        const std::size_t first = enc.rules.size();
         for (std::size_t k = 0; k < 4; ++k) {
           ExprVector clause(ctx);
           for (std::size_t j = 0; j < 4; ++j) clause.push_back(j == k ? w[j] : !w[j]);
           enc.rules.push_back(mk_or(clause));
         }
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{fmt::format("rule/window/r{}c{}", r + 1, c + 1),
+                                     fmt::format("r{}c{}-r{}c{} does not hold three shaded cells (the shaded areas are rectangles)", r + 1, c + 1, r + 2, c + 2),
+                                     {{r, c}, {r, c + 1}, {r + 1, c}, {r + 1, c + 1}}};
+        });
         const Expr one = ctx.bool_const(fmt::format("one_shaded_r{}c{}", r + 1, c + 1).c_str());
         ExprVector any(ctx);
         for (const auto& x : w) any.push_back(x);
