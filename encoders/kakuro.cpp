@@ -96,8 +96,10 @@ class KakuroEncoder final : public Encoder {
           place.push_back(enc.decision_vars.size());
           enc.decision_vars.push_back(bi.back());
         }
+        const std::size_t first = enc.rules.size();
         enc.rules.push_back(mk_or(bi));
         at_most_one_pairwise(bi, enc.rules);
+        enc.name_rules(first, [&] { return Encoding::RuleGroup{fmt::format("rule/cell/r{}c{}", c.row + 1, c.col + 1), fmt::format("r{}c{} holds one digit", c.row + 1, c.col + 1), {c}}; });
       } else {
         z3::context& ctx = context.z3();
         x[static_cast<std::size_t>(i)] = ctx.int_const(fmt::format("x_r{}c{}", c.row + 1, c.col + 1).c_str());
@@ -114,11 +116,20 @@ class KakuroEncoder final : public Encoder {
     // Distinct digits in every run: rules.
     for (const auto& run : b.runs) {
       if (onehot) {
+        const std::size_t first = enc.rules.size();
         for (int d = 1; d <= 9; ++d) {
           std::vector<Expr> lits;
           for (int i : run.cells) lits.push_back(is(i, d));
           at_most_one_pairwise(lits, enc.rules);
         }
+        enc.name_rules(first, [&] {
+          const Cell a = b.cell(run.cells.front()), z = b.cell(run.cells.back());
+          std::vector<Cell> where;
+          for (int i : run.cells) where.push_back(b.cell(i));
+          return Encoding::RuleGroup{"rule/distinct/" + run_id(b, run),
+                                     fmt::format("the {} run r{}c{}-r{}c{} holds no digit twice", run.across ? "across" : "down", a.row + 1, a.col + 1, z.row + 1, z.col + 1),
+                                     where};
+        });
       } else if (run.cells.size() > 1) {
         z3::expr_vector v(context.z3());
         for (int i : run.cells) v.push_back(*x[static_cast<std::size_t>(i)]);

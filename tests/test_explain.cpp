@@ -272,7 +272,8 @@ TEST(Explain, GokigenCitesItsLoopRuleAndNamesDiagonals) {
 // Norinori ("the shaded cells form dominoes", one rule), yajilin ("r1c5
 // is shaded or the loop passes through it" per cell, "no two shaded cells
 // side by side", one loop), shakashaka (a rule per lattice point) and choco
-// banana (a rule per 2x2 window) cite their rules, every step minimal.
+// banana (a rule per 2x2 window) and kakuro (a digit per cell, no digit
+// twice in a run) cite their rules, every step minimal.
 TEST(Explain, ShadingAndLoopGenresCiteTheirRules) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
       {"puzzles/norinori/pzprjs_test.json", {"the shaded cells form dominoes (each beside exactly one other)",
@@ -280,7 +281,9 @@ TEST(Explain, ShadingAndLoopGenresCiteTheirRules) {
       {"puzzles/yajilin/pzprjs_test.json", {"r1c5 is shaded or the loop passes through it", "0 shaded above r5c5"}},
       {"puzzles/shakashaka/pzprjs_test.json", {"the white areas are rectangles at point p1c2"}},
       {"puzzles/chocobanana/cspuz_6x6.json", {"r2c2-r3c3 does not hold three shaded cells (the shaded areas are rectangles)",
-                                              "every unshaded area is not a rectangle", "area of 3 at r1c1"}}};
+                                              "every unshaded area is not a rectangle", "area of 3 at r1c1"}},
+      {"puzzles/kakuro/pzprjs_test.json", {"r4c2 holds one digit", "the across run r3c2-r3c5 holds no digit twice",
+                                             "across 8 at r2c2 (r2c3–r2c4)"}}};
   for (const auto& [file, labels] : cases) {
     SCOPED_TRACE(file);
     const auto lp = puzzle_from_file(file);
