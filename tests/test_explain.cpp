@@ -272,8 +272,9 @@ TEST(Explain, GokigenCitesItsLoopRuleAndNamesDiagonals) {
 // Norinori ("the shaded cells form dominoes", one rule), yajilin ("r1c5
 // is shaded or the loop passes through it" per cell, "no two shaded cells
 // side by side", one loop), shakashaka (a rule per lattice point) and choco
-// banana (a rule per 2x2 window) and kakuro (a digit per cell, no digit
-// twice in a run) cite their rules, every step minimal.
+// banana (a rule per 2x2 window), kakuro (a digit per cell, no digit
+// twice in a run) and ripple effect (a number per cell, rooms, a distance
+// rule per row and column) cite their rules, every step minimal.
 TEST(Explain, ShadingAndLoopGenresCiteTheirRules) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
       {"puzzles/norinori/pzprjs_test.json", {"the shaded cells form dominoes (each beside exactly one other)",
@@ -283,7 +284,10 @@ TEST(Explain, ShadingAndLoopGenresCiteTheirRules) {
       {"puzzles/chocobanana/cspuz_6x6.json", {"r2c2-r3c3 does not hold three shaded cells (the shaded areas are rectangles)",
                                               "every unshaded area is not a rectangle", "area of 3 at r1c1"}},
       {"puzzles/kakuro/pzprjs_test.json", {"r4c2 holds one digit", "the across run r3c2-r3c5 holds no digit twice",
-                                             "across 8 at r2c2 (r2c3–r2c4)"}}};
+                                             "across 8 at r2c2 (r2c3–r2c4)"}},
+      {"puzzles/ripple/pzprjs_test.json", {"r2c2 holds one number", "the room of r1c3 holds 1 to 4 once each",
+                                           "the room of r2c1 holds 1 and 2",
+                                           "in row 3, two equal numbers n are more than n cells apart"}}};
   for (const auto& [file, labels] : cases) {
     SCOPED_TRACE(file);
     const auto lp = puzzle_from_file(file);

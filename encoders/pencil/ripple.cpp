@@ -65,6 +65,13 @@ class RippleEncoder final : public pencil::ValuedEncoder<Board> {
     return b;
   }
 
+  // Explanations: a cell's k-th variable says it holds k + 1.
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (!place) return Encoder::fact_label(p, encoding, var, value, place, position);
+    return fmt::format("{} is {}{}", place->label, value ? "" : "not ", position + 1);
+  }
+
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
@@ -80,30 +87,51 @@ class RippleEncoder final : public pencil::ValuedEncoder<Board> {
         enc.decision_vars.push_back(is[static_cast<std::size_t>(i)].back());
       }
       enc.places.push_back(place);
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(pencil::exactly_k(ctx, is[static_cast<std::size_t>(i)], 1, true, fmt::format("cell{}!", i)));
+      enc.name_rules(first, [&] { return Encoding::RuleGroup{"rule/cell/" + cell_label(c), cell_label(c) + " holds one number", {c}}; });
     }
     eo.check_deadline();
     for (int room = 0; room < b.rooms.count(); ++room) {
       const auto& cells = b.rooms.cells[static_cast<std::size_t>(room)];
+      const std::size_t first = enc.rules.size();
       for (int v = 1; v <= static_cast<int>(cells.size()); ++v) {
         std::vector<Expr> holders;
         for (int i : cells) holders.push_back(is[static_cast<std::size_t>(i)][static_cast<std::size_t>(v - 1)]);
         enc.rules.push_back(pencil::exactly_k(ctx, holders, 1, encoding != "counter", fmt::format("room{}_{}!", room + 1, v)));
       }
+      enc.name_rules(first, [&] {
+        std::vector<Cell> where;
+        for (int i : cells) where.push_back(L.cell_at(i));
+        return Encoding::RuleGroup{fmt::format("rule/room/{}", room + 1),
+                                   fmt::format("the room of {} holds {}", cell_label(where.front()),
+                                               cells.size() == 1 ? std::string("1") : cells.size() == 2 ? std::string("1 and 2")
+                                                                                        : fmt::format("1 to {} once each", cells.size())),
+                                   where};
+      });
     }
-    // Not both k within k of each other in a row or column.
+    // Not both k within k of each other in a row or column: a rule per row
+    // and per column ("in row 3, two k's are more than k cells apart").
     auto holds = [&](int i, int v) -> const Expr* {
       return v <= b.size_of(i) ? &is[static_cast<std::size_t>(i)][static_cast<std::size_t>(v - 1)] : nullptr;
     };
-    for (int i = 0; i < L.cells(); ++i) {
-      const Cell c = L.cell_at(i);
-      for (int v = 1; v <= b.size_of(i); ++v)
-        for (int d = 1; d <= v; ++d)
-          for (const Cell o : {Cell{c.row, c.col + d}, Cell{c.row + d, c.col}}) {
-            if (o.row >= L.rows || o.col >= L.cols) continue;
-            const Expr* other = holds(L.cell(o.row, o.col), v);
-            if (other) enc.rules.push_back(!*holds(i, v) || !*other);
-          }
+    for (int pass = 0; pass < 2; ++pass) {
+      const bool row = pass == 0;
+      for (int k = 0; k < (row ? L.rows : L.cols); ++k) {
+        const std::size_t first = enc.rules.size();
+        const int length = row ? L.cols : L.rows;
+        auto at = [&](int j) { return row ? L.cell(k, j) : L.cell(j, k); };
+        for (int j = 0; j < length; ++j)
+          for (int v = 1; v <= b.size_of(at(j)); ++v)
+            for (int d = 1; d <= v && j + d < length; ++d)
+              if (const Expr* other = holds(at(j + d), v)) enc.rules.push_back(!*holds(at(j), v) || !*other);
+        enc.name_rules(first, [&] {
+          std::vector<Cell> where;
+          for (int j = 0; j < length; ++j) where.push_back(L.cell_at(at(j)));
+          return Encoding::RuleGroup{fmt::format("rule/{}/{}", row ? "row" : "column", k + 1),
+                                     fmt::format("in {} {}, two equal numbers n are more than n cells apart", row ? "row" : "column", k + 1), where};
+        });
+      }
     }
     for (int i = 0; i < L.cells(); ++i) {
       const int n = b.given[static_cast<std::size_t>(i)];
