@@ -148,7 +148,9 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
     // pzprjs's checkLineExist: an answer draws at least one bridge.
     ExprVector some(ctx);
     for (const auto& q : at_least) some.push_back(q.front());
+    const std::size_t any = enc.rules.size();
     enc.rules.push_back(mk_or(some));
+    enc.name_rules(any, [] { return Encoding::RuleGroup{"rule/some-bridge", "there is a bridge", {}}; });
     // Islands connected (and no cycle), over the pairs with a bridge.
     std::vector<int> index;
     graph::Rule linked;

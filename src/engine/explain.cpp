@@ -74,9 +74,10 @@ class Explainer {
       add_item({fmt::format("rule/graph/{}", k + 1), r.name, {}, true});
       r.guard = selector_.back();
     }
-    // Named: groups of rules, or no rule but graph rules (each an item of
-    // its own: slant's "the diagonals form no loop").
-    out_.rules_named = !enc_.named_rules.empty() || (enc_.rules.empty() && !enc_.lazy_rules.empty());
+    // Named: groups of rules, or no rule outside the items (graph rules,
+    // each an item of its own: slant's "the diagonals form no loop"; or
+    // none, every constraint a clue: a nonogram's lines).
+    out_.rules_named = !enc_.named_rules.empty() || enc_.rules.empty();
   }
 
   void add_item(ExplainItem item) {
