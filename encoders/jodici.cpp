@@ -161,6 +161,14 @@ class JodiciEncoder final : public Encoder {
     return d;
   }
 
+  // Explanations (onehot): a field's k-th variable says it holds lo + k.
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (!place || encoding != "onehot") return Encoder::fact_label(p, encoding, var, value, place, position);
+    const auto& d = static_cast<const Disc&>(p);
+    return fmt::format("{} is {}{}", place->label, value ? "" : "not ", d.lo + static_cast<int>(position));
+  }
+
   Encoding encode(const Puzzle& p, Context& context, std::string_view encoding, const EncodeOptions& eo) const override {
     z3::context& ctx = context.z3();
     const auto& d = static_cast<const Disc&>(p);
@@ -181,8 +189,13 @@ class JodiciEncoder final : public Encoder {
           enc.decision_vars.push_back(b[f].back());
           any.push_back(b[f].back());
         }
+        const std::size_t first = enc.rules.size();
         enc.rules.push_back(z3::mk_or(any));
         at_most_one_pairwise(b[f], enc.rules);
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{"rule/field/" + field_label(f / d.sectors, f % d.sectors),
+                                     field_label(f / d.sectors, f % d.sectors) + " holds one digit", {}};
+        });
         std::vector<unsigned> place;
         for (int v = d.lo; v <= d.hi; ++v) place.push_back(static_cast<unsigned>(f * (d.hi - d.lo + 1) + (v - d.lo)));
         enc.places.push_back(place);
@@ -213,14 +226,24 @@ class JodiciEncoder final : public Encoder {
     for (int r = 0; r < d.rings; ++r) {
       std::vector<int> fs;
       for (int s = 0; s < d.sectors; ++s) fs.push_back(r * d.sectors + s);
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(sum_is(fs, d.ring_sum));
+      enc.name_rules(first, [&] { return Encoding::RuleGroup{fmt::format("rule/ring/{}", r + 1), fmt::format("ring {} sums to {}", r + 1, d.ring_sum), {}}; });
     }
     for (int s = 0; s < d.sectors; ++s) {
       std::vector<int> fs;
       for (int r = 0; r < d.rings; ++r) fs.push_back(r * d.sectors + s);
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(sum_is(fs, d.sector_sum));
+      enc.name_rules(first, [&] {
+        return Encoding::RuleGroup{fmt::format("rule/sector/{}", s + 1), fmt::format("sector {} sums to {}", s + 1, d.sector_sum), {}};
+      });
     }
     for (int v = d.lo; v <= d.hi; ++v) {
+      const std::size_t first = enc.rules.size();
+      auto name = [&] {
+        enc.name_rules(first, [&] { return Encoding::RuleGroup{fmt::format("rule/digit/{}", v), fmt::format("{} is on the disc {} times", v, d.repeat), {}}; });
+      };
       if (onehot) {
         z3::expr_vector lits(ctx);
         std::vector<int> ones(F, 1);
@@ -231,6 +254,7 @@ class JodiciEncoder final : public Encoder {
         for (int f = 0; f < F; ++f) c = c + z3::ite(x[f] == v, ctx.int_val(1), ctx.int_val(0));
         enc.rules.push_back(c == d.repeat);
       }
+      name();
     }
     if (onehot) {
       enc.solver_logic = "QF_FD";
