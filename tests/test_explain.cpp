@@ -122,6 +122,14 @@ void verify_steps(const LoadedPuzzle& lp, const Explanation& e, const std::strin
   if (e.complete) EXPECT_EQ(seen.size(), e.facts) << "every fact is told once";
 }
 
+// The labels of every item the steps cite.
+std::set<std::string> cited_labels(const Explanation& e) {
+  std::set<std::string> out;
+  for (const auto& st : e.steps)
+    for (auto i : st.items) out.insert(e.items[i].label);
+  return out;
+}
+
 // The whole explanation, every step minimal; returns the number of steps.
 std::size_t expect_every_step_minimal(const LoadedPuzzle& lp, const std::string& explain_solver,
                                       const std::string& verify_solver) {
@@ -184,9 +192,7 @@ TEST(Explain, TentsCitesItsTwoRules) {
   const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
   ASSERT_TRUE(e.complete);
   EXPECT_TRUE(e.rules_named);
-  std::set<std::string> cited;
-  for (const auto& st : e.steps)
-    for (auto i : st.items) cited.insert(e.items[i].label);
+  const std::set<std::string> cited = cited_labels(e);
   EXPECT_TRUE(cited.count("no two tents touch, not even diagonally"));
   EXPECT_TRUE(cited.count("trees and tents pair off, each tent beside its own tree"));
   EXPECT_TRUE(cited.count("tree at r3c5"));
@@ -209,9 +215,7 @@ TEST(Explain, MagnetsCitesItsPlatesAndThePoleRule) {
     const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
     ASSERT_TRUE(e.complete);
     EXPECT_TRUE(e.rules_named);
-    std::set<std::string> cited;
-    for (const auto& st : e.steps)
-      for (auto i : st.items) cited.insert(e.items[i].label);
+    const std::set<std::string> cited = cited_labels(e);
     bool plate = false;
     for (const auto& c : cited) {
       plate |= std::regex_match(c, std::regex(R"(r\dc\d and r\dc\d are one magnet or neutral)"));
@@ -294,9 +298,7 @@ TEST(Explain, ShadingAndLoopGenresCiteTheirRules) {
     const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
     ASSERT_TRUE(e.complete);
     EXPECT_TRUE(e.rules_named);
-    std::set<std::string> cited;
-    for (const auto& st : e.steps)
-      for (auto i : st.items) cited.insert(e.items[i].label);
+    const std::set<std::string> cited = cited_labels(e);
     for (const auto& l : labels) EXPECT_TRUE(cited.count(l)) << l << " in " << fmt::format("{}", fmt::join(cited, "; "));
     EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
   }
@@ -312,9 +314,8 @@ TEST(Explain, JodiciCitesItsFieldsAndSums) {
   eo.max_steps = 8;
   const Explanation e = explain(*lp.encoder, *lp.puzzle, eo);
   EXPECT_TRUE(e.rules_named);
-  std::set<std::string> cited, givens;
-  for (const auto& st : e.steps)
-    for (auto i : st.items) cited.insert(e.items[i].label);
+  const std::set<std::string> cited = cited_labels(e);
+  std::set<std::string> givens;
   for (const auto& g : e.givens) givens.insert(g.label);
   EXPECT_TRUE(cited.count("r1s1 holds one digit")) << fmt::format("{}", fmt::join(cited, "; "));
   EXPECT_TRUE(cited.count("sector 1 sums to 15")) << fmt::format("{}", fmt::join(cited, "; "));
