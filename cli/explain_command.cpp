@@ -46,8 +46,9 @@ std::size_t unknown_left(const Explanation& e) {
 
 std::string grade_text(const Grade& g) {
   if (!g.steps) return "no step";
-  return fmt::format("{} (hardest step: {}, {} such step{}; {} steps)", g.level, plural(g.hardest, "item"), g.hardest_steps,
-                     g.hardest_steps == 1 ? "" : "s", g.steps);
+  return fmt::format("{} (hardest step: {}, {} such step{}, the widest weighing {} open fact{}; {} steps)", g.level,
+                     plural(g.hardest, "item"), g.hardest_steps, g.hardest_steps == 1 ? "" : "s", g.hardest_width,
+                     g.hardest_width == 1 ? "" : "s", g.steps);
 }
 
 std::string step_text(const Explanation& e, const ExplainStep& s, std::size_t number) {

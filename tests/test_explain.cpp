@@ -437,6 +437,59 @@ TEST(Explain, GradesFollowTheCollectionsLevels) {
   EXPECT_EQ(scores.size(), 5u);
 }
 
+// Tatham's unruly at its levels (tests/data/tatham/unruly_levels.txt): its
+// trivial level places by runs of three and lines with one cell left, its
+// easy one also fills a line whose 1s (or 0s) are all placed; both are steps
+// of one item, and the narrowest come first, so trivial puzzles never need
+// a step weighing more than one open fact and easy ones do: they grade
+// apart. Normal puzzles need two items.
+TEST(Explain, NarrowestStepsFirstSetUnrulysTrivialApartFromEasy) {
+  std::map<std::string, std::vector<double>> scores;
+  const std::string text = read_file(kDataDir + "/tatham/unruly_levels.txt");
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto space = line.find(' ');
+    const std::string level = line.substr(0, space), id = line.substr(space + 1);
+    const auto r = run_cli({"grade", "--json", id});
+    ASSERT_EQ(r.exit_code, 0) << id << r.err;
+    const auto g = nlohmann::json::parse(r.out)["grade"];
+    scores[level].push_back(g["score"].get<double>());
+    if (level == "trivial") {
+      EXPECT_EQ(g["hardest"], 1) << id;
+      EXPECT_EQ(g["hardest_width"], 1) << id;
+    }
+    if (level == "easy") {
+      EXPECT_EQ(g["hardest"], 1) << id;
+      EXPECT_GE(g["hardest_width"].get<int>(), 2) << id;
+    }
+    if (level == "normal") {
+      EXPECT_EQ(g["hardest"], 2) << id;
+    }
+  }
+  ASSERT_EQ(scores.size(), 3u);
+  EXPECT_LT(*std::max_element(scores["trivial"].begin(), scores["trivial"].end()),
+            *std::min_element(scores["easy"].begin(), scores["easy"].end()));
+  EXPECT_LT(*std::max_element(scores["easy"].begin(), scores["easy"].end()),
+            *std::min_element(scores["normal"].begin(), scores["normal"].end()));
+}
+
+// A hitori's 1 _ 1 (the cell between two equal numbers is unshaded) is three
+// items: the number, and the two cells beside the middle that may not both
+// be shaded with it. Asking the items near each fact first finds it where
+// a core of every item held none of it (a step of seven items before).
+TEST(Explain, TheItemsNearAFactAreAskedFirst) {
+  const auto r = run_cli({"explain", "--json", "singles:5x5:3514113135243131235152432"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out)["explanation"];
+  ASSERT_TRUE(j.contains("steps")) << r.out;
+  EXPECT_EQ(j["grade"]["hardest"], 3);
+  EXPECT_EQ(j["grade"]["case_splits"], 0);
+  const auto& first = j["steps"][0];
+  EXPECT_EQ(first["size"], 3);
+  for (const auto& s : j["steps"]) EXPECT_TRUE(s["smallest"].get<bool>()) << s.dump();
+}
+
 TEST(Explain, HintGivesTheNextPlacementOrTheMistake) {
   const auto lp = puzzle_from_text(kSudoku4);
   // From nothing: the next step that decides a cell.

@@ -485,6 +485,20 @@ class Explainer {
     return u;
   }
 
+  // How many facts not yet known the items speak of; a graph rule over the
+  // board counts only where it is all the step cites (beside another item
+  // it is asked of that item's facts only: make_pairs(), rounds()).
+  std::size_t width(const std::vector<std::size_t>& items) const {
+    if (items.size() == 1) return unknown_in(scope_[items[0]]).size();
+    const bool local = std::any_of(items.begin(), items.end(), [&](std::size_t it) { return !global(it); });
+    std::vector<unsigned> scope;
+    for (auto it : items)
+      if (!local || !global(it)) scope.insert(scope.end(), scope_[it].begin(), scope_[it].end());
+    std::sort(scope.begin(), scope.end());
+    scope.erase(std::unique(scope.begin(), scope.end()), scope.end());
+    return unknown_in(scope).size();
+  }
+
   bool decides(const ExplainFact& f) const {
     const auto [p, k] = place_of_[f.var];
     return p < 0 || enc_.places[static_cast<std::size_t>(p)].size() == 1 || f.value;
@@ -502,6 +516,7 @@ class Explainer {
       s.smallest = smallest;
       s.case_split = items.size() > options_.case_split;
       s.round = round_;
+      s.width = width(items);
       for (unsigned v : vars)
         if (!known_[v]) s.facts.push_back(fact(v, truth(v)));
       if (s.facts.empty()) continue;
@@ -549,7 +564,15 @@ class Explainer {
         continue;
       }
       // Size 1: every item alone.
+      // Narrowest first: of the items that give something alone, those
+      // that speak of the fewest facts not yet known (a run of three with
+      // two cells known, a line with one cell left) before those that
+      // weigh a whole line (a line whose 1s are all placed): what a person
+      // sees at a glance before what needs counting. A fact is credited to
+      // the narrowest item that gives it.
       std::vector<int> by(solution_.size(), -1);
+      std::vector<std::size_t> by_width(solution_.size(), SIZE_MAX);
+      std::size_t narrowest = SIZE_MAX;
       for (std::size_t it = 0; it < out_.items.size(); ++it) {
         if (dirty_[it] || !out_.rules_named) {
           single_[it] = follows({it}, unknown_in(scope_[it]));
@@ -557,11 +580,17 @@ class Explainer {
         } else {
           single_[it] = unknown_in(single_[it]);
         }
+        if (single_[it].empty()) continue;
+        const std::size_t w = width({it});
+        narrowest = std::min(narrowest, w);
         for (unsigned v : single_[it])
-          if (by[v] < 0) by[v] = static_cast<int>(it);
+          if (w < by_width[v]) {
+            by[v] = static_cast<int>(it);
+            by_width[v] = w;
+          }
       }
       for (unsigned v = 0; v < by.size(); ++v)
-        if (by[v] >= 0) found[{static_cast<std::size_t>(by[v])}].push_back(v);
+        if (by[v] >= 0 && by_width[v] == narrowest) found[{static_cast<std::size_t>(by[v])}].push_back(v);
       if (!found.empty()) {
         apply(found, true);
         continue;
@@ -646,6 +675,21 @@ class Explainer {
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
     std::vector<std::pair<std::vector<std::size_t>, unsigned>> cores;
     for (unsigned v : u) {
+      // First the items near the fact alone: a core of every item may miss
+      // a small set near the fact (a hitori's 1 _ 1, three items, inside
+      // none of the cores of fourteen its solver gave).
+      const auto at = fact(v, truth(v)).cell;
+      if (at) {
+        std::vector<std::size_t> near;
+        for (std::size_t it = 0; it < out_.items.size(); ++it)
+          if (distance(it, *at) <= kNear) near.push_back(it);
+        auto as = assumptions(near);
+        as.push_back(literal(v, !truth(v)));
+        if (check(as) == z3::unsat) {
+          cores.push_back({core_items(), v});
+          continue;
+        }
+      }
       auto as = assumptions(all);
       as.push_back(literal(v, !truth(v)));
       if (check(as) != z3::unsat) throw InternalError("explain: a fact of the only solution does not follow from every clue and rule");
@@ -663,14 +707,8 @@ class Explainer {
       // items in the order of the core, 8 so).
       auto order = cores[i].first;
       const auto at = fact(cores[i].second, truth(cores[i].second)).cell;
-      auto distance = [&](std::size_t item) {
-        const auto& cells = out_.items[item].cells;
-        if (!at || cells.empty()) return INT32_MAX;
-        int best = INT32_MAX;
-        for (const auto& c : cells) best = std::min(best, std::abs(c.row - at->row) + std::abs(c.col - at->col));
-        return best;
-      };
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return distance(a) > distance(b); });
+      auto far = [&](std::size_t item) { return at ? distance(item, *at) : INT32_MAX; };
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return far(a) > far(b); });
       auto m = shrink(order, literal(cores[i].second, !truth(cores[i].second)));
       if (!have || m.size() < best.size()) {
         best = std::move(m);
@@ -705,7 +743,20 @@ class Explainer {
     apply(found, best.size() <= 3);
   }
 
+  // How far an item's cells are from a cell (a graph rule, without cells:
+  // as far as can be).
+  int distance(std::size_t item, const Cell& at) const {
+    const auto& cells = out_.items[item].cells;
+    int best = INT32_MAX;
+    for (const auto& c : cells) best = std::min(best, std::abs(c.row - at.row) + std::abs(c.col - at.col));
+    return best;
+  }
+
   static constexpr std::size_t kShrinkTries = 12;
+  // The items near a fact, first asked alone: those with a cell within two
+  // steps of it (bench-grade, 12 puzzles a level: radius 1 and 2 alike but
+  // for keen, 0.72 and 0.76; each faster than every item alone).
+  static constexpr int kNear = 2;
 
   const Encoder& encoder_;
   const Puzzle& puzzle_;
@@ -757,11 +808,20 @@ Grade grade_of(const std::vector<ExplainStep>& steps, unsigned case_split) {
     if (s.size() > g.hardest) {
       g.hardest = s.size();
       g.hardest_steps = 0;
+      g.hardest_width = 0;
     }
-    if (s.size() == g.hardest) g.hardest_steps++;
+    if (s.size() == g.hardest) {
+      g.hardest_steps++;
+      g.hardest_width = std::max(g.hardest_width, s.width);
+    }
     if (s.size() > case_split) g.case_splits++;
   }
-  g.score = static_cast<double>(g.hardest) + (1.0 - 1.0 / (1.0 + static_cast<double>(g.hardest_steps)));
+  // Among puzzles whose hardest steps are as large: the wider the widest
+  // of them (places a person must hold in mind), and the more of them, the
+  // harder; each half of the fraction saturates, so neither outweighs a
+  // step one item larger.
+  auto saturate = [](std::size_t n) { return 1.0 - 1.0 / (1.0 + static_cast<double>(n)); };
+  g.score = static_cast<double>(g.hardest) + 0.5 * saturate(g.hardest_width) + 0.5 * saturate(g.hardest_steps);
   if (g.case_splits) g.level = "needs a case split";
   else if (g.hardest <= 1) g.level = "easy";
   else if (g.hardest == 2) g.level = "moderate";
@@ -861,7 +921,7 @@ nlohmann::json explanation_json(const Explanation& e) {
   };
   j["steps"] = nlohmann::json::array();
   for (const auto& s : e.steps) {
-    nlohmann::json js{{"round", s.round}, {"size", s.size()}, {"smallest", s.smallest}, {"case_split", s.case_split}};
+    nlohmann::json js{{"round", s.round}, {"size", s.size()}, {"width", s.width}, {"smallest", s.smallest}, {"case_split", s.case_split}};
     js["because"] = nlohmann::json::array();
     for (auto i : s.items) js["because"].push_back(item_json(i));
     js["facts"] = nlohmann::json::array();
@@ -880,6 +940,7 @@ nlohmann::json explanation_json(const Explanation& e) {
   j["grade"] = {{"level", e.grade.level},
                 {"hardest", e.grade.hardest},
                 {"hardest_steps", e.grade.hardest_steps},
+                {"hardest_width", e.grade.hardest_width},
                 {"steps", e.grade.steps},
                 {"case_splits", e.grade.case_splits},
                 {"score", e.grade.score}};

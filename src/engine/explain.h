@@ -88,17 +88,20 @@ struct ExplainStep {
   bool smallest = true;            // no fact was left that follows from fewer items
   bool case_split = false;         // larger than ExplainOptions::case_split
   std::size_t round = 0;
+  std::size_t width = 0;           // facts not yet known that the items speak of, when taken (open facts)
   std::size_t size() const { return items.size(); }
 };
 
-// The difficulty read off the steps: the largest step, and how many steps
-// are that large (more steps of the hardest size: harder).
+// The difficulty read off the steps: the largest step; then how wide the
+// widest step of that size was (its open facts) and how many steps are
+// that large (wider, more: harder).
 struct Grade {
   std::size_t hardest = 0;
   std::size_t hardest_steps = 0;
+  std::size_t hardest_width = 0;  // the most open facts a hardest step spoke of
   std::size_t steps = 0;
   std::size_t case_splits = 0;
-  double score = 0;   // hardest + (1 - 1/(1+hardest_steps)): orders puzzles by both
+  double score = 0;   // hardest + (s(hardest_width) + s(hardest_steps))/2, s(n) = 1 - 1/(1+n): orders by all three
   std::string level;  // for people: trivial, easy, moderate, hard, fiendish, needs a case split
 };
 
