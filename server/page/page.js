@@ -141,7 +141,7 @@ function showExplanation(report, answer, details) {
     return;
   }
   const g = e.grade || {};
-  details.append(el("p", "Grade: " + g.level + " (hardest step uses " + g.hardest + " clues or rules; " + e.steps.length + " steps)"));
+  details.append(el("p", "Grade: " + g.level + " (hardest step uses " + g.hardest + " clues or rules, the widest of them weighing " + g.hardest_width + " open facts; " + e.steps.length + " steps)"));
   const pictures = answer.step_pictures || [];
   if (!e.steps.length) return;
   let k = 0;
