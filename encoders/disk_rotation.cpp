@@ -176,6 +176,7 @@ class DiskRotationEncoder final : public Encoder {
         }
         z3::expr_vector any(ctx);
         std::vector<unsigned> place;
+        const std::size_t first = enc.rules.size();
         for (int r = 0; r < n; ++r) {
           o[d].push_back(ctx.bool_const(fmt::format("rot_{}_{}", d + 1, r).c_str()));
           place.push_back(enc.decision_vars.size());
@@ -184,6 +185,10 @@ class DiskRotationEncoder final : public Encoder {
         }
         enc.rules.push_back(z3::mk_or(any));
         at_most_one_pairwise(o[d], enc.rules);
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{fmt::format("rule/disk/{}", d + 1), fmt::format("disk {} is turned by one amount", d + 1),
+                                     {Cell{d, 0}}};
+        });
         enc.places.push_back(place);
       } else {
         rot.push_back(ctx.int_const(fmt::format("rot_{}", d + 1).c_str()));
@@ -220,6 +225,7 @@ class DiskRotationEncoder final : public Encoder {
         lits.push_back(solid[d][q]);
         any.push_back(solid[d][q]);
       }
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(z3::mk_or(any));
       if (s.exactly) {
         if (boolean) {
@@ -230,6 +236,10 @@ class DiskRotationEncoder final : public Encoder {
           enc.rules.push_back(c <= 1);
         }
       }
+      enc.name_rules(first, [&] {
+        return Encoding::RuleGroup{fmt::format("rule/position/{}", q + 1),
+                                   fmt::format("position {} is covered by {} solid area", q + 1, s.exactly ? "exactly one" : "a"), {}};
+      });
     }
     if (boolean) {
       enc.solver_logic = "QF_FD";
@@ -345,6 +355,14 @@ class DiskRotationEncoder final : public Encoder {
     for (std::size_t d = 1; d < static_cast<const Stack&>(p).disks.size(); ++d)
       out.push_back({fmt::format("disk{}", d + 1), Cell{static_cast<int>(d), 0}});
     return out;
+  }
+
+  // bool: the variables are disk 2's rotations 0..n-1, then disk 3's, ...
+  std::string fact_label(const Puzzle& p, std::string_view encoding, std::size_t var, bool value, const Place* place,
+                         std::size_t position) const override {
+    if (encoding != "bool") return Encoder::fact_label(p, encoding, var, value, place, position);
+    const std::size_t n = static_cast<std::size_t>(static_cast<const Stack&>(p).n());
+    return fmt::format("disk {} is {}turned by {}", var / n + 2, value ? "" : "not ", var % n);
   }
 
   std::vector<std::string> place_values(const Puzzle& p, const nlohmann::json& solution) const override {

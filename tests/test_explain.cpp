@@ -8,10 +8,12 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <random>
 #include <regex>
 #include <set>
 
@@ -232,23 +234,55 @@ TEST(Explain, MagnetsCitesItsPlatesAndThePoleRule) {
   EXPECT_TRUE(first.count("r2c2 is not +") && first.count("r2c2 is not -")) << "r2c2 is a plate of its own";
 }
 
+// Disk rotation: a rule per disk ("disk 2 is turned by one amount") and per
+// position ("position 3 is covered by exactly one solid area"); the disks'
+// patterns are the clues; the facts are the disks' turns. Explained on its
+// own back end (Z3), each step checked on CaDiCaL.
+TEST(Explain, DiskRotationCitesItsDisksAndPositions) {
+  {
+    const std::string file = "puzzles/disk_rotation/last_disk_flipped.json";  // the one of the two with a solution
+    SCOPED_TRACE(file);
+    const auto lp = puzzle_from_file(file);
+    const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+    ASSERT_TRUE(e.complete);
+    EXPECT_TRUE(e.rules_named);
+    bool position = false, disk = false, turned = false;
+    for (const auto& c : cited_labels(e)) {
+      position |= std::regex_match(c, std::regex(R"(position \d+ is covered by exactly one solid area)"));
+      disk |= std::regex_match(c, std::regex(R"(disk \d+ (as given|flipped as given))"));
+    }
+    for (const auto& st : e.steps)
+      for (const auto& f : st.facts) turned |= std::regex_match(f.label, std::regex(R"(disk [2-9] is (not )?turned by \d+)"));
+    EXPECT_TRUE(position && disk && turned) << fmt::format("{}", fmt::join(cited_labels(e), "; "));
+    EXPECT_EQ(expect_every_step_minimal(lp, "z3", "cadical"), e.steps.size());
+  }
+}
+
 // Hashi: "no two bridges cross" is one rule, cited where it is used; the
 // facts are counts of bridges between two islands.
 TEST(Explain, HashiCitesTheCrossingRuleAndCountsBridges) {
-  const auto lp = puzzle_from_file("puzzles/hashi/pzprjs_test.json");
+  {
+    const auto lp = puzzle_from_file("puzzles/hashi/pzprjs_test.json");
+    const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
+    ASSERT_TRUE(e.complete);
+    EXPECT_TRUE(e.rules_named);
+    bool two = false;
+    for (const auto& st : e.steps)
+      for (const auto& f : st.facts) two |= f.label == "r1c1-r1c3 has 2 bridges";
+    EXPECT_TRUE(two);
+    EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
+  }
+  // The collection's 7x7 (tests/data/tatham/bridges.txt): the bridge
+  // r4c1-r6c1 ... r6c1-r6c4 leaves no room for r3c2-r7c2.
+  const auto lp = app::load_argument("bridges:7x7i30e10m2d0:a4d31g4a3a1a4e3g4b3a1b2d3", importers::ImportOptions{});
   const Explanation e = explain(*lp.encoder, *lp.puzzle, ExplainOptions{});
   ASSERT_TRUE(e.complete);
-  EXPECT_TRUE(e.rules_named);
-  bool crossing = false, two = false, none = false;
-  for (const auto& st : e.steps) {
+  bool none = false;
+  for (const auto& st : e.steps)
     for (auto i : st.items)
-      if (e.items[i].label == "no two bridges cross") {
-        crossing = true;
-        for (const auto& f : st.facts) none |= f.label == "r1c3-r5c3 has no bridge";
-      }
-    for (const auto& f : st.facts) two |= f.label == "r1c1-r1c3 has 2 bridges";
-  }
-  EXPECT_TRUE(crossing && none && two);
+      if (e.items[i].label == "no two bridges cross")
+        for (const auto& f : st.facts) none |= f.label == "r3c2-r7c2 has no bridge";
+  EXPECT_TRUE(none);
   EXPECT_EQ(expect_every_step_minimal(lp, "cadical", "z3"), e.steps.size());
 }
 
@@ -860,4 +894,106 @@ TEST(Explain, FactsAreInTheKindsWords) {
 }
 
 }  // namespace
+// Every kind names every rule: what explain leaves in no named group is
+// definitions of auxiliary variables and facts known from the start (a
+// cell with no tree beside it holds no tent), which restrict the decision
+// variables no further. Checked on every unique puzzle of puzzles/: the
+// decision variables the unnamed rules fix alone are fixed, and every
+// other variable takes random values (and all false, all true); each such
+// assignment satisfies the unnamed rules.
+TEST(Explain, EveryRuleOutsideTheNamedOnesOnlyDefinesAuxiliaries) {
+  std::mt19937 rng(7);
+  std::map<std::string, std::vector<std::string>> failing;  // kind -> files
+  for (const auto& file : puzzle_files()) {
+    const auto j = nlohmann::json::parse(read_file(kSourceDir + "/" + file));
+    if (j.value("expect", nlohmann::json::object()).value("status", "") != "unique") continue;
+    SCOPED_TRACE(file);
+    const auto lp = puzzle_from_file(file);
+    const std::string kind(lp.encoder->kind());
+    // The encoding explain takes.
+    RunOptions ro;
+    ro.limit = 2;
+    const Result checked = run(*lp.encoder, *lp.puzzle, ro);
+    Context ctx;
+    std::optional<Encoding> taken;
+    std::string encoding;
+    for (const auto& name : explain_encodings(*lp.encoder, "", checked.encoding)) {
+      RuleNaming naming;
+      EncodeOptions o;
+      o.name_rules = true;
+      Encoding enc = lp.encoder->encode(*lp.puzzle, ctx, name, o);
+      if (!explain_refuses(enc).empty()) continue;
+      taken = std::move(enc);
+      encoding = name;
+      break;
+    }
+    if (!taken) continue;  // no encoding explain can take (equation grids: bit-vectors)
+    Encoding& enc = *taken;
+    std::vector<bool> named(enc.rules.size(), false);
+    for (const auto& g : enc.named_rules)
+      for (std::size_t i = g.first; i < g.last; ++i) named[i] = true;
+    // Graph rules are items of their own: guarded by a selector never assumed.
+    for (std::size_t k = 0; k < enc.lazy_rules.size(); ++k)
+      enc.lazy_rules[k].guard = ctx.bool_const(fmt::format("unassumed!{}", k).c_str());
+    auto solver = detail::make_backend("cadical", ctx, enc, encoding);
+    // Each unnamed rule behind a selector, always assumed: a refused
+    // assignment's core names the rules that refuse it.
+    std::vector<Expr> on;
+    std::map<unsigned, std::size_t> rule_of;
+    for (std::size_t i = 0; i < enc.rules.size(); ++i)
+      if (!named[i]) {
+        on.push_back(ctx.bool_const(fmt::format("unnamed!{}", i).c_str()));
+        rule_of[on.back().id()] = i;
+        solver->add(implies(on.back(), enc.rules[static_cast<unsigned>(i)]));
+      }
+    const std::size_t n = enc.decision_vars.size();
+    auto check = [&](std::vector<Expr> as) {
+      as.insert(as.end(), on.begin(), on.end());
+      detail::Budget budget(ctx, Limits{});
+      return solver->check(budget, as);
+    };
+    // The values the unnamed rules fix (a backbone): a variable is free
+    // once models with either value have been seen.
+    std::vector<int> fixed(n, -1);
+    std::vector<std::array<bool, 2>> seen(n, {false, false});
+    auto saw = [&] {
+      const auto values = solver->values();
+      for (std::size_t v = 0; v < n; ++v) seen[v][values[v] ? 1 : 0] = true;
+    };
+    ASSERT_EQ(check({}), z3::sat) << "the unnamed rules alone have no model";
+    saw();
+    for (std::size_t v = 0; v < n; ++v) {
+      if (seen[v][0] && seen[v][1]) continue;
+      const bool b = !seen[v][1];  // the value not seen yet
+      const Expr x = enc.decision_vars[static_cast<unsigned>(v)];
+      if (check({b ? x : !x}) == z3::sat) saw();
+      else fixed[v] = b ? 0 : 1;
+    }
+    int refused = 0;
+    std::set<std::string> sample;
+    for (int round = 0; round < 22; ++round) {
+      std::vector<Expr> as;
+      for (std::size_t v = 0; v < n; ++v) {
+        const bool b = fixed[v] >= 0 ? fixed[v] : round == 0 ? false : round == 1 ? true : (rng() & 1u);
+        const Expr x = enc.decision_vars[static_cast<unsigned>(v)];
+        as.push_back(b ? x : !x);
+      }
+      if (check(as) == z3::sat) continue;
+      ++refused;
+      for (const auto& c : solver->core())
+        if (auto f = rule_of.find(c.id()); f != rule_of.end() && sample.size() < 4)
+          sample.insert(enc.rules[static_cast<unsigned>(f->second)].to_string().substr(0, 200));
+    }
+    if (refused) {
+      failing[kind].push_back(file);
+      fmt::print("{}: encoding {}: {} of 22 assignments refused by rules in no named group, such as:\n  {}\n", file, encoding,
+                 refused, fmt::join(sample, "\n  "));
+    }
+  }
+  // Kinds whose rules are not all named yet (docs/explain.md says which).
+  const std::set<std::string> not_yet = {"fillomino"};
+  for (const auto& [kind, files] : failing) EXPECT_TRUE(not_yet.count(kind)) << kind << ": " << fmt::format("{}", fmt::join(files, ", "));
+  for (const auto& kind : not_yet) EXPECT_TRUE(failing.count(kind)) << kind << " names every rule now: take it off the list";
+}
+
 }  // namespace psmt::testing

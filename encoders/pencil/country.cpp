@@ -63,11 +63,18 @@ class CountryEncoder final : public pencil::BooleanEncoder<Board> {
             at.push_back(step[static_cast<std::size_t>(s)]);
             some.push_back(at.back());
           }
+        const std::size_t first = enc.rules.size();
         enc.rules.push_back(pencil::none_or_two(ctx, at, false));
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{fmt::format("rule/cell/r{}c{}", r + 1, c + 1),
+                                     fmt::format("the loop passes through or misses r{}c{} (two steps or none)", r + 1, c + 1), {{r, c}}};
+        });
         visited.push_back(mk_or(some));
       }
     for (const auto& s : step) any.push_back(s);
+    const std::size_t first_any = enc.rules.size();
     enc.rules.push_back(mk_or(any));
+    enc.name_rules(first_any, [] { return Encoding::RuleGroup{"rule/some-step", "there is a loop", {}}; });
     const auto crossing = border_steps(b);
     const auto cells = pencil::room_cells(b);
     for (int room = 0; room < b.rooms; ++room) {
@@ -89,8 +96,9 @@ class CountryEncoder final : public pencil::BooleanEncoder<Board> {
                                    fmt::format("the loop passes through room {} {}", room + 1, b.empty_rooms ? "at most once" : "once"), {}};
       });
     }
-    for (const auto& [i, j] : pencil::pairs_across_borders(b))
-      enc.rules.push_back(visited[static_cast<std::size_t>(i)] || visited[static_cast<std::size_t>(j)]);
+    std::vector<Expr> empty;
+    for (const auto& v : visited) empty.push_back(!v);
+    pencil::not_both_across_borders(b, empty, "empty", enc);
     pencil::one_loop(L, step, encoding == "eager", ctx, enc);
     eo.check_deadline();
     pencil::room_count_clues(b, visited, ctx, enc, eo, kOnTheLoop);

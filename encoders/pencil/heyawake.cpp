@@ -22,8 +22,16 @@ void heyawake_rules(const Board& b, const std::vector<Expr>& shaded, bool eager,
       if (b.room[static_cast<std::size_t>(cells[k])] != b.room[static_cast<std::size_t>(cells[k + 1])]) border.push_back(k);
     for (std::size_t j = 0; j + 1 < border.size(); ++j) {
       ExprVector any(ctx);
+      const std::size_t first = enc.rules.size();
       for (std::size_t k = border[j]; k <= border[j + 1] + 1; ++k) any.push_back(shaded[static_cast<std::size_t>(cells[k])]);
       enc.rules.push_back(mk_or(any));
+      enc.name_rules(first, [&] {
+        std::vector<Cell> run;
+        for (std::size_t k = border[j]; k <= border[j + 1] + 1; ++k) run.push_back(L.cell_at(cells[k]));
+        const std::string span = fmt::format("{}-{}", cell_label(run.front()), cell_label(run.back()));
+        return Encoding::RuleGroup{"rule/run-across-rooms/" + span,
+                                   fmt::format("{} is not all unshaded (no unshaded run across two room borders)", span), run};
+      });
     }
   }
   eo.check_deadline();

@@ -170,12 +170,11 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
       enc.rules.push_back(!plus(i));
       enc.rules.push_back(!minus(i));
     };
-    for (int i = 0; i < L.cells(); ++i) {
-      enc.rules.push_back(!plus(i) || !minus(i));
+    for (int i = 0; i < L.cells(); ++i)
       if (b.hole[static_cast<std::size_t>(i)]) blank(i);
-    }
-    // Each plate: one whole magnet or neutral (a rule per plate, "r1c1 and
-    // r1c2 are one magnet or neutral"; a cell alone is blank from the start).
+    // Each plate: one whole magnet or neutral, each of its cells one pole or
+    // none (a rule per plate, "r1c1 and r1c2 are one magnet or neutral"; a
+    // cell alone is blank from the start).
     for (int q = 0; q < static_cast<int>(b.plates.size()); ++q) {
       const auto& cells = b.plates[static_cast<std::size_t>(q)];
       if (cells.size() == 1) {  // a cell alone
@@ -183,6 +182,7 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
         continue;
       }
       const std::size_t first = enc.rules.size();
+      for (int i : cells) enc.rules.push_back(!plus(i) || !minus(i));
       plate_rules(b, q, plus, minus, ctx, enc);
       enc.name_rules(first, [&] {
         std::vector<Cell> where;

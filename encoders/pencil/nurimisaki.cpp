@@ -51,9 +51,7 @@ class NurimisakiEncoder final : public pencil::NumberShadingEncoder<Board> {
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
     std::vector<Expr> open;
     for (const auto& s : shaded) open.push_back(!s);
-    ExprVector some(ctx);
-    for (const auto& s : shaded) some.push_back(s);
-    enc.rules.push_back(mk_or(some));  // pzprjs's checkShadeCellExist
+    pencil::some_shaded(shaded, ctx, enc);
     pencil::no_2x2(L, shaded, ctx, enc);
     pencil::no_2x2(L, open, ctx, enc, "unshaded cells");
     // A circle is unshaded in every solution: the anchor of the cuts.
@@ -64,6 +62,8 @@ class NurimisakiEncoder final : public pencil::NumberShadingEncoder<Board> {
       eo.check_deadline();
       const std::vector<int> around = L.neighbours(i);
       const int n = b.number[static_cast<std::size_t>(i)];
+      const Cell c = L.cell_at(i);
+      const std::size_t first = enc.rules.size();
       if (n == pencil::kNoNumber) {
         // Not a promontory: shaded, or no unshaded neighbour but this one,
         // or another beside it.
@@ -75,6 +75,10 @@ class NurimisakiEncoder final : public pencil::NumberShadingEncoder<Board> {
             if (z != y) clause.push_back(open[static_cast<std::size_t>(z)]);
           enc.rules.push_back(mk_or(clause));
         }
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{"rule/no-dead-end/" + cell_label(c),
+                                     cell_label(c) + " is no dead end of the unshaded cells (it has no circle)", {c}};
+        });
         continue;
       }
       // A circle: unshaded, exactly one unshaded neighbour.
@@ -85,8 +89,12 @@ class NurimisakiEncoder final : public pencil::NumberShadingEncoder<Board> {
       for (std::size_t a = 0; a < around.size(); ++a)
         for (std::size_t z = a + 1; z < around.size(); ++z)
           enc.rules.push_back(shaded[static_cast<std::size_t>(around[a])] || shaded[static_cast<std::size_t>(around[z])]);
+      // (its cell unshaded, the first of these, is known from the start)
+      enc.name_rules(first + 1, [&] {
+        return Encoding::RuleGroup{"rule/dead-end/" + cell_label(c),
+                                   "the circle at " + cell_label(c) + " is a dead end (unshaded, one unshaded neighbour)", {c}};
+      });
       if (n == pencil::kUnknownNumber) continue;
-      const Cell c = L.cell_at(i);
       const int cap = eo.alternatives ? highest(L, n) : n;
       const pencil::Sight sight = pencil::sight_count(L, shaded, i, cap, fmt::format("sight_r{}c{}", c.row + 1, c.col + 1), ctx, enc);
       Clue clue{number_id(c), nurimisaki::number_label(c, n), sight.sees(n, ctx), {c}, {}};

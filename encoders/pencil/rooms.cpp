@@ -94,6 +94,19 @@ std::vector<std::pair<int, int>> pairs_across_borders(const RoomBoard& b) {
   return out;
 }
 
+void not_both_across_borders(const RoomBoard& b, const std::vector<Expr>& lits, const char* what, Encoding& enc) {
+  for (const auto& [i, j] : pairs_across_borders(b)) {
+    const std::size_t first = enc.rules.size();
+    enc.rules.push_back(!lits[static_cast<std::size_t>(i)] || !lits[static_cast<std::size_t>(j)]);
+    enc.name_rules(first, [&, i = i, j = j] {
+      const Cell a = b.lat.cell_at(i), c = b.lat.cell_at(j);
+      return Encoding::RuleGroup{fmt::format("rule/across/{}-{}", cell_label(a), cell_label(c)),
+                                 fmt::format("{} and {} are not both {} (across a room border)", cell_label(a), cell_label(c), what),
+                                 {a, c}};
+    });
+  }
+}
+
 std::vector<std::pair<int, int>> neighbouring_rooms(const RoomBoard& b) {
   std::set<std::pair<int, int>> seen;
   for (const auto& [i, j] : pairs_across_borders(b)) {

@@ -37,6 +37,10 @@ void read_room_board(const JsonNode& root, RoomBoard& b, int max_side, std::stri
 // rooms that share a border (a < b), each once, in reading order.
 std::vector<std::pair<int, int>> pairs_across_borders(const RoomBoard& b);
 std::vector<std::pair<int, int>> neighbouring_rooms(const RoomBoard& b);
+// Two cells side by side across a room border are not both `what` (their
+// literals in `lits`): a clause per pair, each a rule named "r1c3 and r1c4
+// are not both {what} (across a room border)".
+void not_both_across_borders(const RoomBoard& b, const std::vector<Expr>& lits, const char* what, Encoding& enc);
 // The cells of each room, in reading order.
 std::vector<std::vector<int>> room_cells(const RoomBoard& b);
 

@@ -41,14 +41,17 @@ void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encod
   }
 }
 
-void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc, int anchor) {
-  no_adjacent_shaded(L, shaded, enc);
-  // pzprjs's checkShadeCellExist: an answer shades at least one cell.
+void some_shaded(const std::vector<Expr>& shaded, Context& ctx, Encoding& enc) {
   ExprVector some(ctx);
   for (const auto& s : shaded) some.push_back(s);
   const std::size_t first = enc.rules.size();
   enc.rules.push_back(mk_or(some));
   enc.name_rules(first, [] { return Encoding::RuleGroup{"rule/some-shaded", "some cell is shaded", {}}; });
+}
+
+void unshaded_area(const Lattice& L, const std::vector<Expr>& shaded, bool eager, Context& ctx, Encoding& enc, int anchor) {
+  no_adjacent_shaded(L, shaded, enc);
+  some_shaded(shaded, ctx, enc);
   std::vector<Expr> unshaded;
   for (const auto& s : shaded) unshaded.push_back(!s);
   cells_connected(L, unshaded, "the unshaded cells are connected", eager, ctx, enc, "white!", anchor);

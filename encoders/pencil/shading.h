@@ -96,6 +96,9 @@ int sight(const Lattice& L, const std::vector<bool>& shaded, int cell);
 // places of `enc`, in reading order.
 std::vector<Expr> shading_vars(const Lattice& L, Context& ctx, Encoding& enc);
 void no_adjacent_shaded(const Lattice& L, const std::vector<Expr>& shaded, Encoding& enc);
+// pzprjs's checkShadeCellExist: an answer shades at least one cell (a rule
+// named "some cell is shaded").
+void some_shaded(const std::vector<Expr>& shaded, Context& ctx, Encoding& enc);
 // In every longest+1 cells in a row or column, one shaded and one not.
 void no_runs(const Lattice& L, const std::vector<Expr>& shaded, int longest, Context& ctx, Encoding& enc,
              const char* on = "shaded cells", const char* off = "unshaded cells");

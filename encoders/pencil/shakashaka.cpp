@@ -174,8 +174,12 @@ class ShakashakaEncoder final : public pencil::BooleanEncoder<Board> {
         enc.places.back().push_back(static_cast<unsigned>(enc.decision_vars.size()));
         enc.decision_vars.push_back(t.back());
       }
+      const std::size_t first = enc.rules.size();
       for (int x = 0; x < 4; ++x)
         for (int y = x + 1; y < 4; ++y) enc.rules.push_back(!t[static_cast<std::size_t>(x)] || !t[static_cast<std::size_t>(y)]);
+      enc.name_rules(first, [&] {
+        return Encoding::RuleGroup{"rule/cell/" + cell_label(c), cell_label(c) + " holds one triangle or none", {c}};
+      });
       any.back() = ctx.bool_const(fmt::format("triangle_r{}c{}", c.row + 1, c.col + 1).c_str());
       ExprVector some(ctx);
       some.push_back(!any.back());
@@ -189,7 +193,9 @@ class ShakashakaEncoder final : public pencil::BooleanEncoder<Board> {
     ExprVector one(ctx);
     for (int i = 0; i < L.cells(); ++i)
       if (b.cell[static_cast<std::size_t>(i)] == kWhite) one.push_back(any[static_cast<std::size_t>(i)]);
+    const std::size_t first_one = enc.rules.size();
     enc.rules.push_back(one.empty() ? ctx.bool_val(false) : mk_or(one));
+    enc.name_rules(first_one, [] { return Encoding::RuleGroup{"rule/some-triangle", "there is a triangle", {}}; });
     // The angles at every lattice point, a rule per point ("the white areas
     // are rectangles at point p2c3", the corner above and left of r2c3): as
     // one rule, a 6x6's first step took all but four of its 120 facts.

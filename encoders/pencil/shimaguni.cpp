@@ -44,8 +44,7 @@ class ShimaguniEncoder final : public pencil::RoomCountEncoder {
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
-    for (const auto& [i, j] : pencil::pairs_across_borders(b))
-      enc.rules.push_back(!shaded[static_cast<std::size_t>(i)] || !shaded[static_cast<std::size_t>(j)]);
+    pencil::not_both_across_borders(b, shaded, "shaded", enc);
     const auto cells = pencil::room_cells(b);
     // Each room's island size in unary: size[r][k-1] is "at least k shaded".
     std::vector<std::vector<Expr>> size;

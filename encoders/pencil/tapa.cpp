@@ -93,9 +93,7 @@ class TapaEncoder final : public pencil::ShadingEncoder {
     const auto& L = b.lat;
     Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> shaded = pencil::shading_vars(L, ctx, enc);
-    ExprVector some(ctx);
-    for (const auto& s : shaded) some.push_back(s);
-    enc.rules.push_back(mk_or(some));  // pzprjs's checkShadeCellExist
+    pencil::some_shaded(shaded, ctx, enc);
     pencil::no_2x2(L, shaded, ctx, enc);
     pencil::cells_connected(L, shaded, "the shaded cells are connected", encoding == "eager", ctx, enc, "black!");
     for (int i = 0; i < L.cells(); ++i) {

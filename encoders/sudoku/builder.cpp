@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "engine/cardinality.h"
+#include "engine/encoding.h"
 #include "io/error.h"
 
 namespace psmt::sudoku {
@@ -42,7 +43,17 @@ F FormulaBuilder::among(Cell c, const std::function<bool(int)>& ok) {
   // wait until all but one are excluded). "Renban Skyscrapers": 919 -> 152
   // conflicts (mean over 24 shuffles of its clauses), check 19.7 -> 9.6 ms.
   Expr t = ctx_.fresh_bool("among");
-  for (int d = 1; d <= n_; ++d) defs_.push_back((mask >> (d - 1)) & 1 ? (!lit(c, d) || t) : (!lit(c, d) || !t));
+  if (naming_rules()) {
+    // explain: t defined by the set's digits alone, so that the definition
+    // says nothing of the cell's other digits ("c holds one digit" is a
+    // rule that a step cites).
+    std::vector<Expr> in;
+    for (int d = 1; d <= n_; ++d)
+      if ((mask >> (d - 1)) & 1) in.push_back(lit(c, d));
+    defs_.push_back(t == mk_or(in));
+  } else {
+    for (int d = 1; d <= n_; ++d) defs_.push_back((mask >> (d - 1)) & 1 ? (!lit(c, d) || t) : (!lit(c, d) || !t));
+  }
   F f = wrap(t);
   among_.emplace(key, f);
   return f;
@@ -264,7 +275,10 @@ std::vector<Expr> FormulaBuilder::sets_by_total(const std::vector<Cell>& cells) 
   }
   std::vector<Expr> total;
   for (auto& c : of_total) total.push_back(define(mk_or(c), "total"));
-  for (const Expr& c : set_supports(present, sets, choices)) defs_.push_back(c);
+  // The supports hold in every grid whose groups hold different digits: a
+  // rule that explain's steps cite, not a definition.
+  if (!naming_rules())
+    for (const Expr& c : set_supports(present, sets, choices)) defs_.push_back(c);
   return total;
 }
 
@@ -291,9 +305,11 @@ const std::vector<Expr>& FormulaBuilder::group_totals(const std::vector<Cell>& g
   } else {
     for (int t = lo; t <= hi; ++t) total.push_back(define(get(distinct_sum_is(grp, t, false)), "total"));
   }
-  defs_.push_back(mk_or(total));
-  for (std::size_t i = 0; i < total.size(); ++i)
-    for (std::size_t j = i + 1; j < total.size(); ++j) defs_.push_back(!total[i] || !total[j]);
+  if (!naming_rules()) {  // (the same: a consequence of the rules, which explain cites)
+    defs_.push_back(mk_or(total));
+    for (std::size_t i = 0; i < total.size(); ++i)
+      for (std::size_t j = i + 1; j < total.size(); ++j) defs_.push_back(!total[i] || !total[j]);
+  }
   return totals_.emplace(key, std::move(total)).first->second;
 }
 
@@ -311,7 +327,8 @@ Expr FormulaBuilder::present(const std::vector<Cell>& cells, int d) {
 }
 
 void FormulaBuilder::cage_in_house(const std::vector<Cell>& cage, const std::vector<Cell>& rest) {
-  if (mode_ == Mode::Int) return;
+  // A consequence of the house's rule; explain cites the rule instead.
+  if (mode_ == Mode::Int || naming_rules()) return;
   for (int d = 1; d <= n_; ++d) {
     const Expr p = present(cage, d);
     for (auto c : rest) defs_.push_back(!p || !lit(c, d));

@@ -793,13 +793,23 @@ class Explainer {
   bool decided_ = false;  // stop_at_decision: the step is found
 };
 
-bool boolean_decisions(const Encoding& enc) {
-  for (const auto& v : enc.decision_vars)
-    if (!v.is_bool()) return false;
-  return true;
+}  // namespace
+
+std::vector<std::string> explain_encodings(const Encoder& encoder, const std::string& asked, const std::string& checked) {
+  if (!asked.empty()) return {asked};
+  std::vector<std::string> names{checked};
+  if (const auto t = encoder.tracked_encoding(); !t.empty() && t != checked) names.push_back(t);
+  for (const auto& e : encoder.encodings())
+    if (std::find(names.begin(), names.end(), e.name) == names.end()) names.push_back(e.name);
+  return names;
 }
 
-}  // namespace
+std::string explain_refuses(const Encoding& enc) {
+  for (const auto& v : enc.decision_vars)
+    if (!v.is_bool()) return "its decision variables are not Boolean";
+  if (enc.clues_in_rules) return "its rules are simplified by the clues";
+  return "";
+}
 
 Grade grade_of(const std::vector<ExplainStep>& steps, unsigned case_split) {
   Grade g;
@@ -847,16 +857,8 @@ Explanation explain(const Encoder& encoder, const Puzzle& puzzle, const ExplainO
   }
   // An encoding with Boolean decision variables, whose rules do not lean
   // on the clues: the one asked for, the one check used, then the kind's.
-  std::vector<std::string> names;
-  if (!options.encoding.empty()) names.push_back(options.encoding);
-  else {
-    names.push_back(out.verdict.encoding);
-    if (const auto t = encoder.tracked_encoding(); !t.empty() && t != out.verdict.encoding) names.push_back(t);
-    for (const auto& e : encoder.encodings())
-      if (std::find(names.begin(), names.end(), e.name) == names.end()) names.push_back(e.name);
-  }
   std::vector<std::string> refused;
-  for (const auto& name : names) {
+  for (const auto& name : explain_encodings(encoder, options.encoding, out.verdict.encoding)) {
     auto ctx = std::make_unique<Context>();
     EncodeOptions eo;
     eo.name_rules = true;
@@ -864,12 +866,8 @@ Explanation explain(const Encoder& encoder, const Puzzle& puzzle, const ExplainO
       eo.deadline = options.limits.start.value_or(t0) + std::chrono::milliseconds(*options.limits.timeout_ms);
     RuleNaming naming;
     Encoding enc = encoder.encode(puzzle, *ctx, name, eo);
-    if (!boolean_decisions(enc)) {
-      refused.push_back(name + " (its decision variables are not Boolean)");
-      continue;
-    }
-    if (enc.clues_in_rules) {
-      refused.push_back(name + " (its rules are simplified by the clues)");
+    if (const auto why = explain_refuses(enc); !why.empty()) {
+      refused.push_back(name + " (" + why + ")");
       continue;
     }
     out.encoding = name;

@@ -139,6 +139,11 @@ struct Explanation {
 };
 
 Explanation explain(const Encoder& encoder, const Puzzle& puzzle, const ExplainOptions& options);
+// The encodings explain tries, in order: the one asked for; else the one
+// check used, the kind's tracked one, then the kind's others. It takes the
+// first that explain_refuses does not (that returns why, or "").
+std::vector<std::string> explain_encodings(const Encoder& encoder, const std::string& asked, const std::string& checked);
+std::string explain_refuses(const Encoding& enc);
 
 Grade grade_of(const std::vector<ExplainStep>& steps, unsigned case_split);
 
