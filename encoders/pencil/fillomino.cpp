@@ -229,8 +229,13 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
       // Z3, the QF_FD solver's own (solver_logic below).
       ExprVector one(ctx);
       for (const auto& l : lits) one.push_back(l);
+      const std::size_t first = enc.rules.size();
       enc.rules.push_back(lits.empty() ? ctx.bool_val(false) : mk_or(one));
       if (lits.size() > 1) enc.rules.push_back(atmost(lits, 1));
+      enc.name_rules(first, [&] {
+        const Cell c = L.cell_at(i);
+        return Encoding::RuleGroup{"rule/cell/" + cell_label(c), cell_label(c) + " holds one number", {c}};
+      });
     }
     // Same area exactly when the numbers are equal (and never across a wall).
     std::vector<std::vector<Expr>> steps_at(static_cast<std::size_t>(L.cells()));
@@ -240,7 +245,14 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
       areas.edge_lits.push_back(same);
       steps_at[static_cast<std::size_t>(u)].push_back(same);
       steps_at[static_cast<std::size_t>(v)].push_back(same);
-      if (b.wall[static_cast<std::size_t>(s)]) enc.rules.push_back(!same);
+      if (b.wall[static_cast<std::size_t>(s)]) {
+        const std::size_t first = enc.rules.size();
+        enc.rules.push_back(!same);
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{"rule/wall/" + step_label(L, s), fmt::format("{} and {} are in different areas (a wall between)",
+                                     cell_label(L.cell_at(u)), cell_label(L.cell_at(v))), {L.cell_at(u), L.cell_at(v)}};
+        });
+      }
       // Every size either cell may hold (the two domains merged).
       std::vector<int> sizes;
       std::set_union(dom[static_cast<std::size_t>(u)].begin(), dom[static_cast<std::size_t>(u)].end(), dom[static_cast<std::size_t>(v)].begin(),

@@ -131,18 +131,13 @@ class HashiEncoder final : public pencil::ValuedEncoder<Board> {
     std::vector<std::vector<Expr>> at_least(b.pairs.size());
     for (std::size_t q = 0; q < b.pairs.size(); ++q) {
       std::vector<unsigned> place;
-      const std::size_t first = enc.rules.size();
       for (int k = 0; k < b.max_bridges; ++k) {
         at_least[q].push_back(ctx.bool_const(fmt::format("bridges_{}_ge{}", pair_label(b, b.pairs[q]), k + 1).c_str()));
         place.push_back(enc.decision_vars.size());
         enc.decision_vars.push_back(at_least[q].back());
         if (k > 0) enc.rules.push_back(!at_least[q][static_cast<std::size_t>(k)] || at_least[q][static_cast<std::size_t>(k - 1)]);
       }
-      // "more than 1" implies "more than 0": the count is one number.
-      enc.name_rules(first, [&] {
-        const std::string pair = pair_label(b, b.pairs[q]);
-        return Encoding::RuleGroup{"rule/count/" + pair, fmt::format("{} has one number of bridges, 0 to {}", pair, b.max_bridges), {}};
-      });
+      // ("more than 1" implies "more than 0": what the words say, not a rule)
       enc.places.push_back(place);
     }
     // Bridges never cross: one rule, as the rulebook says it.
