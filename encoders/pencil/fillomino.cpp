@@ -159,7 +159,8 @@ class FillominoEncoder final : public pencil::ValuedEncoder<Board> {
                      "neighbours defined by equal sizes, helper clauses; each area's size by the engine's sized-areas cut "
                      "clauses between checks (engine/graph.h)", "cadical"},
             {"cuts-plain", "every size from 1 to the board's cells and no helper clauses: the sizes left to the cuts alone, "
-                           "the reference the pruning and helpers are checked against (the rule has no eager form)"}};
+                           "the reference the pruning and helpers are checked against, and what explain takes (the rule "
+                           "has no eager form)", "cadical"}};
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {

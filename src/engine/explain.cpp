@@ -808,6 +808,12 @@ std::string explain_refuses(const Encoding& enc) {
   for (const auto& v : enc.decision_vars)
     if (!v.is_bool()) return "its decision variables are not Boolean";
   if (enc.clues_in_rules) return "its rules are simplified by the clues";
+  // A test of whole areas (double choco's blocks) rules out one area at a
+  // time: no reason a step could cite, and a fact waits on every area that
+  // could break it (a 6x6 gave no first step in 30 s).
+  for (const auto& r : enc.lazy_rules)
+    if (r.kind == graph::RuleKind::CheckedAreas)
+      return "its rule \"" + r.name + "\" is a test of whole areas, not clauses a step could cite";
   return "";
 }
 
@@ -885,8 +891,8 @@ Explanation explain(const Encoder& encoder, const Puzzle& puzzle, const ExplainO
   if (out.encoding.empty()) {
     std::string why;
     for (const auto& r : refused) why += (why.empty() ? "" : "; ") + r;
-    throw UsageError(fmt::format("explain needs an encoding of kind {} with Boolean decision variables whose rules stand "
-                                 "apart from the clues; none is: {}",
+    throw UsageError(fmt::format("explain needs an encoding of kind {} whose rules a step can cite (Boolean decision "
+                                 "variables, rules apart from the clues, stated as clauses); none is: {}",
                                  encoder.kind(), why));
   }
   if (!out.rules_named)
