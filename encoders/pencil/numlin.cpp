@@ -229,6 +229,9 @@ class NumlinEncoder final : public pencil::StepsEncoder<Board> {
           any.push_back(x);
         }
         enc.rules.push_back(!mk_or(some) || mk_or(any));
+        // One line at most: what two lines join cannot meet in a cell.
+        for (std::size_t x = 0; x < j.size(); ++x)
+          for (std::size_t y = x + 1; y < j.size(); ++y) enc.rules.push_back(!j[x] || !j[y]);
         if (n == pencil::kNoNumber) continue;
         const std::size_t k = static_cast<std::size_t>(classes.at(n));
         ExprVector clue(ctx);

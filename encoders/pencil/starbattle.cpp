@@ -29,8 +29,9 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
            R"json(, "stars": {"type": "integer", "minimum": 1, "maximum": 50, "description": "how many stars each row, column and region holds"}}, "examples": [{"kind": "starbattle", "regions": [[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 1]], "stars": 1}, {"kind": "starbattle", "name": "pzprjs's test puzzle starbattle/6/6/1/4ilbhgdnmhou", "source": "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "regions": [[0, 0, 0, 1, 1, 1], [0, 1, 1, 1, 2, 2], [0, 3, 3, 4, 4, 2], [5, 5, 3, 3, 4, 2], [5, 4, 4, 4, 4, 2], [5, 2, 2, 2, 2, 2]], "stars": 1, "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"counter", "a Bool per cell (a star); exactly k per row, column and region as sequential counters; a clause per "
-                        "pair of touching cells", "cadical"},
+    return {{"totalizer", "a Bool per cell (a star); exactly k per row, column and region as totalizers (trees of merged counts); "
+                          "a clause per pair of touching cells", "cadical"},
+            {"counter", "the same with exactly k as sequential counters", "cadical"},
             {"pairwise", "the same with exactly k as plain clauses over subsets (a counter where they would be too many)", "cadical"}};
   }
 
@@ -45,7 +46,7 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    const bool pairwise = encoding == "pairwise";
+    const pencil::Count how = encoding == "pairwise" ? pencil::Count::Pairwise : encoding == "counter" ? pencil::Count::Counter : pencil::Count::Totalizer;
     Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> star = pencil::shading_vars(L, ctx, enc);
     auto lits_of = [&](const std::vector<int>& cells) {
@@ -56,7 +57,7 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
     const auto lines = pencil::lines(L);
     for (std::size_t k = 0; k < lines.size(); ++k) {
       const std::size_t first = enc.rules.size();
-      enc.rules.push_back(pencil::exactly_k(ctx, lits_of(lines[k]), b.stars, pairwise, fmt::format("line{}!", k)));
+      enc.rules.push_back(pencil::exactly_k(ctx, lits_of(lines[k]), b.stars, how, fmt::format("line{}!", k)));
       enc.name_rules(first, [&] {
         std::vector<Cell> cells;
         for (int c : lines[k]) cells.push_back(L.cell_at(c));
@@ -77,7 +78,7 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
     enc.name_rules(first_touch, [] { return Encoding::RuleGroup{"rule/touch", "no two stars touch, not even diagonally", {}}; });
     eo.check_deadline();
     region_clues(
-        b, star, enc, [&](int r, const std::vector<Expr>& in) { return pencil::exactly_k(ctx, in, b.stars, pairwise, fmt::format("region{}!", r)); },
+        b, star, enc, [&](int r, const std::vector<Expr>& in) { return pencil::exactly_k(ctx, in, b.stars, how, fmt::format("region{}!", r)); },
         [&](int r) { return region_label(b, r); });
     pencil::given_clues(b, star, enc);
     return enc;
