@@ -146,7 +146,7 @@ TEST(Numberlink, ExactCountsMatchEverySetOfStepsTried) {
 // second solution, when there is one, passes the checker.
 TEST(Numberlink, VerdictsUnderTheNormalFormMatchTheFullCount) {
   std::mt19937 rng(29);
-  int by_status[3] = {0, 0, 0}, beside = 0;
+  int by_status[3] = {0, 0, 0}, beside = 0, guess_met = 0, guess_refuted = 0;
   for (int t = 0; t < 40; ++t) {
     const int rows = 4, cols = 4 + t % 2;
     json grid = empty_grid(rows, cols);
@@ -168,12 +168,18 @@ TEST(Numberlink, VerdictsUnderTheNormalFormMatchTheFullCount) {
         if (r.status == Status::Multiple) EXPECT_NE(r.solutions.at(0), r.solutions.at(1));
         ++by_status[want == Status::None ? 0 : want == Status::Unique ? 1 : 2];
         beside += r.stats.z3.count("solutions beside the normal one") && r.stats.z3.at("solutions beside the normal one") > 0;
+        guess_met += static_cast<int>(r.stats.z3.count("guess met"));
+        guess_refuted += static_cast<int>(r.stats.z3.count("guess refuted"));
       }
   }
   EXPECT_GT(by_status[0], 0);
   EXPECT_GT(by_status[1], 0);
   EXPECT_GT(by_status[2], 0);
   EXPECT_GT(beside, 0);  // some second solutions were found as a detour of the only normal one
+  // The guess (every cell used, Encoding::guess) met by some first solutions
+  // and refuted on other boards: verdicts agree either way.
+  EXPECT_GT(guess_met, 0);
+  EXPECT_GT(guess_refuted, 0);
 }
 
 // One line between two 1s with room above and below: the straight line is

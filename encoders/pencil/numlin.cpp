@@ -70,6 +70,12 @@ void normal_form(const Board& b, Context& ctx, const std::vector<Expr>& step, co
       if (s >= 0) some.push_back(at(step, s));
     used.push_back(mk_or(some));
   }
+  // The guess for a first solution (Encoding::guess): every cell used, as
+  // nearly every published Numberlink has it.
+  const Expr every = ctx.bool_const("guess!every_cell");
+  enc.guess.push_back(every);
+  for (int i = 0; i < L.cells(); ++i)
+    if (!is_number(i)) enc.guess_rules.push_back(!every || at(used, i));
   // Side by side: one line is one step.
   const graph::Graph g = L.cell_graph();
   for (int s = 0; s < L.steps(); ++s) {
@@ -253,6 +259,24 @@ class NumlinEncoder final : public pencil::StepsEncoder<Board> {
       }
     }
     enc.name_rules(first, [] { return Encoding::RuleGroup{"rule/same-number", "a line joins equal numbers", {}}; });
+    // The smallest loops, round a 2x2, 2x3 or 3x2 block of cells, as clauses
+    // (the lazy rule below forbids every loop; these it would cut one by one).
+    const std::size_t first_ring = enc.rules.size();
+    for (auto [h, w] : {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2}, std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 2}})
+      for (int r = 0; r + h <= L.rows; ++r)
+        for (int c = 0; c + w <= L.cols; ++c) {
+          ExprVector ring(ctx);
+          for (int x = c; x + 1 < c + w; ++x) {
+            ring.push_back(!step[static_cast<std::size_t>(L.step_right(r, x))]);
+            ring.push_back(!step[static_cast<std::size_t>(L.step_right(r + h - 1, x))]);
+          }
+          for (int y = r; y + 1 < r + h; ++y) {
+            ring.push_back(!step[static_cast<std::size_t>(L.step_down(y, c))]);
+            ring.push_back(!step[static_cast<std::size_t>(L.step_down(y, c + w - 1))]);
+          }
+          enc.rules.push_back(mk_or(ring));
+        }
+    enc.name_rules(first_ring, [] { return Encoding::RuleGroup{"rule/small-loop", "no line closes on itself round a small block", {}}; });
     if (!b.every_cell) normal_form(b, ctx, step, joins, number_classes(b), enc);
     eo.check_deadline();
     graph::Rule acyclic;

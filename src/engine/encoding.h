@@ -109,6 +109,15 @@ struct Encoding {
   // another solution. Counting, enumeration, conflicts, diagnosis and
   // explanations never see them.
   ExprVector normal_rules;
+  // A guess for the first solution of a verdict (with the normal form, and
+  // only then): Boolean constants assumed true for the first check alone,
+  // defined by `guess_rules` (which only define them, never narrowing the
+  // solutions). A guess most published puzzles meet (numberlink: every cell
+  // used) finds their solution sooner; what the check learns stays for the
+  // search for a second one. When no solution meets the guess the search
+  // goes on without it.
+  std::vector<Expr> guess;
+  ExprVector guess_rules;
   // Graph rules the back end makes hold by cut clauses between checks
   // (engine/graph.h): "connected", "one loop", "no cycle". Their literals
   // are Boolean constants of this encoding (or negations, or true). The

@@ -698,6 +698,9 @@ nlohmann::json Stats::to_json() const {
   // solution beside the only normal one was looked for and found.
   pick("normal_form_rules", {"normal-form rules"});
   pick("beside_normal", {"solutions beside the normal one"});
+  // Its guess (Encoding::guess): the first solution met it, or none did.
+  pick("guess_met", {"guess met"});
+  pick("guess_refuted", {"guess refuted"});
   // The kind's first try (Encoder::first_try): the solutions it found, or
   // the time it took before the puzzle itself was searched.
   pick("found_by_first_try", {"found by the first try"});
@@ -1342,8 +1345,11 @@ Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& op
     for (unsigned i = 0; i < enc.rules.size(); ++i)
       if (!implied[i]) s->add(enc.rules[i]);
     for (const auto& clue : enc.clues) s->add(clue.constraint);
-    if (normal)
+    if (normal) {
       for (const auto& e : enc.normal_rules) s->add(e);
+      for (const auto& e : enc.guess_rules) s->add(e);
+    }
+    bool guessing = normal && !enc.guess.empty();  // Encoding::guess, for the first check
     res.stats.setup_ms = ms_since(tb) - (ctx.z3_ms() - context_in_encode);
     // A model's values: decoded, held to the kind's independent checker,
     // streamed and kept.
@@ -1454,12 +1460,19 @@ Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& op
       auto tc = Clock::now();
       std::vector<Expr> as;
       if (cube_at < cube.size()) as.push_back(cube[cube_at]);
+      guessing = guessing && res.solutions_found == 0;
+      if (guessing) as.insert(as.end(), enc.guess.begin(), enc.guess.end());
       z3::check_result r = s->check(budget, as);
       res.stats.checks++;
       (res.solutions_found == 0 ? res.stats.first_model_ms : res.stats.uniqueness_ms) += ms_since(tc);
       if (r == z3::unknown) {
         res.reason_unknown = s->reason_unknown(budget);
         break;
+      }
+      if (r == z3::unsat && guessing) {  // no solution meets the guess: search without it
+        guessing = false;
+        res.stats.z3["guess refuted"] = 1;
+        continue;
       }
       if (r == z3::unsat) {
         if (cube_at < cube.size()) {  // every solution with this literal is found
@@ -1471,6 +1484,7 @@ Result run_on(const Encoder& encoder, const Puzzle& puzzle, const RunOptions& op
         res.complete = true;
         break;
       }
+      if (guessing) res.stats.z3["guess met"] = 1;
       auto values = s->values();
       report(values);
       s->block(all, values);
