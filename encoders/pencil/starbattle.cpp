@@ -29,8 +29,10 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
            R"json(, "stars": {"type": "integer", "minimum": 1, "maximum": 50, "description": "how many stars each row, column and region holds"}}, "examples": [{"kind": "starbattle", "regions": [[0, 0, 1, 1], [0, 2, 2, 1], [3, 2, 2, 1], [3, 3, 3, 1]], "stars": 1}, {"kind": "starbattle", "name": "pzprjs's test puzzle starbattle/6/6/1/4ilbhgdnmhou", "source": "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", "regions": [[0, 0, 0, 1, 1, 1], [0, 1, 1, 1, 2, 2], [0, 3, 3, 4, 4, 2], [5, 5, 3, 3, 4, 2], [5, 4, 4, 4, 4, 2], [5, 2, 2, 2, 2, 2]], "stars": 1, "expect": {"status": "unique"}}]})json";
   }
   std::vector<EncodingInfo> encodings() const override {
-    return {{"totalizer", "a Bool per cell (a star); exactly k per row, column and region as totalizers (trees of merged counts); "
-                          "a clause per pair of touching cells", "cadical"},
+    return {{"blocks", "a Bool per cell (a star); exactly k per row, column and region as totalizers (trees of merged counts); a "
+                       "clause per pair of touching cells; and, implied, two rows (columns) side by side hold their 2k stars in 2k "
+                       "different 2x2 blocks of them, counted by totalizers too", "cadical"},
+            {"totalizer", "the same without the blocks", "cadical"},
             {"counter", "the same with exactly k as sequential counters", "cadical"},
             {"pairwise", "the same with exactly k as plain clauses over subsets (a counter where they would be too many)", "cadical"}};
   }
@@ -65,6 +67,34 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
                                    fmt::format("{} holds {}", pencil::line_name(L, k), plural(static_cast<std::size_t>(b.stars), "star")),
                                    cells};
       });
+    }
+    // Two rows side by side hold 2k stars, at most one in each 2x2 block
+    // of them (stars never touch): exactly 2k of those blocks hold one
+    // (the same for columns). Implied by the rules; stated, the solver
+    // counts blocks as a setter does.
+    if (encoding == "blocks" && b.stars > 0) {
+      for (int dir = 0; dir < 2; ++dir) {
+        const int lines_n = dir == 0 ? L.rows : L.cols, along = dir == 0 ? L.cols : L.rows;
+        for (int a = 0; a + 1 < lines_n; ++a) {
+          std::vector<Expr> blocks;
+          for (int x = 0; x < along; x += 2) {
+            ExprVector cells(ctx);
+            for (int da = 0; da < 2; ++da)
+              for (int dx = 0; dx < 2 && x + dx < along; ++dx)
+                cells.push_back(star[static_cast<std::size_t>(dir == 0 ? L.cell(a + da, x + dx) : L.cell(x + dx, a + da))]);
+            blocks.push_back(mk_or(cells));
+          }
+          const std::size_t first = enc.rules.size();
+          enc.implied_rules.push_back(static_cast<unsigned>(enc.rules.size()));
+          enc.rules.push_back(pencil::exactly_k(ctx, blocks, 2 * b.stars, how, fmt::format("blocks{}_{}!", dir, a)));
+          enc.name_rules(first, [&] {
+            return Encoding::RuleGroup{fmt::format("rule/blocks/{}/{}", dir == 0 ? "rows" : "cols", a + 1),
+                                       fmt::format("{} {} and {} hold their {} in {} different 2x2 blocks", dir == 0 ? "rows" : "columns", a + 1, a + 2,
+                                                   plural(static_cast<std::size_t>(2 * b.stars), "star"), 2 * b.stars),
+                                       {}};
+          });
+        }
+      }
     }
     // No two stars touch: one rule, as the rulebook says it.
     const std::size_t first_touch = enc.rules.size();
