@@ -79,6 +79,10 @@ Expr count_is(Context& ctx, const std::vector<Expr>& lits, int k, const std::str
   return parts.empty() ? ctx.bool_val(true) : mk_and(parts);
 }
 
+Count count_named(std::string_view encoding) {
+  return encoding == "pairwise" ? Count::Pairwise : encoding == "counter" ? Count::Counter : Count::Totalizer;
+}
+
 Expr exactly_k(Context& ctx, const std::vector<Expr>& lits, int k, bool pairwise, const std::string& prefix) {
   return exactly_k(ctx, lits, k, pairwise ? Count::Pairwise : Count::Counter, prefix);
 }

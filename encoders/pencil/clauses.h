@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/expr.h"
@@ -26,6 +27,9 @@ Expr count_is(Context& ctx, const std::vector<Expr>& lits, int k, const std::str
 // (the counter where those would be more than 4,000); a totalizer (a tree of
 // merged counts, engine/cardinality.h's exactly_k_tree).
 enum class Count { Counter, Pairwise, Totalizer };
+// The count an encoding of the counting genres names: "pairwise", "counter",
+// and totalizers for any other (magnets, star battle).
+Count count_named(std::string_view encoding);
 
 // Exactly k of `lits` in one of the encodings the counting genres offer
 // (star battle, norinori: `pairwise` or the counter).

@@ -153,7 +153,7 @@ class MagnetsEncoder final : public pencil::ValuedEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    const pencil::Count how = encoding == "pairwise" ? pencil::Count::Pairwise : encoding == "counter" ? pencil::Count::Counter : pencil::Count::Totalizer;
+    const pencil::Count how = pencil::count_named(encoding);
     Encoding enc = pencil::new_encoding(ctx);
     std::vector<Expr> pole[2];
     for (int i = 0; i < L.cells(); ++i) {

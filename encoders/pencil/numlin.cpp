@@ -259,7 +259,7 @@ class NumlinEncoder final : public pencil::StepsEncoder<Board> {
       }
     }
     enc.name_rules(first, [] { return Encoding::RuleGroup{"rule/same-number", "a line joins equal numbers", {}}; });
-    // The smallest loops, round a 2x2, 2x3 or 3x2 block of cells, as clauses
+    // The smallest loops, round a block of 2x2, 2x3, 3x2, 3x3, 2x4 or 4x2 cells, as clauses
     // (the lazy rule below forbids every loop; these it would cut one by one).
     const std::size_t first_ring = enc.rules.size();
     for (auto [h, w] : {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2}, std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 2}})

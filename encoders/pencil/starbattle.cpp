@@ -48,7 +48,7 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
   Encoding encode(const Puzzle& p, Context& ctx, std::string_view encoding, const EncodeOptions& eo) const override {
     const auto& b = static_cast<const Board&>(p);
     const auto& L = b.lat;
-    const pencil::Count how = encoding == "pairwise" ? pencil::Count::Pairwise : encoding == "counter" ? pencil::Count::Counter : pencil::Count::Totalizer;
+    const pencil::Count how = pencil::count_named(encoding);
     Encoding enc = pencil::new_encoding(ctx);
     const std::vector<Expr> star = pencil::shading_vars(L, ctx, enc);
     auto lits_of = [&](const std::vector<int>& cells) {
@@ -72,7 +72,7 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
     // of them (stars never touch): exactly 2k of those blocks hold one
     // (the same for columns). Implied by the rules; stated, the solver
     // counts blocks as a setter does.
-    if (encoding == "blocks" && b.stars > 0) {
+    if (encoding == "blocks") {
       for (int dir = 0; dir < 2; ++dir) {
         const int lines_n = dir == 0 ? L.rows : L.cols, along = dir == 0 ? L.cols : L.rows;
         for (int a = 0; a + 1 < lines_n; ++a) {
