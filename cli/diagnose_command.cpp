@@ -44,10 +44,12 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
     case Status::Unique:
       out += "unique: exactly one solution; every place is determined (the backbone is the whole solution)\n";
       if (d.redundant_computed) {
-        if (d.redundant.empty()) out += "no clue is redundant: dropping any one of them leaves several solutions\n";
+        if (d.redundant.empty() && !d.redundant_reason.empty()) out += "no clue is redundant: " + d.redundant_reason + "\n";
+        else if (d.redundant.empty()) out += "no clue is redundant: dropping any one of them leaves several solutions\n";
         else out += fmt::format("{} {} redundant one at a time (drop any one and the solution stays unique):\n",
                                 d.redundant.size(), d.redundant.size() == 1 ? "clue is" : "clues are");
         for (const auto& c : d.redundant) out += fmt::format("  {}   [{}]\n", c.label, c.id);
+        if (!d.redundant.empty() && !d.redundant_reason.empty()) out += "not tried: " + d.redundant_reason + "\n";
       }
       break;
     case Status::None: {

@@ -102,6 +102,34 @@ uint64_t count_tentaisho_mirrored(const tentaisho::Board& b) {
   return count;
 }
 
+// A 4x4 board with a solution: cells taken in reading order, each the whole
+// galaxy of a dot at its centre, or with the next cell right or down (a dot
+// on the edge between), or a 2x2 block (a dot at its corner).
+std::vector<std::string> tiled_4x4(std::mt19937& rng) {
+  std::vector<std::string> dots(7, std::string(7, '.'));
+  std::vector<bool> used(16, false);
+  for (int i = 0; i < 16; ++i) {
+    if (used[static_cast<std::size_t>(i)]) continue;
+    const int r = i / 4, c = i % 4;
+    auto is_free = [&](int rr, int cc) { return rr < 4 && cc < 4 && !used[static_cast<std::size_t>(rr * 4 + cc)]; };
+    const int shape = static_cast<int>(rng() % 4);
+    if (shape == 1 && is_free(r, c + 1)) {
+      used[static_cast<std::size_t>(i + 1)] = true;
+      dots[static_cast<std::size_t>(2 * r)][static_cast<std::size_t>(2 * c + 1)] = 'o';
+    } else if (shape == 2 && is_free(r + 1, c)) {
+      used[static_cast<std::size_t>(i + 4)] = true;
+      dots[static_cast<std::size_t>(2 * r + 1)][static_cast<std::size_t>(2 * c)] = 'o';
+    } else if (shape == 3 && is_free(r, c + 1) && is_free(r + 1, c) && is_free(r + 1, c + 1)) {
+      used[static_cast<std::size_t>(i + 1)] = used[static_cast<std::size_t>(i + 4)] = used[static_cast<std::size_t>(i + 5)] = true;
+      dots[static_cast<std::size_t>(2 * r + 1)][static_cast<std::size_t>(2 * c + 1)] = '*';
+    } else {
+      dots[static_cast<std::size_t>(2 * r)][static_cast<std::size_t>(2 * c)] = 'o';
+    }
+    used[static_cast<std::size_t>(i)] = true;
+  }
+  return dots;
+}
+
 TEST(Tentaisho, ManyDotsOnAFourByFourCountLikeTheBruteForce) {
   // The candidates leave out what the held dots rule out (cells another dot
   // keeps, and what its galaxy cannot reach): boards with many dots, where
@@ -109,31 +137,9 @@ TEST(Tentaisho, ManyDotsOnAFourByFourCountLikeTheBruteForce) {
   std::mt19937 rng(23);
   Verdicts seen;
   for (int round = 0; round < 24; ++round) {
-    // A board with a solution: cells taken in reading order, each the whole
-    // galaxy of a dot at its centre, or with the next cell right or down
-    // (a dot on the edge between), or a 2x2 block (a dot at its corner).
-    // Then, in two rounds of three, one or two dots dropped, or one more put.
-    std::vector<std::string> dots(7, std::string(7, '.'));
-    std::vector<bool> used(16, false);
-    for (int i = 0; i < 16; ++i) {
-      if (used[static_cast<std::size_t>(i)]) continue;
-      const int r = i / 4, c = i % 4;
-      auto is_free = [&](int rr, int cc) { return rr < 4 && cc < 4 && !used[static_cast<std::size_t>(rr * 4 + cc)]; };
-      const int shape = static_cast<int>(rng() % 4);
-      if (shape == 1 && is_free(r, c + 1)) {
-        used[static_cast<std::size_t>(i + 1)] = true;
-        dots[static_cast<std::size_t>(2 * r)][static_cast<std::size_t>(2 * c + 1)] = 'o';
-      } else if (shape == 2 && is_free(r + 1, c)) {
-        used[static_cast<std::size_t>(i + 4)] = true;
-        dots[static_cast<std::size_t>(2 * r + 1)][static_cast<std::size_t>(2 * c)] = 'o';
-      } else if (shape == 3 && is_free(r, c + 1) && is_free(r + 1, c) && is_free(r + 1, c + 1)) {
-        used[static_cast<std::size_t>(i + 1)] = used[static_cast<std::size_t>(i + 4)] = used[static_cast<std::size_t>(i + 5)] = true;
-        dots[static_cast<std::size_t>(2 * r + 1)][static_cast<std::size_t>(2 * c + 1)] = '*';
-      } else {
-        dots[static_cast<std::size_t>(2 * r)][static_cast<std::size_t>(2 * c)] = 'o';
-      }
-      used[static_cast<std::size_t>(i)] = true;
-    }
+    // A board with a solution (tiled_4x4); then, in two rounds of three,
+    // one or two dots dropped, or one more put.
+    std::vector<std::string> dots = tiled_4x4(rng);
     std::vector<std::pair<std::size_t, std::size_t>> placed;
     for (std::size_t y = 0; y < 7; ++y)
       for (std::size_t x = 0; x < 7; ++x)
@@ -156,6 +162,84 @@ TEST(Tentaisho, ManyDotsOnAFourByFourCountLikeTheBruteForce) {
   EXPECT_GT(seen.none, 0);
   EXPECT_GT(seen.one, 0);
   EXPECT_GT(seen.several, 0);
+}
+
+TEST(Tentaisho, ADotLeftOutByDiagnoseIsThereOrNot) {
+  // Diagnose's conflicts need dropping a clue to relax the board. A dot
+  // dropped is there or not: the board with it left out has the solutions
+  // of the board with it and those of the board without it, and no more (a
+  // galaxy about it that does not hold its cells, a ring round them, is
+  // none). Each dot of each board left out in turn, the checker against
+  // the counter on the two boards; the encodings on both back ends for one
+  // dot a board. (No board met has solutions both with a dot and without
+  // it; on the collection's broken boards the solutions are those without.)
+  std::mt19937 rng(31);
+  int with_only = 0, without_only = 0, runs = 0;
+  for (int round = 0; round < 40; ++round) {
+    // Tiled 4x4 boards, some with one more dot (often no solution), and
+    // 3x3 boards of two to four dots at random.
+    std::vector<std::string> dots = round < 16 ? tiled_4x4(rng) : std::vector<std::string>(5, std::string(5, '.'));
+    // Round 0: a dot at the centre of a 4x4 and one in each of the four
+    // cells round it; the centre one left out could have the outer ring
+    // as its galaxy, but that holds none of its cells: no solution.
+    if (round == 0) dots = {".......", ".......", "..o.o..", "...o...", "..o.o..", ".......", "......."};
+    if (round < 16 && round % 2) dots[rng() % 7][rng() % 7] = rng() % 2 ? 'o' : '*';
+    for (int k = 0, more = round < 16 ? 0 : 2 + static_cast<int>(rng() % 3); k < more; ++k) dots[rng() % 5][rng() % 5] = 'o';
+    const json p = {{"kind", "tentaisho"}, {"dots", dots}};
+    LoadedPuzzle lp;
+    try {
+      lp = puzzle_from_text(p.dump());
+    } catch (const InputError&) {
+      continue;
+    }
+    const auto& b = static_cast<const tentaisho::Board&>(*lp.puzzle);
+    const uint64_t with = count_tentaisho_mirrored(b);
+    for (std::size_t k = 0; k < b.dots.size(); ++k) {
+      const tentaisho::Dot& left_out = b.dots[k];
+      std::vector<std::string> fewer = dots;
+      fewer[static_cast<std::size_t>(left_out.y - 1)][static_cast<std::size_t>(left_out.x - 1)] = '.';
+      const LoadedPuzzle lw = puzzle_from_text(json{{"kind", "tentaisho"}, {"dots", fewer}}.dump());
+      const uint64_t without = count_tentaisho_mirrored(static_cast<const tentaisho::Board&>(*lw.puzzle));
+      LoadedPuzzle dropped = lp;
+      dropped.puzzle = lp.encoder->edit(*lp.puzzle, {{tentaisho::dot_id(b, left_out), -1}});
+      EXPECT_EQ(count_tentaisho_mirrored(static_cast<const tentaisho::Board&>(*dropped.puzzle)), with + without)
+          << p.dump() << " " << tentaisho::dot_id(b, left_out);
+      with_only += with > 0 && without == 0;
+      without_only += with == 0 && without > 0;
+      if (k != static_cast<std::size_t>(round) % b.dots.size() && !(round == 0 && left_out.y == 4)) continue;
+      for (const std::string& encoding : {"cuts", "eager", "open"})
+        for (const std::string& solver : {"z3", "cadical"}) {
+          const Result r = run_puzzle(dropped, encoding, 1000, solver);
+          EXPECT_EQ(r.solutions_found, with + without) << encoding << " " << solver << " " << p.dump() << " " << tentaisho::dot_id(b, left_out);
+          ++runs;
+        }
+    }
+  }
+  EXPECT_GT(with_only, 0);
+  EXPECT_GT(without_only, 0);
+  EXPECT_GT(runs, 0);
+}
+
+TEST(Tentaisho, NoDotIsCalledRedundantButAGivenCellCanBe) {
+  // Dropped, a dot is there or not, so its galaxy stays and the solution
+  // stays unique: "redundant" would say every dot can go, while without a
+  // dot its cells would go to other galaxies. --minimal says so instead;
+  // a cell given to a galaxy is still tried. The collection's 7x7 (its
+  // r4c4 is in the galaxy of the 6th dot, between r4c5 and r5c5).
+  json p = {{"kind", "tentaisho"},
+            {"dots", {".........o...", ".............", "..o..........", "o.......o....", ".............", ".............",
+                      "...o.........", "........o....", "..o..........", ".............", "............o", ".....o.......",
+                      "............."}},
+            {"assigned", {"r4c4:6"}}};
+  CliResult d = run_cli({"diagnose", "--json", "--minimal", "-"}, p.dump());
+  ASSERT_EQ(d.exit_code, 0) << d.err << d.out;
+  const json j = json::parse(d.out)["diagnosis"];
+  ASSERT_EQ(j["redundant"].size(), 1u) << j.dump();
+  EXPECT_EQ(j["redundant"][0]["id"], "assigned/r4c4");
+  EXPECT_NE(j["redundant_reason"].get<std::string>().find("no dot can be left out"), std::string::npos) << j.dump();
+  CliResult t = run_cli({"diagnose", "--minimal", "galaxies:7x7:jskhzirgzkf"});
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  EXPECT_NE(t.out.find("no clue is redundant: without a dot its galaxy's cells would go to other galaxies"), std::string::npos) << t.out;
 }
 
 // The walls between neighbouring cells of different galaxies, as

@@ -57,7 +57,11 @@ std::vector<std::vector<int>> candidates(const Board& b) {
         ok[i] = m >= 0 && !b.hole[static_cast<std::size_t>(m)] && free_for(static_cast<int>(i)) && free_for(m);
       }
       const std::vector<int> own = touched(b, d);
-      if (d.holds && std::all_of(own.begin(), own.end(), [&](int t) { return ok[static_cast<std::size_t>(t)] != 0; })) {
+      const bool own_ok = std::all_of(own.begin(), own.end(), [&](int t) { return ok[static_cast<std::size_t>(t)] != 0; });
+      // A dot left out (dropped by diagnose) has no galaxy or one that holds
+      // its cells: with its cells out of reach, none.
+      if (!d.holds && !own_ok) std::fill(ok.begin(), ok.end(), 0);
+      if (own_ok) {
         // The cells reached from the dot's own through allowed ones, but for
         // `away` and its mirror.
         auto reached = [&](const std::vector<char>& allowed, int away, int away_mirror) {
@@ -79,7 +83,7 @@ std::vector<std::vector<int>> candidates(const Board& b) {
         // A cell (with its mirror) without which a cell the dot keeps is
         // cut off from the dot is the dot's too.
         std::vector<int> far;
-        for (std::size_t i = 0; i < cells; ++i)
+        for (std::size_t i = 0; i < cells && d.holds; ++i)
           if (ok[i] && kept[i] == static_cast<int>(k) && std::find(own.begin(), own.end(), static_cast<int>(i)) == own.end())
             far.push_back(static_cast<int>(i));
         for (std::size_t y = 0; y < cells && !far.empty(); ++y) {
@@ -134,6 +138,10 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
   // its centre, and a dot added is the centre of a galaxy the solution does
   // not have.
   bool proposes_extra_clues() const override { return true; }
+  std::string never_redundant(const Puzzle&, const std::string& clue_id) const override {
+    if (clue_id.rfind("dots/", 0) != 0) return "";
+    return "without a dot its galaxy's cells would go to other galaxies, so no dot can be left out with the solution kept";
+  }
   std::string no_extra_clues_reason(const Puzzle&) const override {
     return "every galaxy already has its dot at its centre, and a dot added would be the centre of a galaxy this solution "
            "does not have";
@@ -165,6 +173,21 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
           return fmt::format("{} {} to the {}", cell_label(b.lat.cell_at(i)), value ? "belongs" : "does not belong",
                              dot_label(b, b.dots[static_cast<std::size_t>(k)]));
     return Encoder::fact_label(p, encoding, var, value, place, position);
+  }
+
+  std::vector<int64_t> phases(const Puzzle& p, std::string_view encoding, const nlohmann::json& solution) const override {
+    const auto& b = static_cast<const Board&>(p);
+    std::vector<int> galaxy;
+    try {
+      galaxy = galaxies_of(b, solution);
+    } catch (const InputError&) {
+      return {};
+    }
+    std::vector<int64_t> out;
+    const auto cand = candidates_for(b, encoding);
+    for (int i = 0; i < b.lat.cells(); ++i)
+      for (int k : cand[static_cast<std::size_t>(i)]) out.push_back(galaxy[static_cast<std::size_t>(i)] == k + 1 ? 1 : 0);
+    return out;
   }
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
@@ -272,6 +295,16 @@ class TentaishoEncoder final : public pencil::ValuedEncoder<Board> {
         where.push_back(L.cell_at(t));
       }
       if (d.holds) enc.clues.push_back({dot_id(b, d), dot_label(b, d), mk_and(parts), where, {}});
+      else {  // left out: its galaxy is empty or holds its cells (there or not)
+        const std::size_t first = enc.rules.size();
+        const Expr present = mk_and(parts);
+        for (int i = 0; i < L.cells(); ++i)
+          if (const auto& v = in[static_cast<std::size_t>(i)][k]) enc.rules.push_back(!*v || present);
+        enc.name_rules(first, [&] {
+          return Encoding::RuleGroup{fmt::format("rule/left-out/{}", k + 1),
+                                     fmt::format("the {}, left out, has no galaxy or one that holds it", dot_label(b, d)), {}};
+        });
+      }
       graph::Rule galaxy;
       galaxy.kind = graph::RuleKind::ConnectedVertices;
       galaxy.name = fmt::format("the galaxy of the {} is connected", dot_label(b, d));

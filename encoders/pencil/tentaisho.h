@@ -51,7 +51,8 @@ inline constexpr int kMaxSide = 40;
 struct Dot {
   int y = 0, x = 0;  // on the doubled grid: cell (r, c) is centred at (2r+1, 2c+1)
   bool black = false;
-  bool holds = true;  // its galaxy holds the cells it touches (false: the dot dropped by diagnose)
+  bool holds = true;  // its galaxy holds the cells it touches (false: dropped by diagnose, the dot is there or not:
+                      // no galaxy, or one that holds its cells)
 };
 
 struct Board : Puzzle {

@@ -1,4 +1,6 @@
 // Tentaisho's independent checker: plain C++, no solver.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "encoders/pencil/tentaisho.h"
@@ -76,9 +78,12 @@ std::vector<Violation> check_galaxies(const Board& b, const std::vector<int>& ga
   for (std::size_t k = 0; k < b.dots.size(); ++k) {
     const Dot& d = b.dots[k];
     const int g = static_cast<int>(k) + 1;
-    for (int t : d.holds ? touched(b, d) : std::vector<int>())
+    // A dot left out (dropped by diagnose) is there or not: no galaxy, or
+    // one that holds its cells.
+    const bool there = d.holds || std::find(galaxy.begin(), galaxy.end(), g) != galaxy.end();
+    for (int t : there ? touched(b, d) : std::vector<int>())
       if (galaxy[static_cast<std::size_t>(t)] != g)
-        out.push_back({dot_id(b, d), fmt::format("{}: {} is not in its galaxy", dot_label(b, d), cell_label(L.cell_at(t)))});
+        out.push_back({d.holds ? dot_id(b, d) : "rule/left-out", fmt::format("{}: {} is not in its galaxy", dot_label(b, d), cell_label(L.cell_at(t)))});
     std::vector<bool> in(static_cast<std::size_t>(L.cells()), false);
     for (int i = 0; i < L.cells(); ++i) {
       if (galaxy[static_cast<std::size_t>(i)] != g) continue;

@@ -129,8 +129,16 @@ class Diagnoser {
   void redundant_clues() {
     Timer t{d_, "redundant"};
     Encoding enc = encoder_.encode(puzzle_, ctx_, d_.verdict.encoding);
+    // Clues the kind says can never be left out with the solution kept.
+    auto never = [&](const Clue& c) {
+      std::string why = encoder_.never_redundant(puzzle_, c.id);
+      if (why.empty()) return false;
+      d_.redundant_reason = std::move(why);
+      return true;
+    };
     if (enc.clues_in_rules) {  // drop each clue from the puzzle itself
       for (const auto& c : enc.clues) {
+        if (never(c)) continue;
         if (budget_.spent()) return note("redundancy: stopped at the limit");
         auto fewer = encoder_.edit(puzzle_, {{c.id, -1}});
         if (run(encoder_, *fewer, sub_run()).status == Status::Unique)
@@ -149,6 +157,7 @@ class Diagnoser {
       lits.push_back(enc.decision_vars[i] != value_of(ctx_, enc.decision_vars[i], target[i]));
     ts.solver->add(implies(differs, mk_or(lits)));
     for (std::size_t i = 0; i < enc.clues.size(); ++i) {
+      if (never(enc.clues[i])) continue;
       std::vector<std::size_t> rest;
       for (auto j : all)
         if (j != i) rest.push_back(j);
@@ -1074,6 +1083,7 @@ nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d) {
     j["extra_givens_status"] = status_name(d.extra_givens_verdict);
   }
   if (d.redundant_computed) j["redundant"] = clue_list(d.redundant);
+  if (!d.redundant_reason.empty()) j["redundant_reason"] = d.redundant_reason;
   j["notes"] = d.notes;
   j["complete"] = d.complete;
   json ph = json::object();

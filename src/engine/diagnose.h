@@ -106,6 +106,7 @@ struct Diagnosis {
   // unique, with DiagnoseOptions::redundant
   std::vector<ClueRef> redundant;
   bool redundant_computed = false;
+  std::string redundant_reason;  // why some clues were not tried (Encoder::never_redundant), or empty
 
   std::vector<std::string> notes;  // limits hit, choices made
   // False when Ctrl-C, SIGTERM or the memory cap cut the diagnosis short:

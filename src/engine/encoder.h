@@ -256,6 +256,17 @@ class Encoder {
     (void)puzzle;
     return nullptr;
   }
+  // Where a search of `encoding` on `puzzle` may start: a value for each
+  // decision variable (Encoding::decision_vars, in order) read off
+  // `solution`, a solution of a puzzle like this one (diagnose's checks of
+  // one clue left out after another: one such solution is near the next).
+  // Empty: none (the default).
+  virtual std::vector<int64_t> phases(const Puzzle& puzzle, std::string_view encoding, const nlohmann::json& solution) const {
+    (void)puzzle;
+    (void)encoding;
+    (void)solution;
+    return {};
+  }
   // For a kind whose default encoding reasons from all its clues together
   // (Encoding::clues_in_rules): another of its encodings whose clues are
   // constraints of their own, with the same ids, so that diagnose can shrink
@@ -302,6 +313,15 @@ class Encoder {
   virtual std::string no_extra_clues_reason(const Puzzle& puzzle) const {
     (void)puzzle;
     return "no clue of this genre can be added without changing the solution";
+  }
+  // Why the clue `clue_id` can never be left out with the solution kept
+  // (a Tentaisho dot: its galaxy's cells would go to other galaxies);
+  // diagnose --minimal does not try such a clue. Empty (the default): it
+  // is tried.
+  virtual std::string never_redundant(const Puzzle& puzzle, const std::string& clue_id) const {
+    (void)puzzle;
+    (void)clue_id;
+    return "";
   }
 
   // Optional: kinds with a scorer (a plausibility model) choose the most

@@ -311,7 +311,7 @@ Conflict explain_unsat(Context& ctx, const Encoding& enc, Budget& budget, Stats&
 
 Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
                     const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first,
-                    const std::string& solver) {
+                    const std::string& solver, const nlohmann::json* hint) {
   auto edited = encoder.without(puzzle, drop);
   // Is there a solution: the kind's first try (Encoder::first_try) shows one
   // far sooner where it has one; the puzzle itself is encoded only when the
@@ -338,6 +338,8 @@ Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::str
   auto s = make_backend(solver, ctx, enc, encoding);
   for (unsigned i = 0; i < enc.rules.size(); ++i) s->add(enc.rules[i]);
   for (const auto& c : enc.clues) s->add(c.constraint);
+  if (hint)
+    if (auto values = encoder.phases(*edited, encoding, *hint); values.size() == enc.decision_vars.size()) s->prefer(every_var(enc), values);
   uint64_t found = 0;
   for (;;) {
     Budget slice = budget.slice(budget.remaining_ms());
@@ -524,6 +526,9 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       // no solution drops it. The clues whose checks ran out are looked at
       // again in the second round, with what is left shared among them.
       std::vector<std::string> later;
+      // The last solution found: the next check's search starts from its
+      // values (a solution without one clue is near one without another).
+      nlohmann::json last_found, found_now;
       for (std::size_t i = 0; i < cur.size();) {
         if (std::find(sure.begin(), sure.end(), cur[i]) != sure.end()) {
           ++i;
@@ -539,7 +544,8 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
         Status st = Status::Unknown;
         if (!phase.spent()) {
           Budget slice = share();
-          st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr, solver);
+          st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, &found_now, solver, last_found.is_null() ? nullptr : &last_found);
+          if (st == Status::Solved) last_found = found_now;
         }
         if (st == Status::None) {
           cur = rest;
@@ -565,7 +571,8 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
           Budget slice = phase.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(250, left / (later.size() - j)));
           std::vector<std::string> rest = cur;
           rest.erase(std::find(rest.begin(), rest.end(), later[j]));
-          st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, nullptr, solver);
+          st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, &found_now, solver, last_found.is_null() ? nullptr : &last_found);
+          if (st == Status::Solved) last_found = found_now;
           if (st == Status::None) cur = rest;
         }
         if (st == Status::Unknown) ++open;

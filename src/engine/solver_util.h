@@ -164,10 +164,12 @@ struct TrackedSolver {
 // Kinds whose encodings reason from their clues (Encoding::clues_in_rules):
 // a check of the puzzle with the clues `drop` left out (Encoder::edit), a
 // fresh encoding of its own, up to `limit` solutions (the first into
-// `first`); and a minimal conflict found by deleting clues that way.
+// `first`), the search starting from `hint`'s values where the kind gives
+// them (Encoder::phases); and a minimal conflict found by deleting clues
+// that way.
 Status check_edited(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding,
                     const std::vector<std::string>& drop, Budget& budget, uint64_t limit, nlohmann::json* first,
-                    const std::string& solver);
+                    const std::string& solver, const nlohmann::json* hint = nullptr);
 Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const std::string& encoding, const Encoding& enc,
                           Budget& budget, const std::string& solver);
 
