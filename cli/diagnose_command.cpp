@@ -48,7 +48,9 @@ std::string text_report(const LoadedPuzzle& lp, const Diagnosis& d, bool color, 
         else if (d.redundant.empty()) out += "no clue is redundant: dropping any one of them leaves several solutions\n";
         else out += fmt::format("{} {} redundant one at a time (drop any one and the solution stays unique):\n",
                                 d.redundant.size(), d.redundant.size() == 1 ? "clue is" : "clues are");
-        for (const auto& c : d.redundant) out += fmt::format("  {}   [{}]\n", c.label, c.id);
+        for (const auto& c : d.redundant)
+          out += c.dropped_label.empty() ? fmt::format("  {}   [{}]\n", c.label, c.id)
+                                         : fmt::format("  {}  ->  {}   [{}]\n", c.label, c.dropped_label, c.id);
         if (!d.redundant.empty() && !d.redundant_reason.empty()) out += "not tried: " + d.redundant_reason + "\n";
       }
       break;

@@ -81,6 +81,39 @@ TEST(DiagnosePencil, ARepairSaysWhatItDoes) {
   EXPECT_NE(text.out.find("  ->  island ? at "), std::string::npos) << text.out;
 }
 
+// --minimal lists a clue as redundant only when the puzzle as a setter would
+// publish it without that clue has the same one solution: where the
+// solver's relaxation of a clue is looser than leaving it out (a tree there
+// or not, a block the loop visits or not, a number that ends a line or
+// not, a dot that is there or not), or the clue is the rules' own (a
+// region's stars), it is not listed; a clue that stays as something else
+// says what ("island ? at r1c1").
+TEST(DiagnosePencil, ARedundantClueCanBeLeftOutAsWritten) {
+  auto minimal = [](const std::string& file) {
+    const CliResult r = run_cli({"diagnose", "--json", "--minimal", "--timeout", "0", kSourceDir + "/" + file});
+    EXPECT_EQ(r.exit_code, 0) << file << ": " << r.err;
+    return json::parse(r.out)["diagnosis"];
+  };
+  // Tents: without its tree at r1c3 the board has no solution (the tent
+  // beside it has no tree), so only row 1's count is redundant.
+  const json tents = minimal("puzzles/tents/pzprjs_test.json");
+  ASSERT_EQ(tents["redundant"].size(), 1u) << tents.dump();
+  EXPECT_EQ(tents["redundant"][0]["id"], "rows/1");
+  const CliResult no_tree = run_cli({"check", "-"}, R"({"kind": "tents", "grid": [".....", ".....", ".T..T", "...T.", ".T..."],
+      "columns": [2, null, 0, null, null], "rows": [1, null, null, null, 1]})");
+  EXPECT_EQ(no_tree.exit_code, 20) << no_tree.out;
+  for (const std::string& kind : {"numlin", "simpleloop", "starbattle", "norinori", "tentaisho"}) {
+    const json j = minimal("puzzles/" + kind + "/pzprjs_test.json");
+    EXPECT_TRUE(j["redundant"].empty()) << kind << ": " << j.dump();
+    EXPECT_FALSE(j["redundant_reason"].get<std::string>().empty()) << kind;
+  }
+  const json hashi = minimal("puzzles/hashi/pzprjs_test.json");
+  ASSERT_FALSE(hashi["redundant"].empty());
+  EXPECT_EQ(hashi["redundant"][0]["becomes"], "island ? at r1c1") << hashi.dump();
+  const CliResult text = run_cli({"diagnose", "--minimal", kSourceDir + "/puzzles/hashi/pzprjs_test.json"});
+  EXPECT_NE(text.out.find("  island 4 at r1c1  ->  island ? at r1c1   [grid/r1c1]"), std::string::npos) << text.out;
+}
+
 // Several solutions: the extra clues are clues of the genre.
 TEST(DiagnosePencil, ExtraCluesAreCluesOfTheGenre) {
   // pzprjs's heyawake test with the numbers of two rooms removed: their

@@ -71,6 +71,10 @@ class NorinoriEncoder final : public pencil::RegionShadingEncoder<Board> {
     const auto& b = static_cast<const Board&>(p);
     return fmt::format("{}x{} norinori, {}", b.lat.rows, b.lat.cols, plural(static_cast<std::size_t>(b.regions.count()), "region"));
   }
+  // A region's count is the rules' (dropped, diagnose may blame it).
+  std::string never_redundant(const Puzzle&, const std::string&) const override {
+    return "every region holds two shaded cells by the rules: a region's count is no clue a setter can leave out";
+  }
   std::string no_extra_clues_reason(const Puzzle&) const override { return "a norinori's only clues are its regions; none can be added"; }
 
  protected:

@@ -369,6 +369,13 @@ class NumlinEncoder final : public pencil::StepsEncoder<Board> {
     return b;
   }
 
+  // Dropped, a number may end a line or not, which keeps the solution; left
+  // out, the other end of its line would have no partner.
+  std::string never_redundant(const Puzzle&, const std::string&) const override {
+    return "a number is one end of a line: without it the number at the other end would have no partner (leave a pair out, "
+           "and check again)";
+  }
+
   // Several solutions: a number is one end of a line, so no single number
   // added keeps a solution; a pair would, but that is a new line, not a
   // clue found where the solutions differ.

@@ -142,6 +142,12 @@ class SimpleLoopEncoder final : public pencil::StepsEncoder<Board> {
     return b;
   }
 
+  // Dropped, a blocked cell is one the loop visits or not, which keeps the
+  // solution; left out, the loop would have to visit it.
+  std::string never_redundant(const Puzzle&, const std::string&) const override {
+    return "without its block a cell is one the loop must visit, so no block can be left out with the solution kept";
+  }
+
   // Several solutions: the only clues are blocked cells, and the loop
   // visits every other cell, so no clue can be added that keeps a solution;
   // nor can a cell be pinned to how the loop passes it.

@@ -120,6 +120,10 @@ class StarBattleEncoder final : public pencil::RegionShadingEncoder<Board> {
                        plural(static_cast<std::size_t>(b.regions.count()), "region"));
   }
 
+  // A region's count is the rules' (dropped, diagnose may blame it).
+  std::string never_redundant(const Puzzle&, const std::string&) const override {
+    return "every region holds the same number of stars by the rules: a region's count is no clue a setter can leave out";
+  }
   std::string no_extra_clues_reason(const Puzzle&) const override {
     return "a star battle's only clues are its regions and its number of stars; none can be added";
   }

@@ -136,13 +136,21 @@ class Diagnoser {
       d_.redundant_reason = std::move(why);
       return true;
     };
+    // The puzzle as written with the clue dropped (Encoder::edit: what stays
+    // of it, Clue::dropped_label) has this one solution and no other. Where
+    // the solver's relaxation of a clue is looser than the edit (a Tents
+    // tree that may be there or not; without it its tent has no tree), the
+    // edit is what a setter would publish, so it decides.
+    auto stays_unique = [&](const Clue& c) {
+      const Result res = run(encoder_, *encoder_.edit(puzzle_, {{c.id, -1}}), sub_run());
+      return res.status == Status::Unique && !res.solutions.empty() && !d_.verdict.solutions.empty() &&
+             encoder_.differences(puzzle_, res.solutions.front(), d_.verdict.solutions.front()).empty();
+    };
     if (enc.clues_in_rules) {  // drop each clue from the puzzle itself
       for (const auto& c : enc.clues) {
         if (never(c)) continue;
         if (budget_.spent()) return note("redundancy: stopped at the limit");
-        auto fewer = encoder_.edit(puzzle_, {{c.id, -1}});
-        if (run(encoder_, *fewer, sub_run()).status == Status::Unique)
-          d_.redundant.push_back({c.id, c.label, c.cells});
+        if (stays_unique(c)) d_.redundant.push_back({c.id, c.label, c.cells, c.dropped_label});
       }
       d_.redundant_computed = true;
       return;
@@ -163,7 +171,8 @@ class Diagnoser {
         if (j != i) rest.push_back(j);
       auto r = ts.check(rest, budget_, {differs});
       if (r == z3::unknown) return note("redundancy: stopped at the limit after " + std::to_string(i) + " clues");
-      if (r == z3::unsat) d_.redundant.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells});
+      if (r == z3::unsat && stays_unique(enc.clues[i]))
+        d_.redundant.push_back({enc.clues[i].id, enc.clues[i].label, enc.clues[i].cells, enc.clues[i].dropped_label});
     }
     d_.redundant_computed = true;
   }
@@ -1082,7 +1091,11 @@ nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d) {
     j["extra_givens_proven_smallest"] = d.extra_givens_proven_smallest;
     j["extra_givens_status"] = status_name(d.extra_givens_verdict);
   }
-  if (d.redundant_computed) j["redundant"] = clue_list(d.redundant);
+  if (d.redundant_computed) {
+    j["redundant"] = clue_list(d.redundant);
+    for (std::size_t i = 0; i < d.redundant.size(); ++i)
+      if (!d.redundant[i].dropped_label.empty()) j["redundant"][i]["becomes"] = d.redundant[i].dropped_label;
+  }
   if (!d.redundant_reason.empty()) j["redundant_reason"] = d.redundant_reason;
   j["notes"] = d.notes;
   j["complete"] = d.complete;

@@ -48,6 +48,7 @@ struct DiagnoseOptions {
 struct ClueRef {
   std::string id, label;
   std::vector<Cell> cells;
+  std::string dropped_label;  // what stays of it when dropped ("island ? at r7c4"), or empty (Clue::dropped_label)
 };
 
 struct RepairEdit {
