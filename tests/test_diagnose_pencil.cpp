@@ -109,7 +109,7 @@ TEST(DiagnosePencil, ARedundantClueCanBeLeftOutAsWritten) {
   }
   const json hashi = minimal("puzzles/hashi/pzprjs_test.json");
   ASSERT_FALSE(hashi["redundant"].empty());
-  EXPECT_EQ(hashi["redundant"][0]["becomes"], "island ? at r1c1") << hashi.dump();
+  EXPECT_EQ(hashi["redundant"][0]["after"], "island ? at r1c1") << hashi.dump();
   const CliResult text = run_cli({"diagnose", "--minimal", kSourceDir + "/puzzles/hashi/pzprjs_test.json"});
   EXPECT_NE(text.out.find("  island 4 at r1c1  ->  island ? at r1c1   [grid/r1c1]"), std::string::npos) << text.out;
 }

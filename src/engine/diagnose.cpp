@@ -1094,7 +1094,7 @@ nlohmann::json diagnosis_json(const Encoder& encoder, const Diagnosis& d) {
   if (d.redundant_computed) {
     j["redundant"] = clue_list(d.redundant);
     for (std::size_t i = 0; i < d.redundant.size(); ++i)
-      if (!d.redundant[i].dropped_label.empty()) j["redundant"][i]["becomes"] = d.redundant[i].dropped_label;
+      if (!d.redundant[i].dropped_label.empty()) j["redundant"][i]["after"] = d.redundant[i].dropped_label;
   }
   if (!d.redundant_reason.empty()) j["redundant_reason"] = d.redundant_reason;
   j["notes"] = d.notes;
