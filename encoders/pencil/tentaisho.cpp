@@ -83,8 +83,8 @@ std::vector<std::vector<int>> candidates(const Board& b) {
         // A cell (with its mirror) without which a cell the dot keeps is
         // cut off from the dot is the dot's too.
         std::vector<int> far;
-        for (std::size_t i = 0; i < cells && d.holds; ++i)
-          if (ok[i] && kept[i] == static_cast<int>(k) && std::find(own.begin(), own.end(), static_cast<int>(i)) == own.end())
+        for (std::size_t i = 0; i < cells; ++i)
+          if (d.holds && ok[i] && kept[i] == static_cast<int>(k) && std::find(own.begin(), own.end(), static_cast<int>(i)) == own.end())
             far.push_back(static_cast<int>(i));
         for (std::size_t y = 0; y < cells && !far.empty(); ++y) {
           if (!ok[y] || kept[y] == static_cast<int>(k)) continue;

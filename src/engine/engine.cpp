@@ -528,7 +528,14 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
       std::vector<std::string> later;
       // The last solution found: the next check's search starts from its
       // values (a solution without one clue is near one without another).
-      nlohmann::json last_found, found_now;
+      nlohmann::json last_found;
+      auto check_rest = [&](const std::vector<std::string>& rest, Budget& slice) {
+        nlohmann::json found_now;
+        const Status st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, &found_now, solver,
+                                       last_found.is_null() ? nullptr : &last_found);
+        if (st == Status::Solved) last_found = std::move(found_now);
+        return st;
+      };
       for (std::size_t i = 0; i < cur.size();) {
         if (std::find(sure.begin(), sure.end(), cur[i]) != sure.end()) {
           ++i;
@@ -544,8 +551,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
         Status st = Status::Unknown;
         if (!phase.spent()) {
           Budget slice = share();
-          st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, &found_now, solver, last_found.is_null() ? nullptr : &last_found);
-          if (st == Status::Solved) last_found = found_now;
+          st = check_rest(rest, slice);
         }
         if (st == Status::None) {
           cur = rest;
@@ -571,8 +577,7 @@ Conflict explain_by_edits(const Encoder& encoder, const Puzzle& puzzle, const st
           Budget slice = phase.slice(left == UINT64_MAX ? UINT64_MAX : std::max<uint64_t>(250, left / (later.size() - j)));
           std::vector<std::string> rest = cur;
           rest.erase(std::find(rest.begin(), rest.end(), later[j]));
-          st = check_edited(encoder, puzzle, encoding, without_others(rest), slice, 1, &found_now, solver, last_found.is_null() ? nullptr : &last_found);
-          if (st == Status::Solved) last_found = found_now;
+          st = check_rest(rest, slice);
           if (st == Status::None) cur = rest;
         }
         if (st == Status::Unknown) ++open;
