@@ -35,7 +35,7 @@
 
 namespace psmt::fillomino {
 
-inline constexpr int kMaxSide = 30;
+inline constexpr int kMaxSide = kMaxBoardSide;
 inline constexpr int kFirstTryCap = 4;
 
 struct Board : Puzzle {
