@@ -215,6 +215,34 @@ TEST(Fillomino, GivenNumbersOnAThreeByFourCountLikeTheBacktracker) {
   EXPECT_GT(seen.several, 0);
 }
 
+// A number given larger than half the board is one area, so exactly that
+// many cells hold it (a counter the encoding states outright; a smaller one
+// may have two areas, or three): boards of 3x4 with a 5 or more given, some
+// with a number changed or a wall, counted like the backtracker in every
+// encoding.
+TEST(Fillomino, ANumberLargerThanHalfTheBoardCountsLikeTheBacktracker) {
+  std::mt19937 rng(37);
+  Verdicts seen;
+  // A 5 on a 1x11 (two areas of 5 apart can be there) and on a 3x3 (one at most).
+  for (const auto& [rows, cols] : {std::pair{1, 11}, std::pair{3, 3}}) {
+    fillomino::Board b;
+    b.lat = {rows, cols};
+    b.given.assign(static_cast<std::size_t>(b.lat.cells()), 0);
+    b.given[0] = 5;
+    b.wall.assign(static_cast<std::size_t>(b.lat.steps()), false);
+    seen.expect(board_json(b), count_fillomino_pruned(b));
+  }
+  for (int boards = 0, round = 0; boards < 24 && round < 2000; ++round) {
+    const fillomino::Board b = random_board(rng, 3, 4, 12, round % 4 == 3, round % 5 == 4 ? 3 : 0);
+    if (std::none_of(b.given.begin(), b.given.end(), [](int v) { return v >= 5; })) continue;
+    boards++;
+    seen.expect(board_json(b), count_fillomino_pruned(b));
+  }
+  EXPECT_GT(seen.none, 0);
+  EXPECT_GT(seen.one, 0);
+  EXPECT_GT(seen.several, 0);
+}
+
 // The narrowing (fillomino_narrow.cpp) removes a size from a cell only where
 // no solution has it: on random boards with walls and changed numbers,
 // every solution the backtracker finds keeps its number in every cell's
