@@ -198,6 +198,34 @@ TEST(Kurodoko, PzprjsPuzzleAndRangeIdsSolveToTheirBoardsAndABrokenOneIsNamed) {
 
 // ---------------------------------------------------------------- heyawake
 
+// Rows of room ids with each room in one piece: an id whose cells fall
+// apart becomes one id per piece (a room is one connected group of cells).
+json one_piece_each(const json& rooms) {
+  const int rows = static_cast<int>(rooms.size()), cols = static_cast<int>(rooms[0].size());
+  json out = rooms;
+  std::vector<int> piece(static_cast<std::size_t>(rows * cols), -1);
+  int pieces = 0;
+  for (int start = 0; start < rows * cols; ++start) {
+    if (piece[static_cast<std::size_t>(start)] >= 0) continue;
+    std::vector<int> stack{start};
+    piece[static_cast<std::size_t>(start)] = pieces;
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      const int r = i / cols, c = i % cols;
+      for (const auto& [dr, dc] : {std::pair{0, 1}, std::pair{1, 0}, std::pair{0, -1}, std::pair{-1, 0}}) {
+        const int y = r + dr, x = c + dc, j = y * cols + x;
+        if (y < 0 || x < 0 || y >= rows || x >= cols || piece[static_cast<std::size_t>(j)] >= 0 || rooms[y][x] != rooms[r][c]) continue;
+        piece[static_cast<std::size_t>(j)] = pieces;
+        stack.push_back(j);
+      }
+    }
+    pieces++;
+  }
+  for (int i = 0; i < rows * cols; ++i) out[i / cols][i % cols] = piece[static_cast<std::size_t>(i)];
+  return out;
+}
+
 TEST(Heyawake, ExactCountsMatchBruteForceInEveryEncodingAndBackEnd) {
   std::mt19937 rng(11);
   int none = 0, several = 0;
@@ -211,6 +239,7 @@ TEST(Heyawake, ExactCountsMatchBruteForceInEveryEncodingAndBackEnd) {
       for (int c = 0; c < b.lat.cols; ++c) row.push_back((r / 2) * 2 + (c * (1 + static_cast<int>(rng() % 2))) / 3);
       rooms.push_back(row);
     }
+    rooms = one_piece_each(rooms);
     b.number.assign(static_cast<std::size_t>(b.lat.cells()), pencil::kNoNumber);
     json p = {{"kind", "heyawake"}, {"rooms", rooms}};
     // Parse to number the rooms, then put a count in some rooms' first cells.

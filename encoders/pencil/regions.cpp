@@ -23,7 +23,7 @@ Regions regions_of(const Lattice& L, const std::vector<int>& id) {
   return R;
 }
 
-Regions read_regions(const JsonNode& node, Lattice& L, int max_side) {
+Regions read_regions(const JsonNode& node, Lattice& L, int max_side, std::string_view what) {
   const auto rows = node.items();
   if (rows.empty() || static_cast<int>(rows.size()) > max_side) node.fail("input.shape", fmt::format("1 to {} rows", max_side));
   L.rows = static_cast<int>(rows.size());
@@ -44,9 +44,9 @@ Regions read_regions(const JsonNode& node, Lattice& L, int max_side) {
     for (int c : R.cells[static_cast<std::size_t>(r)]) in[static_cast<std::size_t>(c)] = true;
     if (!graph::vertices_connected(g, in)) {
       const Cell a = L.cell_at(R.cells[static_cast<std::size_t>(r)].front());
-      node.fail("input.shape", fmt::format("the region of r{}c{} (number {}) is in more than one piece; a region is one connected "
+      node.fail("input.shape", fmt::format("the {0} of r{1}c{2} (number {3}) is in more than one piece; a {0} is one connected "
                                            "group of cells",
-                                           a.row + 1, a.col + 1, id[static_cast<std::size_t>(R.cells[static_cast<std::size_t>(r)].front())]));
+                                           what, a.row + 1, a.col + 1, id[static_cast<std::size_t>(R.cells[static_cast<std::size_t>(r)].front())]));
     }
   }
   return R;

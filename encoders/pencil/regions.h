@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "encoders/pencil/lattice.h"
@@ -21,8 +22,8 @@ struct Regions {
 
 // One array per row of region numbers (any integers: cells with the same
 // number form a region); sets L's size (1 to max_side each way). A region in
-// two pieces is an InputError naming it.
-Regions read_regions(const JsonNode& node, Lattice& L, int max_side);
+// two pieces is an InputError naming it (`what`: "region", "room").
+Regions read_regions(const JsonNode& node, Lattice& L, int max_side, std::string_view what = "region");
 // The same regions from a per-cell id (connected pieces assumed).
 Regions regions_of(const Lattice& L, const std::vector<int>& id);
 // The JSON Schema of such a field, with `what` ("regions") in its words.

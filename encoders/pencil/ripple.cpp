@@ -43,7 +43,7 @@ class RippleEncoder final : public pencil::ValuedEncoder<Board> {
 
   std::shared_ptr<const Puzzle> parse(const JsonNode& root) const override {
     auto b = std::make_shared<Board>();
-    b->rooms = pencil::read_regions(root.at("rooms"), b->lat, kMaxSide);
+    b->rooms = pencil::read_regions(root.at("rooms"), b->lat, kMaxSide, "room");
     b->given.assign(static_cast<std::size_t>(b->lat.cells()), 0);
     if (auto grid = root.find("grid")) {
       pencil::Lattice G;

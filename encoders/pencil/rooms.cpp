@@ -9,6 +9,7 @@
 #include "engine/expr.h"
 
 #include "encoders/pencil/clauses.h"
+#include "encoders/pencil/regions.h"
 #include "engine/cardinality.h"
 #include "engine/encoding.h"
 #include "engine/graph.h"
@@ -37,7 +38,7 @@ std::vector<int> room_sizes(const RoomBoard& b) {
 }
 
 std::string room_board_schema() {
-  return R"json("rooms": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row (1 to 100 rows and columns) of room numbers: cells with the same number form a room", "items": {"type": "array", "minItems": 1, "maxItems": 100, "items": {"type": "integer", "minimum": 0}}}, "grid": {"type": "array", "description": "one array per row, as rooms: '.' or the number of shaded cells of the cell's room ('?' not given), at most one per room", "items": {"type": "array", "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 0, "maximum": 10000}]}}}, )json";
+  return R"json("rooms": {"type": "array", "minItems": 1, "maxItems": 100, "description": "one array per row (1 to 100 rows and columns) of room numbers: cells with the same number form a room (a connected group)", "items": {"type": "array", "minItems": 1, "maxItems": 100, "items": {"type": "integer", "minimum": 0}}}, "grid": {"type": "array", "description": "one array per row, as rooms: '.' or the number of shaded cells of the cell's room ('?' not given), at most one per room", "items": {"type": "array", "items": {"anyOf": [{"enum": [".", "?"]}, {"type": "integer", "minimum": 0, "maximum": 10000}]}}}, )json";
 }
 
 void read_room_board(const JsonNode& root, RoomBoard& b, int max_side, std::string_view what) {
@@ -58,6 +59,8 @@ void read_room_board(const JsonNode& root, RoomBoard& b, int max_side, std::stri
     }
   }
   b.rooms = static_cast<int>(ids.size());
+  Lattice pieces;
+  read_regions(rooms, pieces, max_side, "room");  // each room one piece (puzz.link's rooms are drawn so)
   b.number.assign(static_cast<std::size_t>(L.cells()), kNoNumber);
   if (auto grid = root.find("grid")) {
     Lattice G;
