@@ -486,6 +486,18 @@ TEST(Fillomino, PzprjsPuzzleAndFillingIdsSolveToTheirNumbers) {
   EXPECT_EQ(n, 12);
 }
 
+// Boards up to 100 a side are read (janko.at publishes 20x36 to 50x64;
+// they were refused past 30): a 1x40 whose one number fills it, counted
+// in every encoding; a row of 101 cells is refused, naming the row.
+TEST(Fillomino, BoardsUpTo100ASideAreRead) {
+  json row = json::array({40});
+  for (int c = 1; c < 40; ++c) row.push_back(".");
+  expect_count_in_every_encoding(json{{"kind", "fillomino"}, {"grid", json::array({row})}}, 1);
+  json wide = json::array();
+  for (int c = 0; c < 101; ++c) wide.push_back(".");
+  expect_bad_files_name_their_path({{json{{"kind", "fillomino"}, {"grid", json::array({wide})}}.dump(), "/grid/0"}}, "fillomino.json");
+}
+
 TEST(Fillomino, BrokenNumberIsNamedAndBadInputIsRefused) {
   // A generated 5x5 with its 5 at r1c1 misprinted as 4: no solution, and the number is named.
   const std::string broken = "filling:5x5:4a5a45c15b1a3e5a33";
