@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -43,24 +42,11 @@ std::string room_board_schema() {
 
 void read_room_board(const JsonNode& root, RoomBoard& b, int max_side, std::string_view what) {
   auto& L = b.lat;
-  const JsonNode rooms = root.at("rooms");
-  const auto rows = rooms.items();
-  if (rows.empty() || static_cast<int>(rows.size()) > max_side) rooms.fail("input.shape", fmt::format("1 to {} rows", max_side));
-  L.rows = static_cast<int>(rows.size());
-  std::map<int64_t, int> ids;
-  for (const auto& row : rows) {
-    const auto cells = row.items();
-    if (L.cols == 0) L.cols = static_cast<int>(cells.size());
-    if (cells.empty() || static_cast<int>(cells.size()) > max_side) row.fail("input.shape", fmt::format("1 to {} cells", max_side));
-    if (static_cast<int>(cells.size()) != L.cols) row.fail("input.shape", fmt::format("{}, the first row has {}", plural(cells.size(), "cell"), L.cols));
-    for (const auto& e : cells) {
-      const auto [it, fresh] = ids.emplace(e.as_int(0, 1'000'000'000), static_cast<int>(ids.size()));
-      b.room.push_back(it->second);
-    }
-  }
-  b.rooms = static_cast<int>(ids.size());
-  Lattice pieces;
-  read_regions(rooms, pieces, max_side, "room");  // each room one piece (puzz.link's rooms are drawn so)
+  // Each room one piece (puzz.link's rooms are drawn so), numbered in
+  // reading order of their first cells.
+  const Regions R = read_regions(root.at("rooms"), L, max_side, "room");
+  b.room = R.of;
+  b.rooms = R.count();
   b.number.assign(static_cast<std::size_t>(L.cells()), kNoNumber);
   if (auto grid = root.find("grid")) {
     Lattice G;
