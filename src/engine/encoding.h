@@ -34,7 +34,7 @@ struct Clue {
   // What remains of the clue when it is dropped, for people: "island ? at
   // r7c4" where the island stays and only its number goes; empty when the
   // clue is removed whole.
-  std::string dropped_label;
+  std::string dropped_label = {};  // (an initializer: aggregates that leave it out are not warned of)
 };
 
 struct Encoding {
