@@ -14,6 +14,7 @@
 #include "encoders/pencil/heyawake.h"
 #include "encoders/pencil/hitori.h"
 #include "encoders/pencil/kurodoko.h"
+#include "engine/graph_check.h"
 #include "helpers.h"
 #include "io/json_node.h"
 
@@ -201,28 +202,15 @@ TEST(Kurodoko, PzprjsPuzzleAndRangeIdsSolveToTheirBoardsAndABrokenOneIsNamed) {
 // Rows of room ids with each room in one piece: an id whose cells fall
 // apart becomes one id per piece (a room is one connected group of cells).
 json one_piece_each(const json& rooms) {
-  const int rows = static_cast<int>(rooms.size()), cols = static_cast<int>(rooms[0].size());
+  const pencil::Lattice L{static_cast<int>(rooms.size()), static_cast<int>(rooms[0].size())};
+  const graph::Graph g = L.cell_graph();
+  auto id = [&](int i) { return rooms[static_cast<std::size_t>(L.cell_at(i).row)][static_cast<std::size_t>(L.cell_at(i).col)]; };
+  std::vector<bool> usable;  // a step inside one id
+  for (const auto& [u, v] : g.edges) usable.push_back(id(u) == id(v));
+  int count = 0;
+  const std::vector<int> piece = graph::components(g, std::vector<bool>(static_cast<std::size_t>(L.cells()), true), usable, count);
   json out = rooms;
-  std::vector<int> piece(static_cast<std::size_t>(rows * cols), -1);
-  int pieces = 0;
-  for (int start = 0; start < rows * cols; ++start) {
-    if (piece[static_cast<std::size_t>(start)] >= 0) continue;
-    std::vector<int> stack{start};
-    piece[static_cast<std::size_t>(start)] = pieces;
-    while (!stack.empty()) {
-      const int i = stack.back();
-      stack.pop_back();
-      const int r = i / cols, c = i % cols;
-      for (const auto& [dr, dc] : {std::pair{0, 1}, std::pair{1, 0}, std::pair{0, -1}, std::pair{-1, 0}}) {
-        const int y = r + dr, x = c + dc, j = y * cols + x;
-        if (y < 0 || x < 0 || y >= rows || x >= cols || piece[static_cast<std::size_t>(j)] >= 0 || rooms[y][x] != rooms[r][c]) continue;
-        piece[static_cast<std::size_t>(j)] = pieces;
-        stack.push_back(j);
-      }
-    }
-    pieces++;
-  }
-  for (int i = 0; i < rows * cols; ++i) out[i / cols][i % cols] = piece[static_cast<std::size_t>(i)];
+  for (int i = 0; i < L.cells(); ++i) out[static_cast<std::size_t>(L.cell_at(i).row)][static_cast<std::size_t>(L.cell_at(i).col)] = piece[static_cast<std::size_t>(i)];
   return out;
 }
 
